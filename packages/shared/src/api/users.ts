@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import {
+  PASSWORD_MIN_LENGTH,
+  SESSION_TIMER_DEFAULT_S,
+  SESSION_TIMER_MAX_S,
+  SESSION_TIMER_MIN_S,
+  USERNAME_PATTERN,
+} from '../constants.js';
+import { permissionSchema } from './auth.js';
+
+export const usernameSchema = z
+  .string({ message: 'USERNAME_REQUIRED' })
+  .trim()
+  .min(1, 'USERNAME_REQUIRED')
+  .regex(USERNAME_PATTERN, 'USERNAME_INVALID');
+
+export const newPasswordSchema = z
+  .string({ message: 'PASSWORD_REQUIRED' })
+  .min(1, 'PASSWORD_REQUIRED')
+  .min(PASSWORD_MIN_LENGTH, 'PASSWORD_TOO_SHORT')
+  .max(256, 'PASSWORD_INVALID');
+
+export const sessionTimerSchema = z
+  .number({ message: 'SESSION_TIMER_INVALID' })
+  .int('SESSION_TIMER_INVALID')
+  .min(SESSION_TIMER_MIN_S, 'SESSION_TIMER_INVALID')
+  .max(SESSION_TIMER_MAX_S, 'SESSION_TIMER_INVALID');
+
+export const permissionListSchema = z
+  .array(permissionSchema, { message: 'PERMISSION_REQUIRED' })
+  .min(1, 'PERMISSION_REQUIRED')
+  .transform((list) => [...new Set(list)]);
+
+export const userIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+});
+
+/** A user as an admin (or the user itself) sees it. Never carries the password hash. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  sessionTimer: z.number().int(),
+  permissionLevel: z.array(permissionSchema),
+  photo: z.string().nullable(),
+  mustChangeCredentials: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userListSchema = z.object({ result: z.array(userSchema) });
+export type UserList = z.infer<typeof userListSchema>;
+
+export const createUserRequestSchema = z.object({
+  username: usernameSchema,
+  password: newPasswordSchema,
+  permissionLevel: permissionListSchema,
+  sessionTimer: sessionTimerSchema.default(SESSION_TIMER_DEFAULT_S),
+});
+export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
+
+/**
+ * One update call for everything a user may change. Changing the own password needs
+ * `currentPassword`; permissions may only be changed by an admin, and never on oneself.
+ */
+export const updateUserRequestSchema = z
+  .object({
+    username: usernameSchema.optional(),
+    password: newPasswordSchema.optional(),
+    currentPassword: z.string().optional(),
+    sessionTimer: sessionTimerSchema.optional(),
+    permissionLevel: permissionListSchema.optional(),
+  })
+  .strict();
+export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;

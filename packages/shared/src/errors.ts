@@ -1,0 +1,75 @@
+/**
+ * Every API error answers `{ error: { code, message, details? } }`.
+ * `message` is English for logs and API users; the UI translates by `code` (`errors.<CODE>`).
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  WRONG_CURRENT_PASSWORD: 400,
+  CREDENTIALS_UNCHANGED: 400,
+  UNAUTHENTICATED: 401,
+  SESSION_EXPIRED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  CREDENTIALS_CHANGE_REQUIRED: 403,
+  CANNOT_CHANGE_OWN_PERMISSIONS: 403,
+  NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  FILE_NOT_FOUND: 404,
+  USERNAME_TAKEN: 409,
+  LAST_ADMIN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  CONFIG_INVALID: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export interface ValidationIssue {
+  /** Dotted path of the bad field, '' for the whole body. */
+  path: string;
+  /** A ValidationMessage key when the rule is ours, otherwise the validator's English text. */
+  message: string;
+}
+
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    details?: unknown;
+  };
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error: unknown = value.error;
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string';
+}
+
+/**
+ * Keys of the form messages of spec §5. Schemas use them as zod messages, so the same key reaches
+ * the UI from a client-side check or from the server's VALIDATION_FAILED details, and is translated
+ * as `validation.<KEY>`.
+ */
+export const VALIDATION_MESSAGES = [
+  'FIELD_REQUIRED',
+  'USERNAME_REQUIRED',
+  'PASSWORD_REQUIRED',
+  'PATH_REQUIRED',
+  'PASSWORD_MISMATCH',
+  'ROOM_NAME_REQUIRED',
+  'PERMISSION_REQUIRED',
+  'USERNAME_INVALID',
+  'PASSWORD_INVALID',
+  'PASSWORD_TOO_SHORT',
+  'CURRENT_PASSWORD_REQUIRED',
+  'SESSION_TIMER_INVALID',
+  'PERMISSION_UNKNOWN',
+  'PROBE_SIZE_INVALID',
+] as const;
+
+export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];

@@ -1,0 +1,34 @@
+/**
+ * The socket.io event map of spec §7, defined once for server and web.
+ * Payload shapes not shown by the spec are ours; later issues widen `NotificationPayload`.
+ */
+export interface NotificationPayload {
+  id: string;
+  camera: string | null;
+  title: string;
+  message: string;
+  type: 'motion' | 'doorbell' | 'custom' | 'WARN' | 'ERROR';
+  timestamp: string;
+  thumbnail: string | null;
+}
+
+export interface ServerToClientEvents {
+  /** A new notification to show as a toast and add to lists. */
+  notification: (payload: NotificationPayload) => void;
+  /** Raise the badge counter by one. */
+  increaseNotification: () => void;
+  /** Set the badge counter. */
+  notificationSize: (size: number) => void;
+  /** A notification was removed; `id` is null when all were removed (the counter becomes 0). */
+  removeNotification: (id: string | null) => void;
+  /** The server ended this socket's session (sign-out elsewhere, expiry); the client logs out. */
+  sessionEnded: () => void;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- later issues add commands (join stream, ...)
+export interface ClientToServerEvents {}
+
+/** What the client sends in `io(url, { auth })`. */
+export interface SocketHandshakeAuth {
+  token: string;
+}
