@@ -5,3 +5,4 @@ export * from './api/auth.js';
 export * from './api/users.js';
 export * from './api/config.js';
 export * from './realtime/events.js';
+export * from './api/cameras.js';

@@ -1,0 +1,50 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { STORAGE_KEYS, type LoginResponse } from '@homecam/shared';
+import { Api, completeFirstStart } from './api.js';
+import { startServer, type RunningServer } from './server.js';
+
+interface Fixtures {
+  server: RunningServer;
+  /** An admin API client on a server whose first start is done. */
+  adminApi: Api;
+  /** Console messages that a test expects (e.g. the 401 of a wrong password); anything else fails the test. */
+  allowConsoleErrors: (pattern: RegExp) => void;
+}
+
+export const test = base.extend<Fixtures>({
+  server: async ({}, use) => {
+    const server = await startServer();
+    await use(server);
+    await server.stop();
+  },
+  adminApi: async ({ server }, use) => {
+    await use(await completeFirstStart(server.url));
+  },
+  allowConsoleErrors: [
+    async ({ page }, use) => {
+      const allowed: RegExp[] = [];
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') errors.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      await use((pattern) => allowed.push(pattern));
+      const unexpected = errors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+      expect(unexpected, 'console errors during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Signs in through the API and hands the session to the page the way the login form stores it. */
+export async function signInAs(page: Page, server: RunningServer, username: string, password: string): Promise<LoginResponse> {
+  const session = await new Api(server.url).login(username, password);
+  await page.goto(`${server.url}/`);
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key, value),
+    [STORAGE_KEYS.user, JSON.stringify(session)] as const,
+  );
+  return session;
+}

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+
+/**
+ * A camera as `config.json` holds it. Names follow camera.ui 1.1.17 (`videoConfig.*`, `videoanalysis`,
+ * `mqtt`, `smtp`, HomeKit keys) so an existing config file keeps working; keys HomeCam does not use
+ * (HomeKit's `hksvConfig`, `unbridge`, ...) are kept untouched. Defaults are the original's.
+ */
+export const PROBE_SIZE_DEFAULT = 5_000_000;
+export const ANALYZE_DURATION_DEFAULT_US = 5_000_000;
+export const REORDER_QUEUE_SIZE_DEFAULT = 500;
+export const MAX_STREAMS_DEFAULT = 4;
+export const DEFAULT_ROOM = 'Standard';
+
+export const RTSP_TRANSPORTS = ['tcp', 'udp', 'http', 'udp_multicast'] as const;
+
+/** A source is an RTSP(S) URL, the original's ffmpeg input arguments (`-rtsp_transport tcp -i rtsp://…`), or `demo:`. */
+export const cameraSourceSchema = z
+  .string({ message: 'FIELD_REQUIRED' })
+  .trim()
+  .min(1, 'FIELD_REQUIRED')
+  .max(2048)
+  .refine((s) => /^(rtsps?|http|https):\/\//i.test(s) || /(^|\s)-i\s+\S+/.test(s) || /^demo:/.test(s), 'SOURCE_INVALID');
+
+const optionalSource = z.string().trim().max(2048).optional();
+
+export const motionZoneSchema = z.object({
+  finished: z.boolean().default(true),
+  /** Polygon points in percent of the picture (0–100). */
+  coords: z.array(z.tuple([z.number().min(0).max(100), z.number().min(0).max(100)])).min(3),
+});
+export type MotionZone = z.infer<typeof motionZoneSchema>;
+
+export const videoConfigSchema = z.looseObject({
+  source: cameraSourceSchema,
+  subSource: optionalSource,
+  stillImageSource: optionalSource,
+  readRate: z.boolean().default(false),
+  rtspTransport: z.enum(RTSP_TRANSPORTS).default('tcp'),
+  /** Socket time-out in seconds (`-timeout` for ffmpeg ≥ 5). */
+  stimeout: z.number().int().min(0).max(600).default(10),
+  analyzeDuration: z.number().int().min(0).default(ANALYZE_DURATION_DEFAULT_US),
+  probeSize: z.number({ message: 'PROBE_SIZE_INVALID' }).int('PROBE_SIZE_INVALID').min(32, 'PROBE_SIZE_INVALID').default(PROBE_SIZE_DEFAULT),
+  reorderQueueSize: z.number().int().min(0).default(REORDER_QUEUE_SIZE_DEFAULT),
+  maxDelay: z.number().int().min(0).optional(),
+  maxStreams: z.number().int().min(1).max(64).default(MAX_STREAMS_DEFAULT),
+  maxWidth: z.number().int().min(16).max(7680).optional(),
+  maxHeight: z.number().int().min(16).max(4320).optional(),
+  maxFPS: z.number().int().min(1).max(120).optional(),
+  maxBitrate: z.number().int().min(1).optional(),
+  /** `copy` passes H.264 through; other values only matter when the camera's codec must be transcoded. */
+  vcodec: z.string().default('copy'),
+  acodec: z.string().default('copy'),
+  encoderOptions: z.string().optional(),
+  videoFilter: z.string().optional(),
+  mapvideo: z.string().optional(),
+  mapaudio: z.string().optional(),
+  audio: z.boolean().default(true),
+});
+export type VideoConfig = z.infer<typeof videoConfigSchema>;
+
+export const videoAnalysisSchema = z.looseObject({
+  active: z.boolean().default(false),
+  /** Minutes; 0 disables the forced close. */
+  forceCloseTimer: z.number().int().min(0).max(60).default(3),
+  /** Seconds without motion that end an event. */
+  dwellTimer: z.number().int().min(1).max(600).default(60),
+  sensitivity: z.number().int().min(0).max(100).default(75),
+  difference: z.number().int().min(1).max(255).default(5),
+  regions: z.array(motionZoneSchema).default([]),
+});
+
+export const cameraSchema = z.looseObject({
+  name: z
+    .string({ message: 'FIELD_REQUIRED' })
+    .trim()
+    .min(1, 'FIELD_REQUIRED')
+    .max(64)
+    .regex(/^[^/\\?#%]+$/, 'CAMERA_NAME_INVALID'),
+  room: z.string().trim().min(1).max(64).default(DEFAULT_ROOM),
+  disable: z.boolean().default(false),
+  prebuffering: z.boolean().default(false),
+  /** Seconds of video kept before an event (the prebuffer). */
+  prebufferLength: z.number().int().min(1).max(30).default(4),
+  /** Seconds; 0 disables the reset of motion (spec §4). */
+  motionTimeout: z.number().int().min(0).max(3600).default(15),
+  videoanalysis: videoAnalysisSchema.default({ active: false, forceCloseTimer: 3, dwellTimer: 60, sensitivity: 75, difference: 5, regions: [] }),
+  videoConfig: videoConfigSchema,
+  manufacturer: z.string().max(128).optional(),
+  model: z.string().max(128).optional(),
+  serialNumber: z.string().max(128).optional(),
+  motion: z.boolean().default(true),
+  doorbell: z.boolean().default(false),
+  privacySwitch: z.boolean().default(false),
+  excludeSwitch: z.boolean().default(false),
+  privacyMode: z.boolean().default(false),
+  /** Seconds between snapshot refreshes in card and camview tiles. */
+  snapshotTimer: z.number().int().min(1).max(3600).default(10),
+  mqtt: z
+    .looseObject({
+      motionTopic: z.string().optional(),
+      motionMessage: z.string().optional(),
+      motionResetTopic: z.string().optional(),
+      motionResetMessage: z.string().optional(),
+      doorbellTopic: z.string().optional(),
+      doorbellMessage: z.string().optional(),
+    })
+    .optional(),
+  smtp: z.looseObject({ email: z.string().optional(), from: z.string().optional(), body: z.string().optional() }).optional(),
+  /** Config-file only (spec §5): the UI shows these read-only. */
+  recordingType: z.enum(['Snapshot', 'Video']).optional(),
+  recordingTimer: z.number().int().min(1).max(3600).optional(),
+});
+export type Camera = z.infer<typeof cameraSchema>;
+export type CameraInput = z.input<typeof cameraSchema>;
+
+/** Fields the interface cannot change (spec §5); the hint says to edit the config file. */
+export const CONFIG_FILE_ONLY_CAMERA_FIELDS = ['recordingType', 'recordingTimer'] as const;
+
+export const CAMERA_STATES = ['idle', 'starting', 'streaming', 'offline', 'error'] as const;
+export type CameraState = (typeof CAMERA_STATES)[number];
+
+export const cameraStatusSchema = z.object({
+  name: z.string(),
+  state: z.enum(CAMERA_STATES),
+  /** Human-readable reason for offline/error, never containing credentials. */
+  reason: z.string().nullable(),
+  viewers: z.number().int(),
+  codecs: z.string().nullable(),
+  transcoding: z.boolean(),
+  since: z.string(),
+});
+export type CameraStatus = z.infer<typeof cameraStatusSchema>;
+
+export const cameraNameParamsSchema = z.object({ name: z.string().min(1) });
+
+export const roomSchema = z.object({ name: z.string(), cameras: z.number().int() });
+export type Room = z.infer<typeof roomSchema>;
+export const roomRequestSchema = z.object({
+  name: z.string({ message: 'ROOM_NAME_REQUIRED' }).trim().min(1, 'ROOM_NAME_REQUIRED').max(64),
+});
+
+/** Text control messages on the live WebSocket; binary messages are fMP4 (init segment first). */
+export type LiveClientMessage = { type: 'auth'; token: string } | { type: 'pause' } | { type: 'resume' };
+export type LiveServerMessage =
+  | { type: 'init'; mimeType: string; transcoding: boolean }
+  | { type: 'state'; state: CameraState; reason: string | null }
+  | { type: 'error'; code: string; message: string };
+
+/** Replaces the password (and user) inside URLs of a source string: `rtsp://user:********@host`. */
+export function maskSourceCredentials(source: string): string {
+  return source.replace(/([a-z][a-z0-9+.-]*:\/\/)([^/@\s:]*)(?::[^/@\s]*)?@/gi, (_m, scheme: string, user: string) =>
+    user ? `${scheme}${user}:********@` : `${scheme}********@`,
+  );
+}
