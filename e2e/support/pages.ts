@@ -1,0 +1,16 @@
+import { expect, type Page } from '@playwright/test';
+import { UI_TIMINGS } from '@homecam/shared';
+
+/** Waits for the start-up splash to go, so the app below it can be used. */
+export async function waitForApp(page: Page): Promise<void> {
+  await expect(page.getByTestId('splash')).toHaveCount(0, { timeout: UI_TIMINGS.loaderDelayMs + 5_000 });
+}
+
+/** Signs in through the login form, as a person would. */
+export async function signInWithForm(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await waitForApp(page);
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
