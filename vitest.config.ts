@@ -24,6 +24,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'tools',
+          include: ['tools/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',

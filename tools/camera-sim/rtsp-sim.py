@@ -1,0 +1,190 @@
+#!/usr/bin/python3
+"""Simulated RTSP IP camera on Debian's GStreamer RTSP server (one camera per process).
+
+Run with Debian's python (/usr/bin/python3 has `gi`; a pyenv python usually does not):
+
+  /usr/bin/python3 tools/camera-sim/rtsp-sim.py --port 8554 --name cam1
+  ffprobe -rtsp_transport tcp rtsp://127.0.0.1:8554/main
+
+Paths:
+  /main  H.264 baseline (x264 ultrafast, zerolatency, keyframe every 2 s) + AAC, default 1280x720 @ 25 fps
+  /sub   the same at a smaller size, default 640x360
+
+The picture is a moving ball with the camera name and a running wall clock; the audio is a 440 Hz tone.
+Each path is a *shared* media: all RTSP clients of one path share one encoder, like a real camera.
+
+Options:
+  --port N           TCP port for RTSP (0 = pick a free one; the chosen port is printed in the ready line)
+  --bind ADDR        address to listen on (default 127.0.0.1)
+  --name NAME        label drawn into the picture (default cam)
+  --main-size WxH / --sub-size WxH / --fps N / --sub-fps N / --bitrate KBIT / --sub-bitrate KBIT
+  --no-audio         video only
+  --motion           start *still* (static colour bars + clock); SIGUSR1 toggles the moving ball on and off, so a
+                     motion-detection test can switch motion at run time. Without --motion the ball always moves.
+  --user U --password P   require RTSP basic authentication
+
+Output: one JSON object per line on stdout, e.g.
+  {"event": "ready", "port": 8554}
+  {"event": "play", "path": "/main", "client": 3}      a client started playing (PLAY request)
+  {"event": "closed", "client": 3}                        a client connection closed
+  {"event": "motion", "on": true}
+The process exits on SIGTERM/SIGINT, and when its parent process dies (Linux PR_SET_PDEATHSIG).
+"""
+import argparse
+import ctypes
+import json
+import signal
+import sys
+
+import gi
+
+gi.require_version("Gst", "1.0")
+gi.require_version("GstRtspServer", "1.0")
+from gi.repository import GLib, Gst, GstRtspServer  # noqa: E402
+
+PR_SET_PDEATHSIG = 1
+MOVING_PATTERN = "ball"
+STILL_PATTERN = "smpte"
+
+
+def emit(event, **fields):
+    fields["event"] = event
+    sys.stdout.write(json.dumps(fields) + "\n")
+    sys.stdout.flush()
+
+
+def die_with_parent():
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    except OSError:
+        pass  # not Linux/glibc: the caller must stop us itself
+
+
+def size(text):
+    w, h = text.lower().split("x")
+    return int(w), int(h)
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description="Simulated RTSP camera (GStreamer)")
+    p.add_argument("--port", type=int, default=8554)
+    p.add_argument("--bind", default="127.0.0.1")
+    p.add_argument("--name", default="cam")
+    p.add_argument("--main-size", type=size, default=(1280, 720))
+    p.add_argument("--sub-size", type=size, default=(640, 360))
+    p.add_argument("--fps", type=int, default=25)
+    p.add_argument("--sub-fps", type=int, default=0, help="default: same as --fps")
+    p.add_argument("--bitrate", type=int, default=2000, help="main stream kbit/s")
+    p.add_argument("--sub-bitrate", type=int, default=500)
+    p.add_argument("--no-audio", action="store_true")
+    p.add_argument("--motion", action="store_true", help="start still; SIGUSR1 toggles motion")
+    p.add_argument("--user")
+    p.add_argument("--password")
+    return p.parse_args()
+
+
+def launch_line(args, width, height, fps, bitrate):
+    label = "".join(c for c in args.name if c.isalnum() or c in " _-")[:32] or "cam"
+    font = max(12, height // 24)
+    pattern = STILL_PATTERN if args.motion else MOVING_PATTERN
+    video = (
+        f"videotestsrc name=src is-live=true pattern={pattern} "
+        f"! video/x-raw,width={width},height={height},framerate={fps}/1,format=I420 "
+        f"! clockoverlay text=\"{label}\" time-format=\"%Y-%m-%d %H:%M:%S\" halignment=left valignment=top "
+        f"shaded-background=true font-desc=\"Sans {font}\" "
+        f"! x264enc tune=zerolatency speed-preset=ultrafast key-int-max={fps * 2} bitrate={bitrate} threads=1 "
+        "! video/x-h264,profile=baseline "
+        "! rtph264pay name=pay0 pt=96 config-interval=1"
+    )
+    if args.no_audio:
+        return f"( {video} )"
+    audio = (
+        "audiotestsrc is-live=true wave=sine freq=440 volume=0.2 "
+        "! audio/x-raw,rate=48000,channels=1 ! audioconvert ! voaacenc bitrate=64000 "
+        "! rtpmp4gpay name=pay1 pt=97"
+    )
+    return f"( {video} {audio} )"
+
+
+class Camera:
+    def __init__(self, args):
+        self.args = args
+        self.motion = not args.motion
+        self.sources = []  # videotestsrc elements of the currently prepared media
+        self.next_client = 0
+        self.server = GstRtspServer.RTSPServer()
+        self.server.set_address(args.bind)
+        self.server.set_service(str(args.port))
+        mounts = self.server.get_mount_points()
+        sub_fps = args.sub_fps or args.fps
+        for path, (w, h), fps, rate in (
+            ("/main", args.main_size, args.fps, args.bitrate),
+            ("/sub", args.sub_size, sub_fps, args.sub_bitrate),
+        ):
+            factory = GstRtspServer.RTSPMediaFactory()
+            factory.set_launch(launch_line(args, w, h, fps, rate))
+            factory.set_shared(True)
+            factory.connect("media-configure", self.on_media_configure)
+            if args.user:
+                self.restrict(factory)
+            mounts.add_factory(path, factory)
+        if args.user:
+            auth = GstRtspServer.RTSPAuth()
+            token = GstRtspServer.RTSPToken()
+            token.set_string(GstRtspServer.RTSP_TOKEN_MEDIA_FACTORY_ROLE, "user")
+            basic = GstRtspServer.RTSPAuth.make_basic(args.user, args.password or "")
+            auth.add_basic(basic, token)
+            self.server.set_auth(auth)
+        self.server.connect("client-connected", self.on_client)
+
+    @staticmethod
+    def restrict(factory):
+        perms = GstRtspServer.RTSPPermissions()
+        perms.add_role_from_structure(Gst.Structure.new_from_string(
+            "user, media.factory.access=(boolean)true, media.factory.construct=(boolean)true"))
+        factory.set_permissions(perms)
+
+    def on_media_configure(self, _factory, media):
+        src = media.get_element().get_by_name("src")
+        if src is None:
+            return
+        src.set_property("pattern", MOVING_PATTERN if self.motion else STILL_PATTERN)
+        self.sources.append(src)
+        media.connect("unprepared", lambda _m: self.sources.remove(src) if src in self.sources else None)
+
+    def on_client(self, _server, client):
+        self.next_client += 1
+        cid = self.next_client
+
+        def on_play(_client, ctx):
+            emit("play", path=ctx.uri.abspath if ctx.uri else None, client=cid)
+
+        client.connect("play-request", on_play)
+        client.connect("closed", lambda _c: emit("closed", client=cid))
+
+    def toggle_motion(self):
+        self.motion = not self.motion
+        for src in self.sources:
+            src.set_property("pattern", MOVING_PATTERN if self.motion else STILL_PATTERN)
+        emit("motion", on=self.motion)
+        return GLib.SOURCE_CONTINUE
+
+
+def main():
+    die_with_parent()
+    args = parse_args()
+    Gst.init(None)
+    camera = Camera(args)
+    loop = GLib.MainLoop()
+    if camera.server.attach(None) == 0:
+        emit("error", message=f"cannot listen on {args.bind}:{args.port}")
+        sys.exit(2)
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        GLib.unix_signal_add(GLib.PRIORITY_HIGH, sig, lambda: loop.quit() or GLib.SOURCE_REMOVE)
+    GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, camera.toggle_motion)
+    emit("ready", port=camera.server.get_bound_port(), bind=args.bind)
+    loop.run()
+
+
+if __name__ == "__main__":
+    main()

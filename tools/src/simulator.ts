@@ -1,0 +1,247 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { rtspOptions } from './rtsp-probe.js';
+import { waitFor } from './wait.js';
+
+/** The GStreamer script; run with Debian's python, which has `gi` (a pyenv python on PATH usually does not). */
+export const SIMULATOR_SCRIPT = fileURLToPath(new URL('../camera-sim/rtsp-sim.py', import.meta.url));
+
+export interface CameraSimulatorOptions {
+  /** How many cameras (one process each). Default 1. */
+  cameras?: number;
+  /** Camera i listens on basePort + i. Default: a free port chosen by the OS, kept across restarts. */
+  basePort?: number;
+  /** Listen address, default 127.0.0.1. */
+  bind?: string;
+  /** Names drawn into the pictures; default cam1, cam2, ... */
+  names?: string[];
+  /** e.g. '1280x720' (the default) */
+  mainSize?: string;
+  /** e.g. '640x360' (the default) */
+  subSize?: string;
+  /** Default 25. */
+  fps?: number;
+  /** Default true (AAC tone). */
+  audio?: boolean;
+  /** Start still; `setMotion()` switches the moving ball on and off (SIGUSR1). */
+  motion?: boolean;
+  /** Require RTSP basic auth; the URLs then carry the credentials. */
+  credentials?: { user: string; password: string };
+  /** Python interpreter; default $HOMECAM_SIM_PYTHON or /usr/bin/python3. */
+  python?: string;
+  /** Per-camera start deadline, default 15 s. */
+  startTimeoutMs?: number;
+  /** Receives the script's stderr and unexpected output lines. */
+  log?: (line: string) => void;
+}
+
+export interface SimulatedCamera {
+  readonly name: string;
+  readonly host: string;
+  readonly port: number;
+  /** rtsp://[user:pass@]host:port/main */
+  readonly mainUrl: string;
+  readonly subUrl: string;
+  readonly running: boolean;
+  /** RTSP clients that sent PLAY and have not disconnected yet (all paths). */
+  readonly activeSessions: number;
+  /** PLAY requests seen since the simulator started (all paths, across restarts). */
+  readonly playCount: number;
+  /** Stops the camera process (SIGTERM, then SIGKILL after 3 s): simulates an outage. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and resolves once it answers RTSP OPTIONS. */
+  start(): Promise<void>;
+  /** Switches motion on or off (needs `motion: true`); resolves when the script confirmed it. */
+  setMotion(on: boolean): Promise<void>;
+}
+
+export interface CameraSimulator {
+  readonly cameras: SimulatedCamera[];
+  /** Stops every camera process. */
+  close(): Promise<void>;
+}
+
+interface SimEvent {
+  event: string;
+  port?: number;
+  client?: number;
+  on?: boolean;
+  message?: string;
+}
+
+const live = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  // Synchronous last resort; the script also dies with its parent (PR_SET_PDEATHSIG).
+  process.once('exit', () => {
+    for (const child of live) child.kill('SIGKILL');
+  });
+}
+
+class SimCamera implements SimulatedCamera {
+  port: number;
+  private child: ChildProcess | null = null;
+  private readonly sessions = new Set<number>();
+  private plays = 0;
+  private motion = false;
+
+  constructor(
+    readonly name: string,
+    readonly host: string,
+    port: number,
+    private readonly options: CameraSimulatorOptions,
+  ) {
+    this.port = port;
+  }
+
+  get running(): boolean {
+    return this.child !== null;
+  }
+
+  get activeSessions(): number {
+    return this.sessions.size;
+  }
+
+  get playCount(): number {
+    return this.plays;
+  }
+
+  get mainUrl(): string {
+    return this.url('main');
+  }
+
+  get subUrl(): string {
+    return this.url('sub');
+  }
+
+  private url(path: string): string {
+    const c = this.options.credentials;
+    const auth = c ? `${encodeURIComponent(c.user)}:${encodeURIComponent(c.password)}@` : '';
+    return `rtsp://${auth}${this.host}:${this.port}/${path}`;
+  }
+
+  async start(): Promise<void> {
+    if (this.child) return;
+    const o = this.options;
+    const args = [SIMULATOR_SCRIPT, '--port', String(this.port), '--bind', this.host, '--name', this.name];
+    if (o.mainSize) args.push('--main-size', o.mainSize);
+    if (o.subSize) args.push('--sub-size', o.subSize);
+    if (o.fps) args.push('--fps', String(o.fps));
+    if (o.audio === false) args.push('--no-audio');
+    if (o.motion) args.push('--motion');
+    if (o.credentials) args.push('--user', o.credentials.user, '--password', o.credentials.password);
+    const python = o.python ?? process.env.HOMECAM_SIM_PYTHON ?? '/usr/bin/python3';
+    if (!existsSync(python)) throw new Error(`camera simulator: python interpreter not found: ${python}`);
+
+    const child = spawn(python, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = child;
+    this.motion = false;
+    this.sessions.clear();
+    live.add(child);
+    installExitHook();
+
+    let stderr = '';
+    let exited = false;
+    let readyPort: number | null = null;
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text: string) => {
+      stderr = (stderr + text).slice(-4_000);
+      o.log?.(`[${this.name}] ${text.trimEnd()}`);
+    });
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const message = parseEvent(line);
+      if (!message) return o.log?.(`[${this.name}] ${line}`);
+      if (message.event === 'ready' && typeof message.port === 'number') readyPort = message.port;
+      else if (message.event === 'play' && message.client !== undefined) {
+        this.plays += 1;
+        this.sessions.add(message.client);
+      } else if (message.event === 'closed' && message.client !== undefined) this.sessions.delete(message.client);
+      else if (message.event === 'motion') this.motion = message.on === true;
+    });
+    child.once('exit', () => {
+      exited = true;
+      live.delete(child);
+      this.sessions.clear();
+      if (this.child === child) this.child = null;
+    });
+    child.once('error', (error) => {
+      stderr += String(error);
+    });
+
+    try {
+      const port = await waitFor(() => readyPort ?? (exited ? -1 : 0), {
+        timeoutMs: o.startTimeoutMs ?? 15_000,
+        message: `simulated camera ${this.name} to listen`,
+      });
+      if (port < 0) throw new Error(`camera simulator ${this.name} exited: ${stderr.trim() || 'no output'}`);
+      this.port = port;
+      await waitFor(() => (exited ? Promise.reject(new Error(stderr)) : rtspOptions(this.host, port)), {
+        timeoutMs: o.startTimeoutMs ?? 15_000,
+        message: `simulated camera ${this.name} to answer RTSP OPTIONS`,
+      });
+    } catch (error) {
+      await this.stop();
+      throw error;
+    }
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    const gone = new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) resolve();
+      else child.once('exit', () => resolve());
+    });
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+    await gone;
+    clearTimeout(timer);
+    if (this.child === child) this.child = null;
+  }
+
+  async setMotion(on: boolean): Promise<void> {
+    const child = this.child;
+    if (!child) throw new Error(`camera ${this.name} is not running`);
+    if (!this.options.motion) throw new Error('start the simulator with motion: true to switch motion');
+    if (this.motion === on) return;
+    child.kill('SIGUSR1');
+    await waitFor(() => this.motion === on, { timeoutMs: 5_000, message: `motion ${on ? 'on' : 'off'}` });
+  }
+}
+
+function parseEvent(line: string): SimEvent | null {
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === 'object' && value !== null && 'event' in value ? (value as SimEvent) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts `cameras` simulated RTSP cameras, one GStreamer process each, and resolves once every one answers
+ * RTSP OPTIONS. Each camera serves /main and /sub (H.264 baseline + AAC, keyframe every 2 s).
+ */
+export async function startCameraSimulator(options: CameraSimulatorOptions = {}): Promise<CameraSimulator> {
+  const count = options.cameras ?? 1;
+  const host = options.bind ?? '127.0.0.1';
+  const cameras = Array.from({ length: count }, (_, i) => {
+    const name = options.names?.[i] ?? `cam${i + 1}`;
+    return new SimCamera(name, host, options.basePort === undefined ? 0 : options.basePort + i, options);
+  });
+  const close = async (): Promise<void> => {
+    await Promise.all(cameras.map((camera) => camera.stop()));
+  };
+  const started = await Promise.allSettled(cameras.map((camera) => camera.start()));
+  const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
+    await close();
+    throw failed.reason;
+  }
+  return { cameras, close };
+}
