@@ -6,3 +6,4 @@ export * from './api/users.js';
 export * from './api/config.js';
 export * from './realtime/events.js';
 export * from './api/cameras.js';
+export * from './api/common.js';

@@ -1,0 +1,102 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import { PHOTO_MAX_BYTES } from '@homecam/shared';
+import fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fileURLToPath } from 'node:url';
+import type { DestinationStream } from 'pino';
+import { createContext, type AppContext, type ContextOptions } from './context.js';
+import { installAccessControl } from './http/access/access-control.js';
+import { authRoutes } from './http/auth/auth.routes.js';
+import { configRoutes } from './http/config/config.routes.js';
+import { registerDocs } from './http/docs.js';
+import { installErrorHandler } from './http/error-handler.js';
+import './http/fastify-types.js';
+import { fileRoutes } from './http/files/files.routes.js';
+import { healthRoutes } from './http/system/health.routes.js';
+import { userPhotoRoutes } from './http/users/user-photo.routes.js';
+import { userRoutes } from './http/users/users.routes.js';
+import { webRoutes } from './http/web/web.routes.js';
+import { loggerOptions, type LogLevel } from './logger.js';
+import { RealtimeGateway } from './realtime/gateway.js';
+
+export interface BuildAppOptions extends Omit<ContextOptions, 'webDir'> {
+  /** Overrides config.json's logLevel (HOMECAM_LOG_LEVEL). */
+  logLevel?: LogLevel | undefined;
+  /** Where logs go (default stdout); tests capture them to check that no secret is written. */
+  logStream?: DestinationStream | undefined;
+  /** The built web app; default `HOMECAM_WEB_DIR`, else web/dist beside the server package. */
+  webDir?: string | undefined;
+}
+
+export type HomecamApp = FastifyInstance & { homecam: AppContext; realtime: RealtimeGateway };
+
+/** web/dist relative to this file: src/ (tsx, tests) and dist/ (built) are both one level below server/. */
+function defaultWebDir(): string {
+  return process.env.HOMECAM_WEB_DIR || fileURLToPath(new URL('../../web/dist/', import.meta.url));
+}
+
+/**
+ * Builds the whole app without listening: tests use `inject()` or listen on port 0; main.ts listens.
+ * Rejects with a ConfigLoadError when config.json is unusable.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
+  const ctx = await createContext({ ...options, webDir: options.webDir ?? defaultWebDir() });
+  const level = options.logLevel ?? ctx.config.get().logLevel;
+  const app = fastify({
+    logger: loggerOptions(level, options.logStream),
+    // Uploads are streamed by @fastify/multipart with their own limit; JSON bodies are small.
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  try {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    ctx.config.onListenerError = (error) => app.log.error({ err: error }, 'config change listener failed');
+
+    // Awaited before the hooks below so the cookie is parsed by the time the access hook runs.
+    await app.register(fastifyCookie);
+    await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10 } });
+    installErrorHandler(app);
+    installAccessControl(app, ctx.auth);
+    app.addHook('onSend', (request, reply, payload, done) => {
+      reply.header('x-request-id', request.id);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('referrer-policy', 'same-origin');
+      done(null, payload);
+    });
+
+    await registerDocs(app);
+    await app.register(healthRoutes);
+    await app.register(authRoutes, { auth: ctx.auth });
+    await app.register(userRoutes, { users: ctx.users });
+    await app.register(userPhotoRoutes, { photos: ctx.photos });
+    await app.register(fileRoutes, { files: ctx.files });
+    await app.register(configRoutes, { config: ctx.config });
+    await app.register(webRoutes, { assets: ctx.repositories.webAssets });
+
+    const realtime = new RealtimeGateway(app.server, {
+      auth: ctx.auth,
+      notifications: ctx.notifications,
+      bus: ctx.bus,
+      clock: ctx.clock,
+      log: app.log,
+    });
+    app.decorate('homecam', ctx);
+    app.decorate('realtime', realtime);
+    // Sockets first (they hold upgraded connections Fastify does not track), the database last.
+    app.addHook('preClose', (done) => {
+      realtime.close();
+      done();
+    });
+    app.addHook('onClose', async () => {
+      await ctx.database.close();
+    });
+    await app.ready();
+    return app as unknown as HomecamApp;
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await ctx.database.close().catch(() => undefined);
+    throw error;
+  }
+}

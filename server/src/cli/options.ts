@@ -1,0 +1,79 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { isLogLevel, LOG_LEVELS, type LogLevel } from '../logger.js';
+
+export interface RuntimeOptions {
+  /** undefined: config.json's `port`, else 8081. */
+  port: number | undefined;
+  /** undefined: every interface (IPv6 and IPv4 where available). */
+  host: string | undefined;
+  dataDir: string;
+  adminPassword: string | undefined;
+  logLevel: LogLevel | undefined;
+}
+
+export const DEFAULT_PORT = 8081;
+export const DEFAULT_DATA_DIRNAME = '.homecam';
+
+export class OptionsError extends Error {
+  override readonly name = 'OptionsError';
+}
+
+export const USAGE = `Usage: homecam [--port <port>] [--data <dir>] [--host <address>]
+  --port  TCP port (env HOMECAM_PORT, default ${DEFAULT_PORT}; 0 picks a free one)
+  --data  data directory (env HOMECAM_DATA, default ~/${DEFAULT_DATA_DIRNAME})
+  --host  address to listen on (env HOMECAM_HOST, default all interfaces)
+Env: HOMECAM_ADMIN_PASSWORD (first-start password), HOMECAM_LOG_LEVEL (${LOG_LEVELS.join('|')})`;
+
+function parsePort(value: string, source: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new OptionsError(`${source}: expected a port number 0-65535, got '${value}'`);
+  }
+  return port;
+}
+
+function expandHome(path: string, homeDir: string): string {
+  if (path === '~') return homeDir;
+  if (path.startsWith('~/')) return join(homeDir, path.slice(2));
+  return isAbsolute(path) ? path : resolve(path);
+}
+
+/** CLI beats env beats defaults. Pure: argv and env are passed in so tests need no process. */
+export function parseRuntimeOptions(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  homeDir: string,
+): RuntimeOptions & { help: boolean } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        port: { type: 'string', short: 'p' },
+        data: { type: 'string', short: 'd' },
+        host: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new OptionsError(`${(error as Error).message}\n${USAGE}`);
+  }
+
+  const portText = values.port ?? env.HOMECAM_PORT;
+  const portSource = values.port !== undefined ? '--port' : 'HOMECAM_PORT';
+  const logLevel = env.HOMECAM_LOG_LEVEL || undefined;
+  if (logLevel !== undefined && !isLogLevel(logLevel)) {
+    throw new OptionsError(`HOMECAM_LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}, got '${logLevel}'`);
+  }
+  return {
+    help: values.help === true,
+    port: portText ? parsePort(portText, portSource) : undefined,
+    host: values.host || env.HOMECAM_HOST || undefined,
+    dataDir: expandHome(values.data || env.HOMECAM_DATA || join(homeDir, DEFAULT_DATA_DIRNAME), homeDir),
+    adminPassword: env.HOMECAM_ADMIN_PASSWORD || undefined,
+    logLevel,
+  };
+}

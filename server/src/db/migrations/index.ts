@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { init } from './0001_init.js';
+
+/**
+ * Migrations are listed in code rather than read from a folder, so the built server needs no
+ * file globbing and the order is explicit. Names sort lexically; never rename or edit a shipped one.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_init': init,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};

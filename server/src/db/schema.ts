@@ -1,0 +1,48 @@
+import type { Generated } from 'kysely';
+
+/** Row types of homecam.db. Timestamps are ISO-8601 strings (UTC); booleans are 0/1. */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** Lower-cased username: the unique key, so "Alice" and "alice" cannot both exist. */
+  username_key: string;
+  password_hash: string;
+  /** JSON array of permission strings. */
+  permissions: string;
+  session_timer: number;
+  photo: string | null;
+  must_change_credentials: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  /** SHA-256 of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  last_seen_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface NotificationsTable {
+  id: string;
+  camera: string | null;
+  room: string | null;
+  type: string;
+  title: string;
+  message: string;
+  label: string | null;
+  thumbnail: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  notifications: NotificationsTable;
+}

@@ -1,0 +1,26 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * In-process domain events. Services publish here instead of importing socket.io, so the realtime gateway
+ * (and later the cameras and notifiers) can react without the services knowing about them.
+ */
+export interface DomainEvents {
+  /** These sessions ended (logout, user deleted, password changed elsewhere); their sockets must go. */
+  SessionsEnded: { sessionIds: string[]; reason: 'logout' | 'userDeleted' | 'passwordChanged' | 'expired' };
+}
+
+type Listener<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void;
+
+export class EventBus {
+  private readonly emitter = new EventEmitter();
+
+  publish<K extends keyof DomainEvents>(event: K, payload: DomainEvents[K]): void {
+    this.emitter.emit(event, payload);
+  }
+
+  /** Returns the unsubscribe function. */
+  subscribe<K extends keyof DomainEvents>(event: K, listener: Listener<K>): () => void {
+    this.emitter.on(event, listener);
+    return () => this.emitter.off(event, listener);
+  }
+}

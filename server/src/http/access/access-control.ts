@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { AuthService } from '../../services/auth.service.js';
+import { AppError } from '../../errors/app-error.js';
+import { requestToken } from '../request-auth.js';
+import { accessDenial, describeAccessRule, type AccessRule } from './access-rule.js';
+
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: AccessRule;
+  allowDuringCredentialChange: boolean;
+  /** Registered by a library (docs UI) and made public by the whitelist below, not by its own declaration. */
+  internal: boolean;
+}
+
+/**
+ * Library routes we cannot annotate: the OpenAPI UI and its assets. They are public by nature and are
+ * explicitly whitelisted here; every other route must declare `config.access` or start-up fails.
+ */
+const INTERNAL_PUBLIC_PREFIXES = ['/api/docs'];
+
+function isWhitelisted(url: string): boolean {
+  return INTERNAL_PUBLIC_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
+}
+
+export class MissingAccessRuleError extends Error {
+  override readonly name = 'MissingAccessRuleError';
+}
+
+const registries = new WeakMap<object, RouteAccessEntry[]>();
+
+/** Every route of the app with its access rule, for the access tests and the docs. */
+export function listRouteAccess(app: FastifyInstance): RouteAccessEntry[] {
+  const registry = registries.get(app);
+  if (!registry) throw new Error('access control is not installed on this app');
+  return [...registry];
+}
+
+function targetUserId(request: FastifyRequest): string | undefined {
+  const params = request.params as Record<string, unknown> | undefined;
+  const id = params?.id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * Installs the access rules on the root instance: an onRoute hook that refuses undeclared routes and one
+ * onRequest hook that enforces the rule. onRequest (not preHandler) so an anonymous or forbidden caller is
+ * turned away before its body is parsed or validated: a 401/403 never depends on what was sent.
+ */
+export function installAccessControl(app: FastifyInstance, auth: AuthService): void {
+  const registry: RouteAccessEntry[] = [];
+  registries.set(app, registry);
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const config = (route.config ??= {});
+    const internal = config.access === undefined && isWhitelisted(route.url);
+    if (internal) config.access = 'public';
+    if (config.access === undefined) {
+      throw new MissingAccessRuleError(`route ${String(route.method)} ${route.url} declares no config.access`);
+    }
+    for (const method of [route.method].flat()) {
+      registry.push({
+        method,
+        url: route.url,
+        access: config.access,
+        allowDuringCredentialChange: config.allowDuringCredentialChange === true,
+        internal,
+      });
+    }
+  });
+
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const { access, allowDuringCredentialChange } = request.routeOptions.config;
+    // No route matched (404 handler): nothing to protect, the not-found answer follows.
+    if (access === undefined || access === 'public') return;
+    const context = await auth.authenticate(requestToken(request));
+    const denial = accessDenial({
+      rule: access,
+      auth: context,
+      targetUserId: targetUserId(request),
+      allowDuringCredentialChange: allowDuringCredentialChange === true,
+    });
+    if (denial === 'CREDENTIALS_CHANGE_REQUIRED') {
+      throw new AppError(denial, 'change the first-start username and password first');
+    }
+    if (denial) throw new AppError(denial, 'no access permission', { access: describeAccessRule(access) });
+    request.auth = context;
+  });
+}

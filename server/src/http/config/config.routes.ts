@@ -1,0 +1,96 @@
+import { APP_VERSION, configFileSchema, configStatSchema, uiConfigSchema } from '@homecam/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ConfigService } from '../../services/config.service.js';
+import { AUTH_ERRORS, errorResponses } from '../schemas.js';
+
+export const APP_NAME = 'HomeCam';
+
+const sectionParams = z.object({ section: z.string().min(1) });
+
+export const configRoutes: FastifyPluginAsyncZod<{ config: ConfigService }> = (app, { config }) => {
+  app.get(
+    '/api/config/ui',
+    { config: { access: 'public' }, schema: { tags: ['config'], response: { 200: uiConfigSchema } } },
+    () => ({ version: APP_VERSION, name: APP_NAME }),
+  );
+
+  app.get(
+    '/api/config',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['config'], response: { 200: configFileSchema, ...errorResponses(...AUTH_ERRORS) } },
+    },
+    () => config.get(),
+  );
+
+  app.patch(
+    '/api/config',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['config'],
+        description: 'Replaces the whole config.json; it is validated and written atomically.',
+        body: configFileSchema,
+        response: { 200: configFileSchema, ...errorResponses(400, ...AUTH_ERRORS) },
+      },
+    },
+    (request) => config.replace(request.body),
+  );
+
+  app.get(
+    '/api/config/download',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['config'],
+        response: { 200: z.unknown().describe('config.json as an attachment'), ...errorResponses(...AUTH_ERRORS) },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('application/json')
+        .header('content-disposition', 'attachment; filename="config.json"')
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(await config.raw())), // a Buffer skips the JSON serializer: sent byte for byte
+  );
+
+  app.get(
+    '/api/config/stat',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['config'], response: { 200: configStatSchema, ...errorResponses(...AUTH_ERRORS) } },
+    },
+    () => config.stat(),
+  );
+
+  app.get(
+    '/api/config/:section',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['config'],
+        params: sectionParams,
+        response: { 200: z.unknown(), ...errorResponses(...AUTH_ERRORS, 404) },
+      },
+    },
+    (request) => config.getSection(request.params.section),
+  );
+
+  app.patch(
+    '/api/config/:section',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['config'],
+        description: "Replaces one top-level section with the body; the whole file is validated (errors name e.g. 'mqtt.port').",
+        params: sectionParams,
+        body: z.unknown(),
+        response: { 200: configFileSchema, ...errorResponses(400, ...AUTH_ERRORS, 404) },
+      },
+    },
+    (request) => config.patchSection(request.params.section, request.body),
+  );
+
+  return Promise.resolve();
+};

@@ -1,0 +1,44 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../errors/app-error.js';
+import type { WebAssetsRepository } from '../../repositories/web-assets.repository.js';
+
+/** Paths that belong to the server, never to the web app's history-mode routing. */
+const SERVER_PREFIXES = ['/api', '/files', '/socket.io'];
+
+function isServerPath(path: string): boolean {
+  return SERVER_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>HomeCam</title></head>
+<body style="font-family:sans-serif;max-width:40rem;margin:4rem auto">
+<h1>HomeCam</h1><p>The server is running, but the web app has not been built yet.</p>
+<p>Run <code>npm run build</code> in the HomeCam folder, then restart (or use <code>npm start</code>, which builds for you).</p>
+</body></html>
+`;
+
+/**
+ * Serves web/dist with history-mode fallback: a GET that is not a server path and not an existing file answers
+ * index.html, so deep links like /cameras/front work. Hashed assets are cached for good; index.html never.
+ */
+export const webRoutes: FastifyPluginAsync<{ assets: WebAssetsRepository }> = async (app, { assets }) => {
+  if (assets.available) await app.register(fastifyStatic, { root: assets.root, serve: false });
+
+  app.get<{ Params: { '*': string } }>(
+    '/*',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (request, reply) => {
+      const path = `/${request.params['*']}`;
+      if (isServerPath(path)) throw new AppError('NOT_FOUND', `no route for GET ${path}`);
+      if (!assets.available) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+      const file = await assets.findFile(path);
+      if (file === undefined || file === 'index.html') {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      }
+      const immutable = file.startsWith('assets/');
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return reply.sendFile(file, { cacheControl: false });
+    },
+  );
+};

@@ -1,0 +1,32 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export function isLogLevel(value: string): value is LogLevel {
+  return (LOG_LEVELS as readonly string[]).includes(value);
+}
+
+/**
+ * Anything that may hold a credential is censored wherever it shows up in a log object: headers, bodies and
+ * our own fields. Request logs carry method and URL only (Fastify's default serializer), and no URL of ours
+ * carries a token.
+ */
+const SECRET_KEYS = ['password', 'currentPassword', 'newPassword', 'token', 'access_token', 'accessToken', 'secret', 'passwordHash'];
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  'res.headers["set-cookie"]',
+  ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
+];
+
+export function loggerOptions(level: LogLevel, stream?: DestinationStream): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    ...(stream && { stream }),
+  };
+}

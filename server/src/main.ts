@@ -1,0 +1,90 @@
+/**
+ * Process entry: options, data directory, listen, signals. Importing this module starts the server
+ * (scripts/start.mjs imports the built file).
+ */
+import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { buildApp, type HomecamApp } from './app.js';
+import { DEFAULT_PORT, OptionsError, parseRuntimeOptions, USAGE, type RuntimeOptions } from './cli/options.js';
+import { ConfigLoadError } from './services/config.service.js';
+
+/** Stop must finish inside 2 s (service managers escalate to SIGKILL); past this, exit anyway. */
+const SHUTDOWN_LIMIT_MS = 1_800;
+
+function readyText(address: string): string {
+  const url = address.replace('://[::]:', '://localhost:').replace('://0.0.0.0:', '://localhost:');
+  return `HomeCam listening on ${url} (ready in ${Math.round(performance.now())} ms)`;
+}
+
+async function listen(app: HomecamApp, port: number, host: string | undefined): Promise<void> {
+  const listenTextResolver = readyText;
+  if (host) {
+    await app.listen({ port, host, listenTextResolver });
+    return;
+  }
+  try {
+    // '::' takes IPv4 too on dual-stack systems.
+    await app.listen({ port, host: '::', listenTextResolver });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EAFNOSUPPORT' && code !== 'EADDRNOTAVAIL') throw error;
+    await app.listen({ port, host: '0.0.0.0', listenTextResolver });
+  }
+}
+
+function stopOnSignals(app: HomecamApp): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'HomeCam stopping');
+    setTimeout(() => {
+      app.log.warn('HomeCam: shutdown took too long, exiting anyway');
+      process.exit(0);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'HomeCam: shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+function fail(message: string): never {
+  process.stderr.write(`HomeCam: ${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let options: RuntimeOptions & { help: boolean };
+  try {
+    options = parseRuntimeOptions(process.argv.slice(2), process.env, homedir());
+  } catch (error) {
+    if (error instanceof OptionsError) fail(error.message);
+    throw error;
+  }
+  if (options.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+
+  // 0700: the directory holds the database with password hashes and config.json with secrets.
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  let app: HomecamApp;
+  try {
+    app = await buildApp({ dataDir: options.dataDir, adminPassword: options.adminPassword, logLevel: options.logLevel });
+  } catch (error) {
+    if (error instanceof ConfigLoadError) fail(error.message);
+    throw error;
+  }
+  stopOnSignals(app);
+  await listen(app, options.port ?? app.homecam.config.get().port ?? DEFAULT_PORT, options.host);
+}
+
+main().catch((error: unknown) => {
+  fail(error instanceof Error ? (error.stack ?? error.message) : String(error));
+});

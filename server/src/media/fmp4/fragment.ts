@@ -1,0 +1,144 @@
+import { boxes, child, children, fullBox, Mp4ParseError, need, type Box } from './boxes.js';
+import type { TrackInfo } from './init.js';
+
+/** One track's run inside a fragment (a traf). */
+export interface TrafInfo {
+  trackId: number;
+  /** tfdt baseMediaDecodeTime in the track's timescale. */
+  baseDecodeTime: number;
+  /** Byte offset of the tfdt value inside the fragment buffer (-1 without tfdt), for rebasing the timeline. */
+  tfdtOffset: number;
+  tfdtVersion: number;
+  sampleCount: number;
+  /** Sum of sample durations, in the track's timescale. */
+  duration: number;
+  /** The first sample is a sync sample (keyframe). */
+  startsWithSync: boolean;
+}
+
+export interface FragmentInfo {
+  /** mfhd sequence number. */
+  sequence: number;
+  trafs: TrafInfo[];
+  /** The video track's first sample is a keyframe (audio-only streams: always true). */
+  keyframe: boolean;
+  /** Start of the fragment in seconds (video track, else first track), from tfdt and mdhd timescale. */
+  timestamp: number;
+  /** Length in seconds (same track). */
+  duration: number;
+}
+
+const TFHD_BASE_DATA_OFFSET = 0x1;
+const TFHD_SAMPLE_DESCRIPTION = 0x2;
+const TFHD_DEFAULT_DURATION = 0x8;
+const TFHD_DEFAULT_SIZE = 0x10;
+const TFHD_DEFAULT_FLAGS = 0x20;
+const TRUN_DATA_OFFSET = 0x1;
+const TRUN_FIRST_FLAGS = 0x4;
+const TRUN_DURATION = 0x100;
+const TRUN_SIZE = 0x200;
+const TRUN_FLAGS = 0x400;
+const TRUN_CTS = 0x800;
+const SAMPLE_IS_NON_SYNC = 0x10000;
+
+/** Parses the moof of a fragment (moof + mdat, optionally preceded by styp/sidx/prft). */
+export function parseFragment(buf: Buffer, tracks: readonly TrackInfo[]): FragmentInfo {
+  const moof = [...boxes(buf)].find((box) => box.type === 'moof');
+  if (!moof) throw new Mp4ParseError('fragment without moof');
+  const mfhd = child(buf, moof, 'mfhd');
+  const sequence = mfhd && mfhd.end - mfhd.body >= 8 ? buf.readUInt32BE(mfhd.body + 4) : 0;
+  const trafs = children(buf, moof, 'traf').map((traf) => parseTraf(buf, traf, tracks));
+  const video = tracks.find((t) => t.kind === 'video');
+  const main = (video && trafs.find((t) => t.trackId === video.id)) ?? trafs[0];
+  const track = main && tracks.find((t) => t.id === main.trackId);
+  const scale = track?.timescale || 1;
+  return {
+    sequence,
+    trafs,
+    keyframe: video ? (main?.trackId === video.id && main.startsWithSync) : true,
+    timestamp: main ? main.baseDecodeTime / scale : 0,
+    duration: main ? main.duration / scale : 0,
+  };
+}
+
+function parseTraf(buf: Buffer, traf: Box, tracks: readonly TrackInfo[]): TrafInfo {
+  const tfhd = child(buf, traf, 'tfhd');
+  if (!tfhd) throw new Mp4ParseError('traf without tfhd');
+  const { flags: tfhdFlags } = fullBox(buf, tfhd);
+  need(buf, tfhd, 8);
+  const trackId = buf.readUInt32BE(tfhd.body + 4);
+  const track = tracks.find((t) => t.id === trackId);
+  let pos = tfhd.body + 8;
+  if (tfhdFlags & TFHD_BASE_DATA_OFFSET) pos += 8;
+  if (tfhdFlags & TFHD_SAMPLE_DESCRIPTION) pos += 4;
+  let defaultDuration = track?.defaultSampleDuration ?? 0;
+  let defaultFlags = track?.defaultSampleFlags ?? 0;
+  if (tfhdFlags & TFHD_DEFAULT_DURATION) {
+    defaultDuration = buf.readUInt32BE(pos);
+    pos += 4;
+  }
+  if (tfhdFlags & TFHD_DEFAULT_SIZE) pos += 4;
+  if (tfhdFlags & TFHD_DEFAULT_FLAGS) defaultFlags = buf.readUInt32BE(pos);
+
+  let baseDecodeTime = 0;
+  let tfdtOffset = -1;
+  let tfdtVersion = 0;
+  const tfdt = child(buf, traf, 'tfdt');
+  if (tfdt) {
+    tfdtVersion = fullBox(buf, tfdt).version;
+    need(buf, tfdt, tfdtVersion === 1 ? 12 : 8);
+    tfdtOffset = tfdt.body + 4;
+    baseDecodeTime = tfdtVersion === 1 ? Number(buf.readBigUInt64BE(tfdtOffset)) : buf.readUInt32BE(tfdtOffset);
+  }
+
+  let sampleCount = 0;
+  let duration = 0;
+  let firstFlags: number | undefined;
+  for (const trun of children(buf, traf, 'trun')) {
+    const { flags } = fullBox(buf, trun);
+    need(buf, trun, 8);
+    const count = buf.readUInt32BE(trun.body + 4);
+    let p = trun.body + 8;
+    if (flags & TRUN_DATA_OFFSET) p += 4;
+    let first: number | undefined;
+    if (flags & TRUN_FIRST_FLAGS) {
+      first = buf.readUInt32BE(p);
+      p += 4;
+    }
+    const perSample = [TRUN_DURATION, TRUN_SIZE, TRUN_FLAGS, TRUN_CTS].filter((f) => flags & f).length * 4;
+    if (p + perSample * count > trun.end) throw new Mp4ParseError('trun overruns its box');
+    for (let i = 0; i < count; i++) {
+      let sampleDuration = defaultDuration;
+      if (flags & TRUN_DURATION) {
+        sampleDuration = buf.readUInt32BE(p);
+        p += 4;
+      }
+      if (flags & TRUN_SIZE) p += 4;
+      let sampleFlags = i === 0 && first !== undefined ? first : defaultFlags;
+      if (flags & TRUN_FLAGS) {
+        const own = buf.readUInt32BE(p);
+        if (!(i === 0 && first !== undefined)) sampleFlags = own;
+        p += 4;
+      }
+      if (flags & TRUN_CTS) p += 4;
+      if (sampleCount === 0 && i === 0) firstFlags = sampleFlags;
+      duration += sampleDuration;
+    }
+    sampleCount += count;
+  }
+  const startsWithSync = sampleCount > 0 && ((firstFlags ?? defaultFlags) & SAMPLE_IS_NON_SYNC) === 0;
+  return { trackId, baseDecodeTime, tfdtOffset, tfdtVersion, sampleCount, duration, startsWithSync };
+}
+
+/**
+ * Overwrites a traf's tfdt in place (the fragment buffer must be owned by the caller). Returns false when a
+ * 32-bit tfdt cannot hold the value.
+ */
+export function writeBaseDecodeTime(buf: Buffer, traf: TrafInfo, value: number): boolean {
+  if (traf.tfdtOffset < 0) return false;
+  if (traf.tfdtVersion === 1) buf.writeBigUInt64BE(BigInt(value), traf.tfdtOffset);
+  else if (value <= 0xffffffff) buf.writeUInt32BE(value, traf.tfdtOffset);
+  else return false;
+  traf.baseDecodeTime = value;
+  return true;
+}

@@ -1,0 +1,125 @@
+import { Mp4ParseError, readBoxHeader } from './boxes.js';
+import { parseFragment, type FragmentInfo } from './fragment.js';
+import { parseInit, type InitInfo } from './init.js';
+
+export type Fmp4Segment =
+  | { type: 'init'; data: Buffer; info: InitInfo }
+  | { type: 'fragment'; data: Buffer; info: FragmentInfo };
+
+/** A fragment larger than this is treated as a broken stream rather than buffered forever. */
+const DEFAULT_MAX_BOX_BYTES = 64 * 1024 * 1024;
+const INIT_BOXES = new Set(['ftyp', 'moov']);
+const FRAGMENT_PREFIX_BOXES = new Set(['styp', 'sidx', 'prft', 'emsg']);
+
+/**
+ * Streaming fMP4 parser: push stdout chunks split anywhere, get whole segments back — the init segment
+ * (ftyp + moov) and fragments (moof + mdat, plus any styp/sidx/prft just before the moof), each in its own
+ * Buffer that the caller owns. Other top-level boxes (free, mfra at the end of a stream) are skipped.
+ */
+export class Fmp4StreamParser {
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+  private initParts: Buffer[] = [];
+  private fragmentParts: Buffer[] = [];
+  private prefix: Buffer[] = [];
+  private init: InitInfo | null = null;
+
+  constructor(private readonly maxBoxBytes = DEFAULT_MAX_BOX_BYTES) {}
+
+  /** The most recent init segment's parsed info. */
+  get initInfo(): InitInfo | null {
+    return this.init;
+  }
+
+  /** Feeds bytes; returns the segments completed by them, in stream order. Throws Mp4ParseError on garbage. */
+  push(chunk: Buffer): Fmp4Segment[] {
+    if (chunk.length > 0) {
+      this.chunks.push(chunk);
+      this.buffered += chunk.length;
+    }
+    const out: Fmp4Segment[] = [];
+    for (;;) {
+      const header = readBoxHeader(this.peek(16), 0);
+      if (!header) break;
+      if (header.size > this.maxBoxBytes) throw new Mp4ParseError(`box ${header.type} of ${header.size} bytes is too large`);
+      if (this.buffered < header.size) break;
+      const box = this.take(header.size);
+      const segment = this.onBox(header.type, box);
+      if (segment) out.push(segment);
+    }
+    return out;
+  }
+
+  /** Forgets partial data, e.g. when the producing process restarts. */
+  reset(): void {
+    this.chunks = [];
+    this.buffered = 0;
+    this.initParts = [];
+    this.fragmentParts = [];
+    this.prefix = [];
+  }
+
+  private onBox(type: string, box: Buffer): Fmp4Segment | null {
+    if (INIT_BOXES.has(type)) {
+      if (type === 'ftyp') this.initParts = [];
+      this.initParts.push(box);
+      if (type !== 'moov') return null;
+      const data = Buffer.concat(this.initParts);
+      this.initParts = [];
+      this.fragmentParts = [];
+      this.init = parseInit(data);
+      return { type: 'init', data, info: this.init };
+    }
+    if (type === 'moof') {
+      this.fragmentParts = [...this.prefix, box];
+      this.prefix = [];
+      return null;
+    }
+    if (type === 'mdat' && this.fragmentParts.length > 0) {
+      this.fragmentParts.push(box);
+      const data = Buffer.concat(this.fragmentParts);
+      this.fragmentParts = [];
+      if (!this.init) return null; // a fragment before any init segment cannot be decoded
+      return { type: 'fragment', data, info: parseFragment(data, this.init.tracks) };
+    }
+    if (FRAGMENT_PREFIX_BOXES.has(type)) this.prefix.push(box);
+    return null;
+  }
+
+  /** Up to `n` bytes from the front without consuming them. */
+  private peek(n: number): Buffer {
+    const first = this.chunks[0];
+    if (!first) return Buffer.alloc(0);
+    if (first.length >= n || this.chunks.length === 1) return first.subarray(0, n);
+    return Buffer.concat(this.chunks, Math.min(n, this.buffered)).subarray(0, n);
+  }
+
+  /** Consumes exactly `n` bytes (n <= buffered); zero-copy when they lie in one chunk. */
+  private take(n: number): Buffer {
+    const first = this.chunks[0]!;
+    let out: Buffer;
+    if (first.length >= n) {
+      out = first.subarray(0, n);
+      if (first.length === n) this.chunks.shift();
+      else this.chunks[0] = first.subarray(n);
+    } else {
+      const parts: Buffer[] = [];
+      let need = n;
+      while (need > 0) {
+        const chunk = this.chunks[0]!;
+        if (chunk.length <= need) {
+          parts.push(chunk);
+          this.chunks.shift();
+          need -= chunk.length;
+        } else {
+          parts.push(chunk.subarray(0, need));
+          this.chunks[0] = chunk.subarray(need);
+          need = 0;
+        }
+      }
+      out = Buffer.concat(parts, n);
+    }
+    this.buffered -= n;
+    return out;
+  }
+}

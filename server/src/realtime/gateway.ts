@@ -1,0 +1,125 @@
+import { isAdmin, type ClientToServerEvents, type ServerToClientEvents } from '@homecam/shared';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { AppError, isAppError } from '../errors/app-error.js';
+import type { EventBus } from '../events/event-bus.js';
+import type { Clock } from '../repositories/clock.js';
+import type { AuthService } from '../services/auth.service.js';
+import type { NotificationService } from '../services/notification.service.js';
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no server-to-server events on one process
+interface InterServerEvents {}
+
+interface SocketData {
+  sessionId: string;
+  userId: number;
+  expiresAt: string;
+  /** May see the notification badge (notifications:access or admin). */
+  notifications: boolean;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+export interface RealtimeDeps {
+  auth: AuthService;
+  notifications: NotificationService;
+  bus: EventBus;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
+export const userRoom = (userId: number): string => `user:${userId}`;
+
+/**
+ * Same origin only: a browser page from another site must not ride on a user's token. Requests without an
+ * Origin header are not from a browser page (CLI tools, tests) and carry their token explicitly.
+ */
+function isSameOrigin(request: IncomingMessage): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/** socket.io on the HTTP server: token handshake, rooms per session and user, session end and expiry. */
+export class RealtimeGateway {
+  readonly io: RealtimeServer;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    httpServer: HttpServer,
+    private readonly deps: RealtimeDeps,
+  ) {
+    this.io = new Server(httpServer, {
+      serveClient: false,
+      allowRequest: (request, callback) => callback(null, isSameOrigin(request)),
+    });
+    this.io.use((socket, next) => {
+      this.authenticate(socket).then(
+        () => next(),
+        (error: unknown) => {
+          if (!isAppError(error)) deps.log.error({ err: error }, 'socket handshake failed');
+          // The client reads the code from connect_error's message.
+          next(new Error(isAppError(error) ? error.code : 'INTERNAL'));
+        },
+      );
+    });
+    this.io.on('connection', (socket) => this.onConnection(socket));
+    this.unsubscribe = deps.bus.subscribe('SessionsEnded', ({ sessionIds }) => {
+      for (const id of sessionIds) this.endSession(id);
+    });
+  }
+
+  /** Tells every socket of the session to sign out, then drops them. */
+  endSession(sessionId: string): void {
+    const room = sessionRoom(sessionId);
+    this.io.to(room).emit('sessionEnded');
+    this.io.in(room).disconnectSockets(true);
+  }
+
+  /** Drops every client and stops accepting new ones; the HTTP server itself is closed by Fastify. */
+  close(): void {
+    this.unsubscribe();
+    this.io.disconnectSockets(true);
+    this.io.engine.close();
+  }
+
+  private async authenticate(socket: RealtimeSocket): Promise<void> {
+    const auth: unknown = socket.handshake.auth;
+    const token = typeof auth === 'object' && auth !== null && 'token' in auth ? auth.token : undefined;
+    const context = await this.deps.auth.authenticate(typeof token === 'string' ? token : undefined);
+    if (context.user.mustChangeCredentials) {
+      throw new AppError('CREDENTIALS_CHANGE_REQUIRED', 'change the first-start username and password first');
+    }
+    const permissions = context.user.permissions;
+    socket.data = {
+      sessionId: context.sessionId,
+      userId: context.user.id,
+      expiresAt: context.expiresAt,
+      notifications: isAdmin(permissions) || permissions.includes('notifications:access'),
+    };
+  }
+
+  private onConnection(socket: RealtimeSocket): void {
+    const { sessionId, userId, expiresAt, notifications } = socket.data;
+    void socket.join([sessionRoom(sessionId), userRoom(userId)]);
+    // Each socket ends itself when its session expires; no request has to come by to notice.
+    const cancelExpiry = this.deps.clock.setTimer(Date.parse(expiresAt) - this.deps.clock.now(), () => {
+      socket.emit('sessionEnded');
+      socket.disconnect(true);
+    });
+    socket.once('disconnect', () => cancelExpiry());
+    if (notifications) {
+      this.deps.notifications.count().then(
+        (size) => socket.emit('notificationSize', size),
+        (error: unknown) => this.deps.log.error({ err: error }, 'notification count failed'),
+      );
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic } from './atomic-write.js';
+
+export const CONFIG_FILE = 'config.json';
+
+export interface ConfigFileStat {
+  size: number;
+  modifiedAt: Date;
+  createdAt: Date;
+}
+
+/** `<data>/config.json` on disk. Knows nothing about its shape; the ConfigService validates. */
+export class ConfigRepository {
+  readonly path: string;
+
+  constructor(dataDir: string) {
+    this.path = join(dataDir, CONFIG_FILE);
+  }
+
+  /** The raw file text, or undefined when there is no file yet. */
+  async readRaw(): Promise<string | undefined> {
+    try {
+      return await readFile(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  /** Atomic: a crash or a concurrent reader never sees a half-written config. Mode 0600: it holds secrets. */
+  async write(content: unknown): Promise<void> {
+    await writeFileAtomic(this.path, `${JSON.stringify(content, null, 2)}\n`);
+  }
+
+  async stat(): Promise<ConfigFileStat> {
+    const info = await stat(this.path);
+    return { size: info.size, modifiedAt: info.mtime, createdAt: info.birthtime };
+  }
+}

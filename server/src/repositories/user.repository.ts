@@ -1,0 +1,124 @@
+import { isPermission, type Permission } from '@homecam/shared';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, UsersTable } from '../db/schema.js';
+
+/** A user as the services see it. `passwordHash` never leaves the service layer. */
+export interface UserRecord {
+  id: number;
+  username: string;
+  passwordHash: string;
+  permissions: Permission[];
+  sessionTimer: number;
+  photo: string | null;
+  mustChangeCredentials: boolean;
+  createdAt: string;
+}
+
+export interface NewUser {
+  username: string;
+  passwordHash: string;
+  permissions: Permission[];
+  sessionTimer: number;
+  mustChangeCredentials: boolean;
+}
+
+export type UserChanges = Partial<Omit<NewUser, 'username'> & { username: string; photo: string | null }>;
+
+/** The unique form of a username: case-insensitive for every script, not only ASCII. */
+export function usernameKey(username: string): string {
+  return username.normalize('NFC').toLowerCase();
+}
+
+function toRecord(row: Selectable<UsersTable>): UserRecord {
+  const parsed: unknown = JSON.parse(row.permissions);
+  const permissions = Array.isArray(parsed) ? parsed.filter((p): p is Permission => typeof p === 'string' && isPermission(p)) : [];
+  return {
+    id: row.id,
+    username: row.username,
+    passwordHash: row.password_hash,
+    permissions,
+    sessionTimer: row.session_timer,
+    photo: row.photo,
+    mustChangeCredentials: row.must_change_credentials === 1,
+    createdAt: row.created_at,
+  };
+}
+
+export class UserRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async count(): Promise<number> {
+    const row = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Users holding `admin`, optionally not counting one (the user about to be deleted or demoted). */
+  async countAdmins(excludingId?: number): Promise<number> {
+    let query = this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(sql<boolean>`exists (select 1 from json_each(users.permissions) where json_each.value = 'admin')`);
+    if (excludingId !== undefined) query = query.where('id', '!=', excludingId);
+    const row = await query.executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async list(): Promise<UserRecord[]> {
+    const rows = await this.db.selectFrom('users').selectAll().orderBy('id').execute();
+    return rows.map(toRecord);
+  }
+
+  async findById(id: number): Promise<UserRecord | undefined> {
+    const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  async findByUsername(username: string): Promise<UserRecord | undefined> {
+    const row = await this.db.selectFrom('users').selectAll().where('username_key', '=', usernameKey(username)).executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  async insert(user: NewUser, now: string): Promise<UserRecord> {
+    const row = await this.db
+      .insertInto('users')
+      .values({
+        username: user.username,
+        username_key: usernameKey(user.username),
+        password_hash: user.passwordHash,
+        permissions: JSON.stringify(user.permissions),
+        session_timer: user.sessionTimer,
+        must_change_credentials: user.mustChangeCredentials ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toRecord(row);
+  }
+
+  async update(id: number, changes: UserChanges, now: string): Promise<UserRecord | undefined> {
+    const row = await this.db
+      .updateTable('users')
+      .set({
+        updated_at: now,
+        ...(changes.username !== undefined && { username: changes.username, username_key: usernameKey(changes.username) }),
+        ...(changes.passwordHash !== undefined && { password_hash: changes.passwordHash }),
+        ...(changes.permissions !== undefined && { permissions: JSON.stringify(changes.permissions) }),
+        ...(changes.sessionTimer !== undefined && { session_timer: changes.sessionTimer }),
+        ...(changes.photo !== undefined && { photo: changes.photo }),
+        ...(changes.mustChangeCredentials !== undefined && {
+          must_change_credentials: changes.mustChangeCredentials ? 1 : 0,
+        }),
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  /** Deletes the user; its sessions go with it (foreign key cascade). */
+  async delete(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../errors/app-error.js';
+import type { EventBus } from '../events/event-bus.js';
+import type { Clock } from '../repositories/clock.js';
+import type { SessionRepository } from '../repositories/session.repository.js';
+import { usernameKey, type UserRecord, type UserRepository } from '../repositories/user.repository.js';
+import type { PasswordHasher } from '../security/password-hasher.js';
+import { hashSessionToken, newSessionToken } from '../security/token.js';
+import type { LoginThrottle } from './login-throttle.js';
+
+/** Who is calling: the live session and its user as stored right now. */
+export interface AuthContext {
+  sessionId: string;
+  expiresAt: string;
+  user: UserRecord;
+}
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface LoginResult {
+  token: string;
+  sessionId: string;
+  expiresAt: string;
+  expiresInSeconds: number;
+  user: UserRecord;
+}
+
+/** The one message for every failed sign-in (spec §8), so it never tells which half was wrong. */
+export const INVALID_CREDENTIALS_MESSAGE = 'wrong username and/or password';
+
+/** last_seen_at is informational; writing it on every request would turn each read into a write. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface AuthServiceDeps {
+  users: UserRepository;
+  sessions: SessionRepository;
+  hasher: PasswordHasher;
+  throttle: LoginThrottle;
+  clock: Clock;
+  bus: EventBus;
+}
+
+export class AuthService {
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  async login(username: string, password: string, client: ClientInfo): Promise<LoginResult> {
+    const { throttle, clock, users, hasher } = this.deps;
+    const userKey = `user:${usernameKey(username)}`;
+    const keys = client.ip ? [userKey, `ip:${client.ip}`] : [userKey];
+    const decision = throttle.check(keys);
+    if (!decision.allowed) {
+      const retryAfterSeconds = Math.ceil(decision.retryAfterMs / 1000);
+      throw new AppError('RATE_LIMITED', 'too many failed sign-ins, try again later', { retryAfterSeconds });
+    }
+    if (decision.delayMs > 0) await clock.sleep(decision.delayMs);
+
+    const user = await users.findByUsername(username);
+    const valid = user ? await hasher.verify(user.passwordHash, password) : await hasher.verifyDummy(password);
+    if (!user || !valid) {
+      throttle.recordFailure(keys);
+      throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+    }
+    throttle.reset(userKey);
+    return this.createSession(user, client);
+  }
+
+  /** Starts a session lasting the user's sessionTimer. Returns the token; only its hash is stored. */
+  async createSession(user: UserRecord, client: ClientInfo): Promise<LoginResult> {
+    const token = newSessionToken();
+    const now = this.deps.clock.now();
+    const expiresAt = new Date(now + user.sessionTimer * 1000).toISOString();
+    const sessionId = randomUUID();
+    await this.deps.sessions.insert({
+      id: sessionId,
+      tokenHash: hashSessionToken(token),
+      userId: user.id,
+      createdAt: new Date(now).toISOString(),
+      expiresAt,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 512) ?? null,
+    });
+    return { token, sessionId, expiresAt, expiresInSeconds: user.sessionTimer, user };
+  }
+
+  /** Resolves a bearer token to its live session, or throws UNAUTHENTICATED / SESSION_EXPIRED. */
+  async authenticate(token: string | undefined): Promise<AuthContext> {
+    if (!token) throw new AppError('UNAUTHENTICATED', 'sign-in required');
+    const session = await this.deps.sessions.findByTokenHash(hashSessionToken(token));
+    if (!session || session.revokedAt !== null) throw new AppError('UNAUTHENTICATED', 'sign-in required');
+    const now = this.deps.clock.now();
+    if (Date.parse(session.expiresAt) <= now) throw new AppError('SESSION_EXPIRED', 'the session has expired');
+    const user = await this.deps.users.findById(session.userId);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'sign-in required');
+    if (now - Date.parse(session.lastSeenAt) > TOUCH_INTERVAL_MS) {
+      await this.deps.sessions.touch(session.id, new Date(now).toISOString());
+    }
+    return { sessionId: session.id, expiresAt: session.expiresAt, user };
+  }
+
+  /** Revokes the token's session if it is live; unknown tokens are ignored (logout always succeeds). */
+  async logout(token: string | undefined): Promise<void> {
+    if (!token) return;
+    const session = await this.deps.sessions.findByTokenHash(hashSessionToken(token));
+    if (!session) return;
+    const revoked = await this.deps.sessions.revoke(session.id, new Date(this.deps.clock.now()).toISOString());
+    if (revoked) this.deps.bus.publish('SessionsEnded', { sessionIds: [session.id], reason: 'logout' });
+  }
+
+  /** Ends every live session of a user except `keepSessionId` and tells the sockets. */
+  async endSessionsOfUser(
+    userId: number,
+    reason: 'passwordChanged' | 'userDeleted',
+    keepSessionId?: string,
+  ): Promise<void> {
+    const now = new Date(this.deps.clock.now()).toISOString();
+    const ended = await this.deps.sessions.revokeAllOfUser(userId, now, keepSessionId);
+    if (ended.length > 0) this.deps.bus.publish('SessionsEnded', { sessionIds: ended, reason });
+  }
+
+  /** Housekeeping at start: sessions that ended a month ago are of no use even for auditing. */
+  async purgeOldSessions(): Promise<void> {
+    const monthAgo = new Date(this.deps.clock.now() - 30 * 24 * 3600_000).toISOString();
+    await this.deps.sessions.purgeEndedBefore(monthAgo);
+  }
+}

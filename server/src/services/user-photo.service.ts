@@ -1,0 +1,44 @@
+import { AppError } from '../errors/app-error.js';
+import type { Clock } from '../repositories/clock.js';
+import type { PhotoRepository } from '../repositories/photo.repository.js';
+import type { UserRecord, UserRepository } from '../repositories/user.repository.js';
+import { detectImageType } from './image-type.js';
+
+export class UserPhotoService {
+  constructor(
+    private readonly deps: { users: UserRepository; photos: PhotoRepository; clock: Clock },
+  ) {}
+
+  /** Stores a new profile photo (type checked by content) and removes the previous file. */
+  async set(userId: number, bytes: Uint8Array): Promise<UserRecord> {
+    const user = await this.find(userId);
+    const type = detectImageType(bytes);
+    if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'the photo must be a JPEG, PNG, WebP or GIF image');
+    const name = await this.deps.photos.save(bytes, type.extension);
+    const updated = await this.deps.users.update(userId, { photo: name }, this.now());
+    if (!updated) {
+      await this.deps.photos.remove(name);
+      throw new AppError('USER_NOT_FOUND', 'user not found');
+    }
+    if (user.photo) await this.deps.photos.remove(user.photo);
+    return updated;
+  }
+
+  async remove(userId: number): Promise<UserRecord> {
+    const user = await this.find(userId);
+    const updated = await this.deps.users.update(userId, { photo: null }, this.now());
+    if (!updated) throw new AppError('USER_NOT_FOUND', 'user not found');
+    if (user.photo) await this.deps.photos.remove(user.photo);
+    return updated;
+  }
+
+  private async find(userId: number): Promise<UserRecord> {
+    const user = await this.deps.users.findById(userId);
+    if (!user) throw new AppError('USER_NOT_FOUND', 'user not found');
+    return user;
+  }
+
+  private now(): string {
+    return new Date(this.deps.clock.now()).toISOString();
+  }
+}

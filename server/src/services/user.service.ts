@@ -1,0 +1,160 @@
+import {
+  DEFAULT_ADMIN,
+  SESSION_TIMER_DEFAULT_S,
+  isAdmin,
+  type Permission,
+} from '@homecam/shared';
+import { AppError } from '../errors/app-error.js';
+import type { Clock } from '../repositories/clock.js';
+import type { PhotoRepository } from '../repositories/photo.repository.js';
+import {
+  usernameKey,
+  type UserChanges,
+  type UserRecord,
+  type UserRepository,
+} from '../repositories/user.repository.js';
+import type { PasswordHasher } from '../security/password-hasher.js';
+import type { AuthContext, AuthService } from './auth.service.js';
+
+/** Validated input (after the shared zod schemas). */
+export interface CreateUserInput {
+  username: string;
+  password: string;
+  permissionLevel: Permission[];
+  sessionTimer: number;
+}
+
+export interface UpdateUserInput {
+  username?: string | undefined;
+  password?: string | undefined;
+  currentPassword?: string | undefined;
+  sessionTimer?: number | undefined;
+  permissionLevel?: Permission[] | undefined;
+}
+
+export interface UserServiceDeps {
+  users: UserRepository;
+  photos: PhotoRepository;
+  hasher: PasswordHasher;
+  auth: AuthService;
+  clock: Clock;
+}
+
+export class UserService {
+  constructor(private readonly deps: UserServiceDeps) {}
+
+  /**
+   * First start: with no user at all, create `master` (password from HOMECAM_ADMIN_PASSWORD or `master`)
+   * that must choose its own credentials before anything else works.
+   */
+  async ensureInitialAdmin(password: string | undefined): Promise<boolean> {
+    if ((await this.deps.users.count()) > 0) return false;
+    await this.deps.users.insert(
+      {
+        username: DEFAULT_ADMIN.username,
+        passwordHash: await this.deps.hasher.hash(password || DEFAULT_ADMIN.password),
+        permissions: ['admin'],
+        sessionTimer: SESSION_TIMER_DEFAULT_S,
+        mustChangeCredentials: true,
+      },
+      this.now(),
+    );
+    return true;
+  }
+
+  list(): Promise<UserRecord[]> {
+    return this.deps.users.list();
+  }
+
+  async get(id: number): Promise<UserRecord> {
+    const user = await this.deps.users.findById(id);
+    if (!user) throw new AppError('USER_NOT_FOUND', 'user not found');
+    return user;
+  }
+
+  async create(input: CreateUserInput): Promise<UserRecord> {
+    await this.assertUsernameFree(input.username);
+    return this.deps.users.insert(
+      {
+        username: input.username,
+        passwordHash: await this.deps.hasher.hash(input.password),
+        permissions: input.permissionLevel,
+        sessionTimer: input.sessionTimer,
+        mustChangeCredentials: false,
+      },
+      this.now(),
+    );
+  }
+
+  async update(caller: AuthContext, id: number, input: UpdateUserInput): Promise<UserRecord> {
+    const target = await this.get(id);
+    const self = caller.user.id === target.id;
+
+    if (input.permissionLevel !== undefined) await this.assertMayChangePermissions(caller, target, input.permissionLevel);
+    if (self && target.mustChangeCredentials) await this.assertCredentialChange(target, input);
+    else if (self && input.password !== undefined) await this.assertCurrentPassword(target, input.currentPassword);
+    if (input.username !== undefined) await this.assertUsernameFree(input.username, target.id);
+
+    const changes: UserChanges = {
+      username: input.username,
+      sessionTimer: input.sessionTimer,
+      permissions: input.permissionLevel,
+      passwordHash: input.password === undefined ? undefined : await this.deps.hasher.hash(input.password),
+      mustChangeCredentials: self && target.mustChangeCredentials ? false : undefined,
+    };
+    const updated = await this.deps.users.update(target.id, changes, this.now());
+    if (!updated) throw new AppError('USER_NOT_FOUND', 'user not found');
+    // A new password ends every other session: whoever knew the old one is out. The caller keeps theirs.
+    if (input.password !== undefined) {
+      await this.deps.auth.endSessionsOfUser(target.id, 'passwordChanged', self ? caller.sessionId : undefined);
+    }
+    return updated;
+  }
+
+  async delete(id: number): Promise<void> {
+    const target = await this.get(id);
+    if (isAdmin(target.permissions) && (await this.deps.users.countAdmins(target.id)) === 0) {
+      throw new AppError('LAST_ADMIN', 'the last admin cannot be deleted');
+    }
+    await this.deps.auth.endSessionsOfUser(target.id, 'userDeleted');
+    await this.deps.users.delete(target.id);
+    if (target.photo) await this.deps.photos.remove(target.photo);
+  }
+
+  private async assertMayChangePermissions(caller: AuthContext, target: UserRecord, next: Permission[]): Promise<void> {
+    if (!isAdmin(caller.user.permissions)) throw new AppError('FORBIDDEN', 'only an admin can change permissions');
+    if (caller.user.id === target.id) {
+      throw new AppError('CANNOT_CHANGE_OWN_PERMISSIONS', 'you cannot change your own permissions');
+    }
+    const demoted = isAdmin(target.permissions) && !isAdmin(next);
+    if (demoted && (await this.deps.users.countAdmins(target.id)) === 0) {
+      throw new AppError('LAST_ADMIN', 'the last admin cannot lose the admin permission');
+    }
+  }
+
+  /** The first-start account must pick a new username and a new password, proving it knows the old one. */
+  private async assertCredentialChange(target: UserRecord, input: UpdateUserInput): Promise<void> {
+    await this.assertCurrentPassword(target, input.currentPassword);
+    if (input.username === undefined || input.password === undefined) {
+      throw new AppError('CREDENTIALS_UNCHANGED', 'choose a new username and a new password');
+    }
+    const sameName = usernameKey(input.username) === usernameKey(target.username);
+    if (sameName || (await this.deps.hasher.verify(target.passwordHash, input.password))) {
+      throw new AppError('CREDENTIALS_UNCHANGED', 'choose a new username and a new password');
+    }
+  }
+
+  private async assertCurrentPassword(target: UserRecord, currentPassword: string | undefined): Promise<void> {
+    const valid = currentPassword !== undefined && (await this.deps.hasher.verify(target.passwordHash, currentPassword));
+    if (!valid) throw new AppError('WRONG_CURRENT_PASSWORD', 'cannot change password');
+  }
+
+  private async assertUsernameFree(username: string, exceptId?: number): Promise<void> {
+    const existing = await this.deps.users.findByUsername(username);
+    if (existing && existing.id !== exceptId) throw new AppError('USERNAME_TAKEN', 'username already exists');
+  }
+
+  private now(): string {
+    return new Date(this.deps.clock.now()).toISOString();
+  }
+}

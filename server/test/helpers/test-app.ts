@@ -1,0 +1,46 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { buildApp, type BuildAppOptions, type HomecamApp } from '../../src/app.js';
+
+/** argon2id at its cheapest: the tests check behaviour, not hash strength, and the machine is shared. */
+export const FAST_HASHING = { memoryCost: 256, timeCost: 1 } as const;
+
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** A fresh data directory, removed after the test file. */
+export async function makeDataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'homecam-test-'));
+  dirs.push(dir);
+  return dir;
+}
+
+export type TestAppOptions = Partial<BuildAppOptions>;
+
+/**
+ * The real app on a real SQLite file. Defaults keep tests fast and quiet: cheap hashing, silent logs,
+ * millisecond throttle delays, and a web dir that does not exist (the "not built" page).
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<HomecamApp> {
+  const dataDir = options.dataDir ?? (await makeDataDir());
+  return buildApp({
+    logLevel: 'silent',
+    passwordHashing: FAST_HASHING,
+    webDir: join(dataDir, 'no-web-build'),
+    ...options,
+    loginThrottle: { baseDelayMs: 1, maxDelayMs: 4, ...options.loginThrottle },
+    dataDir,
+  });
+}
+
+/** Listens on a free loopback port; returns the base URL. */
+export async function listen(app: HomecamApp): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
+  return `http://127.0.0.1:${address.port}`;
+}
