@@ -120,14 +120,19 @@ function audioEntry(buf: Buffer, entry: Box): Partial<TrackInfo> {
   let codec = entry.type;
   if (entry.type === 'mp4a') {
     const esds = kids.find((b) => b.type === 'esds');
-    codec = esds ? esdsCodec(buf.subarray(esds.body + 4, esds.end)) : 'mp4a.40.2';
+    const config = esds ? esdsConfig(buf.subarray(esds.body + 4, esds.end)) : { codec: 'mp4a.40.2' };
+    // The sample entry's channelcount is a fixed 2 in MP4; the AudioSpecificConfig has the real one.
+    return { channels: config.channels ?? channels, sampleRate, codec: config.codec };
   } else if (entry.type === 'Opus') codec = 'opus';
   else if (entry.type === 'fLaC') codec = 'flac';
   return { channels, sampleRate, codec };
 }
 
-/** ES descriptor → 'mp4a.40.<audio object type>' (AAC-LC = mp4a.40.2), or 'mp4a.<OTI>' for other MPEG audio. */
-function esdsCodec(d: Buffer): string {
+/**
+ * ES descriptor → codec 'mp4a.40.<audio object type>' (AAC-LC = mp4a.40.2), or 'mp4a.<OTI>' for other MPEG
+ * audio, and the channel count of the AudioSpecificConfig.
+ */
+function esdsConfig(d: Buffer): { codec: string; channels?: number } {
   let pos = 0;
   let oti = 0x40;
   const readDescriptor = (): { tag: number; end: number } | null => {
@@ -152,12 +157,29 @@ function esdsCodec(d: Buffer): string {
       oti = d.readUInt8(pos);
       pos += 13;
     } else if (descriptor.tag === 0x05 && oti === 0x40 && descriptor.end > pos) {
-      let aot = d.readUInt8(pos) >> 3;
-      if (aot === 31 && descriptor.end > pos + 1) aot = 32 + (((d.readUInt8(pos) & 7) << 3) | (d.readUInt8(pos + 1) >> 5));
-      return `mp4a.40.${aot}`;
+      return audioSpecificConfig(d.subarray(pos, descriptor.end));
     } else pos = descriptor.end;
   }
-  return oti === 0x40 ? 'mp4a.40.2' : `mp4a.${oti.toString(16).toUpperCase()}`;
+  return { codec: oti === 0x40 ? 'mp4a.40.2' : `mp4a.${oti.toString(16).toUpperCase()}` };
+}
+
+/** AudioSpecificConfig (ISO/IEC 14496-3): object type (5 or 11 bits), frequency index (4 [+24]), channels (4). */
+function audioSpecificConfig(asc: Buffer): { codec: string; channels?: number } {
+  let bit = 0;
+  const read = (n: number): number => {
+    let value = 0;
+    for (let i = 0; i < n; i++, bit++) {
+      const byte = asc[bit >> 3];
+      if (byte === undefined) return -1;
+      value = (value << 1) | ((byte >> (7 - (bit & 7))) & 1);
+    }
+    return value;
+  };
+  let aot = read(5);
+  if (aot === 31) aot = 32 + read(6);
+  if (read(4) === 15) read(24);
+  const channels = read(4);
+  return { codec: `mp4a.40.${aot}`, ...(channels > 0 ? { channels } : {}) };
 }
 
 function hex(byte: number | undefined): string {

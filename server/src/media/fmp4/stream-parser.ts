@@ -23,6 +23,8 @@ export class Fmp4StreamParser {
   private fragmentParts: Buffer[] = [];
   private prefix: Buffer[] = [];
   private init: InitInfo | null = null;
+  /** Size of the box at the front once its header is known: skips re-reading headers of a large box. */
+  private pendingSize = 0;
 
   constructor(private readonly maxBoxBytes = DEFAULT_MAX_BOX_BYTES) {}
 
@@ -38,11 +40,13 @@ export class Fmp4StreamParser {
       this.buffered += chunk.length;
     }
     const out: Fmp4Segment[] = [];
-    for (;;) {
+    while (this.buffered >= Math.max(8, this.pendingSize)) {
       const header = readBoxHeader(this.peek(16), 0);
       if (!header) break;
       if (header.size > this.maxBoxBytes) throw new Mp4ParseError(`box ${header.type} of ${header.size} bytes is too large`);
+      this.pendingSize = header.size;
       if (this.buffered < header.size) break;
+      this.pendingSize = 0;
       const box = this.take(header.size);
       const segment = this.onBox(header.type, box);
       if (segment) out.push(segment);
@@ -57,6 +61,7 @@ export class Fmp4StreamParser {
     this.initParts = [];
     this.fragmentParts = [];
     this.prefix = [];
+    this.pendingSize = 0;
   }
 
   private onBox(type: string, box: Buffer): Fmp4Segment | null {

@@ -1,0 +1,117 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateFmp4 } from '../test-support/fmp4-fixture.js';
+import { Mp4ParseError } from './boxes.js';
+import { parseFragment, writeBaseDecodeTime } from './fragment.js';
+import { Fmp4StreamParser, type Fmp4Segment } from './stream-parser.js';
+
+function parseAll(bytes: Buffer, chunkSizes: (i: number) => number): Fmp4Segment[] {
+  const parser = new Fmp4StreamParser();
+  const out: Fmp4Segment[] = [];
+  let offset = 0;
+  for (let i = 0; offset < bytes.length; i++) {
+    const size = Math.max(1, chunkSizes(i));
+    out.push(...parser.push(bytes.subarray(offset, offset + size)));
+    offset += size;
+  }
+  return out;
+}
+
+const fragments = (segments: Fmp4Segment[]) => segments.filter((s) => s.type === 'fragment');
+
+describe('fMP4 stream parser (real ffmpeg output)', () => {
+  let h264: Buffer;
+  let hevc: Buffer;
+  let videoOnly: Buffer;
+
+  beforeAll(async () => {
+    [h264, hevc, videoOnly] = await Promise.all([
+      generateFmp4({ seconds: 3, fps: 10, gop: 1 }),
+      generateFmp4({ seconds: 1, fps: 10, gop: 1, video: 'hevc', audio: false }),
+      generateFmp4({ seconds: 2, fps: 10, gop: 1, audio: false, fragmentDurationUs: 1_000_000 }),
+    ]);
+  });
+
+  it('splits the stream into one init segment and moof+mdat fragments', () => {
+    const segments = parseAll(h264, () => h264.length);
+    expect(segments[0]?.type).toBe('init');
+    expect(segments.filter((s) => s.type === 'init')).toHaveLength(1);
+    const frags = fragments(segments);
+    expect(frags.length).toBeGreaterThanOrEqual(10);
+    for (const f of frags) {
+      expect(f.data.toString('latin1', 4, 8)).toBe('moof');
+    }
+    // every byte except ftyp/moov/fragments (the closing mfra) is accounted for
+    const total = segments.reduce((n, s) => n + s.data.length, 0);
+    expect(h264.length - total).toBeLessThan(2_000);
+  });
+
+  it('reads MSE codec strings, timescales and tracks from the init segment', () => {
+    const [init] = parseAll(h264, () => 4096);
+    if (init?.type !== 'init') throw new Error('no init');
+    expect(init.info.codecs).toMatch(/^avc1\.42C0[0-9A-F]{2}, mp4a\.40\.2$/);
+    expect(init.info.mimeType).toBe(`video/mp4; codecs="${init.info.codecs}"`);
+    expect(init.info.video).toMatchObject({ kind: 'video', width: 160, height: 120, sampleEntry: 'avc1' });
+    expect(init.info.audio).toMatchObject({ kind: 'audio', codec: 'mp4a.40.2', sampleRate: 48_000, channels: 1, timescale: 48_000 });
+    expect(init.info.video?.timescale).toBeGreaterThan(0);
+  });
+
+  it('reads an hvc1 codec string', () => {
+    const [init] = parseAll(hevc, () => hevc.length);
+    if (init?.type !== 'init') throw new Error('no init');
+    expect(init.info.codecs).toMatch(/^hvc1\.1\.6\.L\d+(\.[0-9A-F]{1,2})*$/);
+    expect(init.info.audio).toBeUndefined();
+  });
+
+  it('marks fragments that start with a keyframe and gives contiguous timestamps', () => {
+    const frags = fragments(parseAll(h264, () => h264.length));
+    const keyframes = frags.filter((f) => f.info.keyframe);
+    // ffmpeg stretches the first video sample by the AAC priming delay (~21 ms), so GOPs start at 0, 1.02, 2.02
+    const starts = keyframes.map((f) => f.info.timestamp);
+    expect(starts).toHaveLength(3);
+    expect(starts[0]).toBe(0);
+    expect(starts[2]! - starts[1]!).toBeCloseTo(1, 3);
+    expect(frags[0]?.info.keyframe).toBe(true);
+    for (let i = 1; i < frags.length; i++) {
+      const prev = frags[i - 1]!.info;
+      expect(frags[i]!.info.timestamp).toBeCloseTo(prev.timestamp + prev.duration, 3);
+      expect(frags[i]!.info.sequence).toBe(prev.sequence + 1);
+    }
+    const last = frags.at(-1)!.info;
+    expect(last.timestamp + last.duration).toBeCloseTo(3, 1);
+    // short fragments: 200 ms at 10 fps = 2 frames
+    expect(frags[1]!.info.duration).toBeCloseTo(0.2, 2);
+  });
+
+  it('gives identical segments however the bytes are split', () => {
+    const whole = parseAll(h264, () => h264.length);
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % 3000;
+    for (const split of [() => 1, () => 7, random]) {
+      const pieces = parseAll(h264, split);
+      expect(pieces.map((s) => s.type)).toEqual(whole.map((s) => s.type));
+      pieces.forEach((s, i) => expect(s.data.equals(whole[i]!.data)).toBe(true));
+    }
+  });
+
+  it('handles video-only streams with one fragment per GOP', () => {
+    const segments = parseAll(videoOnly, () => 1000);
+    const frags = fragments(segments);
+    expect(frags.map((f) => f.info.keyframe)).toEqual([true, true]);
+    expect(frags.map((f) => f.info.duration)).toEqual([1, 1]);
+  });
+
+  it('rewrites tfdt in place', () => {
+    const [init, frag] = parseAll(h264, () => h264.length);
+    if (init?.type !== 'init' || frag?.type !== 'fragment') throw new Error('unexpected');
+    const data = Buffer.from(frag.data);
+    const traf = frag.info.trafs[0]!;
+    expect(writeBaseDecodeTime(data, traf, 123_456_789)).toBe(true);
+    expect(parseFragment(data, init.info.tracks).trafs[0]?.baseDecodeTime).toBe(123_456_789);
+  });
+
+  it('rejects garbage', () => {
+    const parser = new Fmp4StreamParser();
+    expect(() => parser.push(Buffer.from([0, 0, 0, 4, 0x6d, 0x6f, 0x6f, 0x66]))).toThrow(Mp4ParseError);
+    expect(() => new Fmp4StreamParser(1024).push(Buffer.from([0, 1, 0, 0, 0x6d, 0x64, 0x61, 0x74]))).toThrow(/too large/);
+  });
+});
