@@ -31,5 +31,5 @@ export async function openDatabase(dataDir: string): Promise<OpenDatabase> {
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(`database migration failed: ${String(error)}`);
+  if (error) throw error instanceof Error ? error : new Error('database migration failed', { cause: error });
 }

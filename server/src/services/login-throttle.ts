@@ -81,8 +81,9 @@ export class LoginThrottle {
     this.entries.delete(key);
   }
 
+  /** 0 up to `freeFailures` failures; then base, 2×base, 4×base … capped. */
   private delayFor(failures: number): number {
-    const counted = failures - this.options.freeFailures;
+    const counted = failures - this.options.freeFailures - 1;
     if (counted < 0) return 0;
     return Math.min(this.options.baseDelayMs * 2 ** counted, this.options.maxDelayMs);
   }

@@ -5,12 +5,12 @@ import {
   type LoginResponse,
 } from '@homecam/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthService, LoginResult } from '../../services/auth.service.js';
 import { toSessionUser } from '../../services/user.mapper.js';
 import { bearerToken, clientInfo, requireAuth, SESSION_COOKIE } from '../request-auth.js';
 import { errorResponses } from '../schemas.js';
+import { defineRoutes } from '../define-routes.js';
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, result: LoginResult): void {
   reply.setCookie(SESSION_COOKIE, result.token, {
@@ -23,7 +23,7 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, result: 
   });
 }
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { auth }) => {
+export const authRoutes = defineRoutes<{ auth: AuthService }>((app, { auth }) => {
   app.post(
     '/api/auth/login',
     {
@@ -70,6 +70,4 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = (app, { 
       return reply.code(204).send();
     },
   );
-
-  return Promise.resolve();
-};
+});

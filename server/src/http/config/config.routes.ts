@@ -1,14 +1,14 @@
 import { APP_VERSION, configFileSchema, configStatSchema, uiConfigSchema } from '@homecam/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ConfigService } from '../../services/config.service.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
+import { defineRoutes } from '../define-routes.js';
 
 export const APP_NAME = 'HomeCam';
 
 const sectionParams = z.object({ section: z.string().min(1) });
 
-export const configRoutes: FastifyPluginAsyncZod<{ config: ConfigService }> = (app, { config }) => {
+export const configRoutes = defineRoutes<{ config: ConfigService }>((app, { config }) => {
   app.get(
     '/api/config/ui',
     { config: { access: 'public' }, schema: { tags: ['config'], response: { 200: uiConfigSchema } } },
@@ -91,6 +91,4 @@ export const configRoutes: FastifyPluginAsyncZod<{ config: ConfigService }> = (a
     },
     (request) => config.patchSection(request.params.section, request.body),
   );
-
-  return Promise.resolve();
-};
+});

@@ -1,9 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FileService } from '../../services/file.service.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
+import { defineRoutes } from '../define-routes.js';
 
-export const fileRoutes: FastifyPluginAsyncZod<{ files: FileService }> = (app, { files }) => {
+export const fileRoutes = defineRoutes<{ files: FileService }>((app, { files }) => {
   app.get(
     '/files/:name',
     {
@@ -25,6 +25,4 @@ export const fileRoutes: FastifyPluginAsyncZod<{ files: FileService }> = (app, {
         .send(file.stream);
     },
   );
-
-  return Promise.resolve();
-};
+});

@@ -1,11 +1,10 @@
 import { healthResponseSchema } from '@homecam/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineRoutes } from '../define-routes.js';
 
-export const healthRoutes: FastifyPluginAsyncZod = (app) => {
+export const healthRoutes = defineRoutes((app) => {
   app.get(
     '/api/health',
     { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: healthResponseSchema } } },
     () => ({ status: 'ok' as const }),
   );
-  return Promise.resolve();
-};
+});

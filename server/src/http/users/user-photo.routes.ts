@@ -1,13 +1,13 @@
 import { PHOTO_MAX_BYTES, userIdParamsSchema, userSchema } from '@homecam/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error.js';
 import type { UserPhotoService } from '../../services/user-photo.service.js';
 import { toUser } from '../../services/user.mapper.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
+import { defineRoutes } from '../define-routes.js';
 
 export const PHOTO_FIELD = 'photo';
 
-export const userPhotoRoutes: FastifyPluginAsyncZod<{ photos: UserPhotoService }> = (app, { photos }) => {
+export const userPhotoRoutes = defineRoutes<{ photos: UserPhotoService }>((app, { photos }) => {
   app.put(
     '/api/users/:id/photo',
     {
@@ -43,6 +43,4 @@ export const userPhotoRoutes: FastifyPluginAsyncZod<{ photos: UserPhotoService }
     },
     async (request) => toUser(await photos.remove(request.params.id)),
   );
-
-  return Promise.resolve();
-};
+});

@@ -5,14 +5,14 @@ import {
   userListSchema,
   userSchema,
 } from '@homecam/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toUser } from '../../services/user.mapper.js';
 import type { UserService } from '../../services/user.service.js';
+import { defineRoutes } from '../define-routes.js';
 import { requireAuth } from '../request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
 
-export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = (app, { users }) => {
+export const userRoutes = defineRoutes<{ users: UserService }>((app, { users }) => {
   app.get(
     '/api/users',
     {
@@ -78,6 +78,4 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = (app, {
       return reply.code(204).send();
     },
   );
-
-  return Promise.resolve();
-};
+});

@@ -1,0 +1,305 @@
+import { Consumer, type AttachOptions } from './consumer.js';
+import { MediaError } from './errors.js';
+import type { InputOptions } from './ffmpeg/args/input.js';
+import { buildStreamArgs, initialPlan, type OutputPlan, type RemuxOptions } from './ffmpeg/args/output.js';
+import { parseSource, type CameraSource } from './ffmpeg/args/source.js';
+import { describeExit, type StreamProblemInfo } from './ffmpeg/exit-reason.js';
+import { redactArgs, redactorFor } from './ffmpeg/redact.js';
+import { SupervisedProcess, type ProcessExit, type SupervisedProcessOptions, type Timers } from './ffmpeg/supervised-process.js';
+import { Fmp4StreamParser, type Fmp4Segment } from './fmp4/stream-parser.js';
+import { TimelineRebaser } from './fmp4/timeline.js';
+import { GopBuffer, type GopBufferLimits } from './gop-buffer.js';
+import type { MediaLogger } from './logger.js';
+import { streamKey, type InitSegment, type MediaFragment, type StreamName, type StreamState, type StreamStats, type StreamStatus } from './types.js';
+
+/** How to reach one stream of a camera. */
+export interface StreamSettings {
+  /** RTSP/HTTP URL, the original product's ffmpeg input args (`-rtsp_transport tcp -i rtsp://…`), or `demo:`. */
+  source: string;
+  input?: Omit<InputOptions, 'ffmpegMajor'>;
+}
+
+export interface CameraStreamContext {
+  ffmpegPath: string;
+  ffmpegMajor: number | null;
+  demoFont: string | null;
+  idleTimeoutMs: number;
+  prebuffer: GopBufferLimits;
+  remux: RemuxOptions;
+  process: Pick<SupervisedProcessOptions, 'firstOutputTimeoutMs' | 'stallTimeoutMs' | 'killTimeoutMs' | 'backoff' | 'spawn'>;
+  timers: Timers;
+  logger: MediaLogger;
+  onStatus: (status: StreamStatus) => void;
+}
+
+/**
+ * One stream of one camera: exactly one upstream ffmpeg however many consumers, started on the first consumer
+ * (or at once when prebuffering), stopped idleTimeoutMs after the last one left. Fans fMP4 out to consumers,
+ * keeps the prebuffer, reconnects with backoff while consumers stay attached.
+ */
+export class CameraStream {
+  readonly key: string;
+  readonly gops: GopBuffer;
+  private settings!: StreamSettings;
+  private source: CameraSource | null = null;
+  private sourceError: MediaError | null = null;
+  private redact: (text: string) => string = (t) => t;
+  private plan: OutputPlan = { video: 'copy', audio: 'copy' };
+  private proc: SupervisedProcess | null = null;
+  private lastArgs: string[] = [];
+  private parser = new Fmp4StreamParser();
+  private timeline = new TimelineRebaser();
+  private init: InitSegment | null = null;
+  private readonly consumers = new Set<Consumer>();
+  private readonly keyframeWaiters = new Set<() => void>();
+  private state: StreamState = 'idle';
+  private reason: StreamProblemInfo | null = null;
+  private since = Date.now();
+  private idleTimer: unknown = null;
+  private closed = false;
+  private counters = { upstreamStarts: 0, bytesIn: 0, fragmentsIn: 0 };
+
+  constructor(
+    readonly camera: string,
+    readonly stream: StreamName,
+    settings: StreamSettings,
+    private prebuffering: boolean,
+    private readonly ctx: CameraStreamContext,
+  ) {
+    this.key = streamKey(camera, stream);
+    this.gops = new GopBuffer(ctx.prebuffer);
+    this.configure(settings);
+    if (prebuffering) this.ensureRunning();
+  }
+
+  get viewers(): number {
+    return [...this.consumers].filter((c) => c.kind === 'viewer').length;
+  }
+
+  attach(options: AttachOptions): Consumer {
+    if (this.closed) throw new MediaError('HUB_CLOSED', 'the stream hub is closed');
+    const consumer = new Consumer(this.camera, this.stream, options, (c) => this.detach(c));
+    this.consumers.add(consumer);
+    this.cancelIdleStop();
+    if (this.init) {
+      consumer.deliver(this.init);
+      for (const fragment of this.gops.latestGop()) consumer.deliver(fragment);
+    }
+    this.ensureRunning();
+    return consumer;
+  }
+
+  status(): StreamStatus {
+    return {
+      camera: this.camera, stream: this.stream, key: this.key, state: this.state,
+      ...(this.reason ? { reason: { code: this.reason.code, message: this.reason.message } } : {}),
+      since: this.since,
+      ...(this.init ? { codecs: this.init.codecs, mimeType: this.init.mimeType } : {}),
+      consumers: this.consumers.size, viewers: this.viewers,
+    };
+  }
+
+  stats(): StreamStats {
+    return {
+      ...this.counters,
+      ...(this.proc?.pid ? { pid: this.proc.pid } : {}),
+      consumers: [...this.consumers].map((c) => ({
+        id: c.id, kind: c.kind, delivered: c.stats.delivered, dropped: c.stats.dropped, queuedBytes: c.stats.queuedBytes,
+      })),
+      buffer: this.gops.stats,
+    };
+  }
+
+  /** The init segment and buffered fragments from a keyframe at or before `sinceMs` (default: newest keyframe). */
+  prebuffer(sinceMs?: number): { init: InitSegment; fragments: MediaFragment[] } | null {
+    if (!this.init) return null;
+    const fragments = sinceMs === undefined ? this.gops.latestGop() : this.gops.since(sinceMs);
+    return fragments.length > 0 ? { init: this.init, fragments } : null;
+  }
+
+  latestKeyframe(): { init: InitSegment; fragment: MediaFragment } | null {
+    const fragment = this.gops.latestKeyframe();
+    return this.init && fragment ? { init: this.init, fragment } : null;
+  }
+
+  /** Resolves true at the next buffered keyframe, false after timeoutMs. */
+  waitForKeyframe(timeoutMs: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const done = (ok: boolean): void => {
+        this.ctx.timers.clearTimeout(timer);
+        this.keyframeWaiters.delete(onKeyframe);
+        resolve(ok);
+      };
+      const onKeyframe = (): void => done(true);
+      const timer = this.ctx.timers.setTimeout(() => done(false), timeoutMs);
+      this.keyframeWaiters.add(onKeyframe);
+    });
+  }
+
+  /** Applies new settings; a changed source restarts the upstream (consumers stay attached). */
+  async update(settings: StreamSettings, prebuffering: boolean): Promise<void> {
+    const changed = JSON.stringify(settings) !== JSON.stringify(this.settings);
+    this.prebuffering = prebuffering;
+    if (changed) {
+      await this.stopUpstream();
+      this.configure(settings);
+    }
+    if (this.prebuffering || this.consumers.size > 0) this.ensureRunning();
+    else if (!this.idleTimer && this.proc) this.scheduleIdleStop();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.cancelIdleStop();
+    for (const consumer of [...this.consumers]) consumer.close();
+    await this.stopUpstream();
+  }
+
+  private configure(settings: StreamSettings): void {
+    this.settings = settings;
+    this.redact = redactorFor(settings.source);
+    this.init = null;
+    this.gops.clear();
+    try {
+      this.source = parseSource(settings.source);
+      this.sourceError = null;
+      this.plan = initialPlan(this.source);
+      this.setState('idle');
+    } catch (error) {
+      this.source = null;
+      this.sourceError = error instanceof MediaError ? error : new MediaError('INVALID_SOURCE', 'invalid camera source');
+      this.setState('error', { code: 'INVALID_SOURCE', message: this.redact(this.sourceError.message), config: true });
+    }
+  }
+
+  private ensureRunning(): void {
+    if (this.closed || this.proc || !this.source) return;
+    const source = this.source;
+    const proc = new SupervisedProcess({
+      ...this.ctx.process,
+      command: this.ctx.ffmpegPath,
+      args: () => (this.lastArgs = buildStreamArgs(source, this.plan, {
+        input: { ...this.settings.input, ffmpegMajor: this.ctx.ffmpegMajor },
+        remux: this.ctx.remux,
+        demoFont: this.ctx.demoFont,
+      })),
+      redact: this.redact,
+      timers: this.ctx.timers,
+    });
+    this.proc = proc;
+    proc.on('spawn', ({ pid, attempt }) => {
+      this.counters.upstreamStarts += 1;
+      this.parser.reset();
+      this.timeline.newRun();
+      for (const consumer of this.consumers) consumer.resync();
+      const args = redactArgs(this.lastArgs).map(this.redact).join(' ');
+      this.ctx.logger.debug({ stream: this.key, pid, attempt, args }, 'upstream ffmpeg started');
+    });
+    proc.on('data', (chunk) => this.onData(chunk));
+    proc.on('exit', (exit) => this.onExit(proc, exit));
+    proc.on('retry', ({ delayMs, attempt }) => {
+      this.ctx.logger.debug({ stream: this.key, delayMs, attempt }, 'upstream retry scheduled');
+    });
+    if (this.state === 'idle') this.setState('starting');
+    proc.start();
+  }
+
+  private onData(chunk: Buffer): void {
+    this.counters.bytesIn += chunk.length;
+    let segments: Fmp4Segment[];
+    try {
+      segments = this.parser.push(chunk);
+    } catch (error) {
+      this.ctx.logger.warn({ stream: this.key, error: this.redact(String(error)) }, 'unreadable ffmpeg output, restarting');
+      this.proc?.restart();
+      return;
+    }
+    for (const segment of segments) {
+      if (segment.type === 'init') this.onInit(segment);
+      else this.onFragment(segment.data, segment.info);
+    }
+  }
+
+  private onInit(segment: Extract<Fmp4Segment, { type: 'init' }>): void {
+    const { video, audio } = segment.info;
+    // MSE here plays H.264 + AAC: transcode what the camera sends otherwise (one restart, then it sticks).
+    const next = { ...this.plan };
+    if (video && this.plan.video === 'copy' && !/^avc[13]\./.test(video.codec)) next.video = 'h264';
+    if (audio && this.plan.audio === 'copy' && !audio.codec.startsWith('mp4a.')) next.audio = 'aac';
+    if (next.video !== this.plan.video || next.audio !== this.plan.audio) {
+      this.ctx.logger.info({ stream: this.key, codecs: segment.info.codecs, plan: next }, 'transcoding the camera codec');
+      this.plan = next;
+      this.proc?.restart();
+      return;
+    }
+    if (this.init?.data.equals(segment.data)) return;
+    this.init = { type: 'init', data: segment.data, codecs: segment.info.codecs, mimeType: segment.info.mimeType, info: segment.info };
+    this.gops.clear();
+    for (const consumer of this.consumers) consumer.deliver(this.init);
+  }
+
+  private onFragment(data: Buffer, parsed: Parameters<TimelineRebaser['apply']>[1]): void {
+    if (!this.init) return;
+    const info = this.timeline.apply(data, parsed, this.init.info.tracks);
+    const fragment: MediaFragment = {
+      type: 'fragment', data, keyframe: info.keyframe, timestamp: info.timestamp, duration: info.duration, receivedAt: Date.now(),
+    };
+    this.counters.fragmentsIn += 1;
+    this.gops.push(fragment);
+    if (this.state !== 'streaming') this.setState('streaming');
+    for (const consumer of this.consumers) consumer.deliver(fragment);
+    if (fragment.keyframe) for (const wake of [...this.keyframeWaiters]) wake();
+  }
+
+  private onExit(proc: SupervisedProcess, exit: ProcessExit): void {
+    if (exit.reason === 'stopped' || exit.reason === 'restarted') return;
+    const problem = describeExit(exit);
+    this.gops.clear();
+    if (problem.code === 'UNSUPPORTED_CODEC' && this.plan.audio !== 'none') {
+      this.plan = { ...this.plan, audio: this.plan.audio === 'copy' ? 'aac' : 'none' };
+      this.ctx.logger.info({ stream: this.key, plan: this.plan }, 'audio cannot be copied, retrying with another plan');
+      if (exit.willRetry) proc.restart();
+      return;
+    }
+    this.ctx.logger.warn(
+      { stream: this.key, reason: problem.code, detail: problem.message, code: exit.code, signal: exit.signal, runMs: exit.runMs },
+      'upstream ffmpeg ended',
+    );
+    if (exit.willRetry) this.setState(problem.config ? 'error' : 'offline', problem);
+  }
+
+  private async stopUpstream(): Promise<void> {
+    const proc = this.proc;
+    this.proc = null;
+    if (proc) await proc.stop();
+    this.init = null;
+    this.gops.clear();
+    if (!this.sourceError) this.setState('idle');
+  }
+
+  private scheduleIdleStop(): void {
+    this.cancelIdleStop();
+    this.idleTimer = this.ctx.timers.setTimeout(() => {
+      this.idleTimer = null;
+      if (this.consumers.size === 0 && !this.prebuffering) void this.stopUpstream();
+    }, this.ctx.idleTimeoutMs);
+  }
+
+  private cancelIdleStop(): void {
+    if (this.idleTimer !== null) this.ctx.timers.clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+
+  private detach(consumer: Consumer): void {
+    if (!this.consumers.delete(consumer)) return;
+    if (this.consumers.size === 0 && !this.prebuffering && !this.closed) this.scheduleIdleStop();
+  }
+
+  private setState(state: StreamState, reason: StreamProblemInfo | null = null): void {
+    if (state === this.state && reason?.code === this.reason?.code && reason?.message === this.reason?.message) return;
+    this.state = state;
+    this.reason = reason;
+    this.since = Date.now();
+    this.ctx.onStatus(this.status());
+  }
+}

@@ -1,0 +1,231 @@
+import { spawn as nodeSpawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { Backoff, type BackoffOptions } from './backoff.js';
+import { killWithParent } from './children.js';
+
+export type ExitReason =
+  /** The process ended by itself (camera closed the stream, ffmpeg error). */
+  | 'exited'
+  /** No stdout within firstOutputTimeoutMs of the start. */
+  | 'first-output-timeout'
+  /** stdout went quiet for stallTimeoutMs. */
+  | 'stalled'
+  /** The binary could not be started (ENOENT, EACCES). */
+  | 'spawn-failed'
+  /** stop() was called. */
+  | 'stopped'
+  /** restart() was called. */
+  | 'restarted';
+
+export interface ProcessExit {
+  reason: ExitReason;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** The last ~4 KB of stderr, passed through `redact`. */
+  stderr: string;
+  /** Spawn error message (redacted), for 'spawn-failed'. */
+  error?: string;
+  runMs: number;
+  /** stdout produced at least one byte. */
+  hadOutput: boolean;
+  /** A new attempt will follow (after `retry`). */
+  willRetry: boolean;
+}
+
+export interface Timers {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export type SpawnFn = (command: string, args: readonly string[], options: SpawnOptions) => ChildProcess;
+
+export interface SupervisedProcessOptions {
+  command: string;
+  /** Called before every start, so arguments can change between attempts. */
+  args: () => readonly string[];
+  /** Kill and retry when stdout is silent this long after a start. Default 15 s. */
+  firstOutputTimeoutMs?: number;
+  /** Kill and retry when stdout stops for this long once it has started. Default 10 s; 0 disables. */
+  stallTimeoutMs?: number;
+  /** SIGKILL this long after SIGTERM. Default 3 s. */
+  killTimeoutMs?: number;
+  backoff?: BackoffOptions;
+  /** Bytes of stderr kept for error reasons. Default 4096. */
+  stderrLimit?: number;
+  /** Applied to stderr and error texts before they leave this class (credential masking). */
+  redact?: (text: string) => string;
+  spawn?: SpawnFn;
+  timers?: Timers;
+}
+
+export interface SupervisedProcessEvents {
+  spawn: [{ pid: number | undefined; attempt: number }];
+  data: [Buffer];
+  exit: [ProcessExit];
+  retry: [{ delayMs: number; attempt: number }];
+}
+
+const realTimers: Timers = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * A child process that is kept running: first-output and stall time-outs, SIGTERM → SIGKILL on stop,
+ * a bounded stderr tail for error reasons, capped exponential backoff between attempts (reset after a
+ * healthy run), and SIGKILL when the Node process exits. stdout is read in flowing mode and never paused,
+ * so a slow consumer downstream can never stall the producer.
+ */
+export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
+  private readonly timers: Timers;
+  private readonly backoff: Backoff;
+  private child: ChildProcess | null = null;
+  private wanted = false;
+  private attempt = 0;
+  private retryTimer: unknown = null;
+  private watchdog: unknown = null;
+  private killTimer: unknown = null;
+  private killReason: ExitReason | null = null;
+  private restartNow = false;
+  private exited: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: SupervisedProcessOptions) {
+    super();
+    this.timers = options.timers ?? realTimers;
+    this.backoff = new Backoff(options.backoff);
+  }
+
+  get running(): boolean {
+    return this.child !== null;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Starts the process (no-op when already wanted). */
+  start(): void {
+    if (this.wanted) return;
+    this.wanted = true;
+    this.backoff.reset();
+    if (!this.child) this.spawnOnce();
+  }
+
+  /** Stops the process and any pending retry; resolves when it has exited. */
+  async stop(): Promise<void> {
+    this.wanted = false;
+    this.clearRetry();
+    if (this.child) this.kill('stopped');
+    await this.exited;
+  }
+
+  /** Kills the current process and starts a new one at once, without backoff (e.g. after changing args). */
+  restart(): void {
+    if (!this.wanted) return;
+    if (this.child) {
+      this.restartNow = true;
+      this.kill('restarted');
+    } else {
+      this.clearRetry();
+      this.spawnOnce();
+    }
+  }
+
+  private spawnOnce(): void {
+    this.attempt += 1;
+    const attempt = this.attempt;
+    const startedAt = this.timers.now();
+    const redact = this.options.redact ?? ((text: string) => text);
+    const limit = this.options.stderrLimit ?? 4096;
+    let stderr = '';
+    let hadOutput = false;
+    let spawnError: Error | undefined;
+    this.killReason = null;
+
+    const child = (this.options.spawn ?? nodeSpawn)(this.options.command, this.options.args(), {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    const untrack = killWithParent(child);
+    let resolveExited!: () => void;
+    this.exited = new Promise((resolve) => (resolveExited = resolve));
+
+    const firstOutputMs = this.options.firstOutputTimeoutMs ?? 15_000;
+    const stallMs = this.options.stallTimeoutMs ?? 10_000;
+    this.arm(firstOutputMs, 'first-output-timeout');
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (this.child !== child) return;
+      if (!hadOutput) hadOutput = true;
+      if (stallMs > 0) this.arm(stallMs, 'stalled');
+      else this.disarm();
+      this.emit('data', chunk);
+    });
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (text: string) => {
+      stderr = (stderr + text).slice(-limit);
+    });
+    child.on('error', (error) => {
+      spawnError = error;
+    });
+    child.once('spawn', () => this.emit('spawn', { pid: child.pid, attempt }));
+    child.once('close', (code: number | null, signal: NodeJS.Signals | null) => {
+      untrack();
+      this.disarm();
+      if (this.killTimer !== null) this.timers.clearTimeout(this.killTimer);
+      this.killTimer = null;
+      this.child = null;
+      const reason: ExitReason = spawnError && child.pid === undefined ? 'spawn-failed' : (this.killReason ?? 'exited');
+      const runMs = this.timers.now() - startedAt;
+      const immediate = this.restartNow && this.wanted;
+      this.restartNow = false;
+      const willRetry = this.wanted;
+      this.emit('exit', {
+        reason, code: code !== null && code < 0 ? null : code, signal, stderr: redact(stderr.trim()),
+        ...(spawnError ? { error: redact(spawnError.message) } : {}), runMs, hadOutput, willRetry,
+      });
+      resolveExited();
+      if (!this.wanted || this.child) return;
+      if (immediate) return this.spawnOnce();
+      const delayMs = this.backoff.next({ runMs, healthy: hadOutput });
+      this.emit('retry', { delayMs, attempt: this.attempt + 1 });
+      this.retryTimer = this.timers.setTimeout(() => {
+        this.retryTimer = null;
+        if (this.wanted && !this.child) this.spawnOnce();
+      }, delayMs);
+    });
+  }
+
+  /** (Re)arms the single watchdog: first output, then stall. */
+  private arm(ms: number, reason: ExitReason): void {
+    this.disarm();
+    if (ms <= 0) return;
+    this.watchdog = this.timers.setTimeout(() => {
+      this.watchdog = null;
+      if (this.child) this.kill(reason);
+    }, ms);
+  }
+
+  private disarm(): void {
+    if (this.watchdog !== null) this.timers.clearTimeout(this.watchdog);
+    this.watchdog = null;
+  }
+
+  private kill(reason: ExitReason): void {
+    const child = this.child;
+    if (!child || this.killReason) return;
+    this.killReason = reason;
+    this.disarm();
+    child.kill('SIGTERM');
+    this.killTimer = this.timers.setTimeout(() => {
+      this.killTimer = null;
+      if (this.child === child) child.kill('SIGKILL');
+    }, this.options.killTimeoutMs ?? 3_000);
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+}

@@ -1,0 +1,125 @@
+import fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HomecamApp } from '../src/app.js';
+import { defineRoutes } from '../src/http/define-routes.js';
+import { installAccessControl, listRouteAccess, MissingAccessRuleError } from '../src/http/access/access-control.js';
+import { accessDenial, describeAccessRule, type AccessRule } from '../src/http/access/access-rule.js';
+import type { AuthContext, AuthService } from '../src/services/auth.service.js';
+import { createTestApp } from './helpers/test-app.js';
+
+/** docs/api-contract.md, row by row (plus the web app's catch-all). A route missing here fails the test. */
+const CONTRACT: [method: string, url: string, access: string][] = [
+  ['POST', '/api/auth/login', 'public'],
+  ['GET', '/api/auth/check', 'signedIn'],
+  ['POST', '/api/auth/logout', 'public'],
+  ['GET', '/api/users', 'admin'],
+  ['POST', '/api/users', 'admin'],
+  ['GET', '/api/users/:id', 'selfOrAdmin'],
+  ['PATCH', '/api/users/:id', 'selfOrAdmin'],
+  ['DELETE', '/api/users/:id', 'admin'],
+  ['PUT', '/api/users/:id/photo', 'selfOrAdmin'],
+  ['DELETE', '/api/users/:id/photo', 'selfOrAdmin'],
+  ['GET', '/files/:name', 'signedIn'],
+  ['GET', '/api/config/ui', 'public'],
+  ['GET', '/api/config', 'admin'],
+  ['PATCH', '/api/config', 'admin'],
+  ['GET', '/api/config/:section', 'admin'],
+  ['PATCH', '/api/config/:section', 'admin'],
+  ['GET', '/api/config/download', 'admin'],
+  ['GET', '/api/config/stat', 'admin'],
+  ['GET', '/api/health', 'public'],
+  ['GET', '/*', 'public'],
+];
+
+let app: HomecamApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+describe('route access declarations', () => {
+  it('every registered route has an access rule, and the contract rows match exactly', () => {
+    const routes = listRouteAccess(app);
+    expect(routes.length).toBeGreaterThan(CONTRACT.length);
+    for (const route of routes) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
+    const declared = routes
+      .filter((route) => !route.internal && route.method !== 'HEAD')
+      .map((route) => [route.method, route.url, describeAccessRule(route.access)]);
+    expect(new Set(declared.map((r) => r.join(' ')))).toEqual(new Set(CONTRACT.map((r) => r.join(' '))));
+  });
+
+  it('only the OpenAPI UI is whitelisted as internal', () => {
+    const internal = listRouteAccess(app).filter((route) => route.internal);
+    expect(internal.length).toBeGreaterThan(0);
+    for (const route of internal) expect(route.url).toMatch(/^\/api\/docs(\/|$)/);
+  });
+
+  it('lets the forced credential change reach only check, logout and PATCH users/:id', () => {
+    const allowed = listRouteAccess(app)
+      .filter((route) => route.allowDuringCredentialChange && route.access !== 'public')
+      .map((route) => `${route.method} ${route.url}`);
+    expect(allowed.sort()).toEqual(['GET /api/auth/check', 'HEAD /api/auth/check', 'PATCH /api/users/:id']);
+  });
+
+  it('fails start-up when a route declares no access rule', async () => {
+    const bare = fastify();
+    installAccessControl(bare, {} as AuthService);
+    // Routes live in plugins, so the error surfaces when the app starts.
+    void bare.register(
+      defineRoutes((instance) => {
+        instance.get('/api/forgotten', () => 'oops');
+      }),
+    );
+    await expect(bare.ready()).rejects.toThrow(new MissingAccessRuleError('route GET /api/forgotten declares no config.access'));
+    // Declared directly on the root it throws at once.
+    const root = fastify();
+    installAccessControl(root, {} as AuthService);
+    expect(() => root.get('/api/forgotten', () => 'oops')).toThrow(MissingAccessRuleError);
+  });
+
+  it('accepts a declared route', async () => {
+    const bare = fastify();
+    installAccessControl(bare, {} as AuthService);
+    bare.get('/api/declared', { config: { access: 'public' } }, () => 'ok');
+    await bare.ready();
+    expect(listRouteAccess(bare).map((r) => `${r.method} ${r.url} ${describeAccessRule(r.access)}`)).toEqual([
+      'GET /api/declared public',
+      'HEAD /api/declared public',
+    ]);
+    await bare.close();
+  });
+});
+
+describe('accessDenial', () => {
+  const auth = (permissions: AuthContext['user']['permissions'], mustChangeCredentials = false): AuthContext => ({
+    sessionId: 's',
+    expiresAt: '2100-01-01T00:00:00.000Z',
+    user: { id: 7, username: 'u', passwordHash: 'h', permissions, sessionTimer: 300, photo: null, mustChangeCredentials, createdAt: '' },
+  });
+  const decide = (rule: AccessRule, a: AuthContext, targetUserId?: string, allowDuringCredentialChange = false) =>
+    accessDenial({ rule, auth: a, targetUserId, allowDuringCredentialChange });
+
+  it('applies anyOf with admin passing everything', () => {
+    const rule = { anyOf: ['settings:cameras:access', 'settings:cameras:edit'] } as const;
+    expect(decide(rule, auth(['settings:cameras:edit']))).toBeNull();
+    expect(decide(rule, auth(['cameras:access']))).toBe('FORBIDDEN');
+    expect(decide(rule, auth(['admin']))).toBeNull();
+  });
+
+  it('applies selfOrAdmin by the :id parameter', () => {
+    expect(decide('selfOrAdmin', auth(['dashboard:access']), '7')).toBeNull();
+    expect(decide('selfOrAdmin', auth(['dashboard:access']), '8')).toBe('FORBIDDEN');
+    expect(decide('selfOrAdmin', auth(['dashboard:access']), '07')).toBe('FORBIDDEN');
+    expect(decide('selfOrAdmin', auth(['admin']), '8')).toBeNull();
+  });
+
+  it('holds a user owing the credential change to the allowed routes, and there to its own id', () => {
+    const owing = auth(['admin'], true);
+    expect(decide('signedIn', owing)).toBe('CREDENTIALS_CHANGE_REQUIRED');
+    expect(decide('admin', owing)).toBe('CREDENTIALS_CHANGE_REQUIRED');
+    expect(decide('signedIn', owing, undefined, true)).toBeNull();
+    expect(decide('selfOrAdmin', owing, '7', true)).toBeNull();
+    expect(decide('selfOrAdmin', owing, '8', true)).toBe('CREDENTIALS_CHANGE_REQUIRED');
+    expect(decide('public', owing)).toBeNull();
+  });
+});
