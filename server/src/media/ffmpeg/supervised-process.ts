@@ -140,6 +140,7 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
     const redact = this.options.redact ?? ((text: string) => text);
     const limit = this.options.stderrLimit ?? 4096;
     let stderr = '';
+    let truncated = false;
     let hadOutput = false;
     let spawnError: Error | undefined;
     this.killReason = null;
@@ -164,7 +165,11 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
     });
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (text: string) => {
-      stderr = (stderr + text).slice(-limit);
+      stderr += text;
+      if (stderr.length > limit) {
+        stderr = stderr.slice(-limit);
+        truncated = true;
+      }
     });
     child.on('error', (error) => {
       spawnError = error;
@@ -178,11 +183,13 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
       this.child = null;
       const reason: ExitReason = spawnError && child.pid === undefined ? 'spawn-failed' : (this.killReason ?? 'exited');
       const runMs = this.timers.now() - startedAt;
+      // A cut-off first line could hold half a secret that redaction no longer recognises: drop it.
+      const tail = truncated ? stderr.slice(stderr.indexOf('\n') + 1) : stderr;
       const immediate = this.restartNow && this.wanted;
       this.restartNow = false;
       const willRetry = this.wanted;
       this.emit('exit', {
-        reason, code: code !== null && code < 0 ? null : code, signal, stderr: redact(stderr.trim()),
+        reason, code: code !== null && code < 0 ? null : code, signal, stderr: redact(tail.trim()),
         ...(spawnError ? { error: redact(spawnError.message) } : {}), runMs, hadOutput, willRetry,
       });
       resolveExited();

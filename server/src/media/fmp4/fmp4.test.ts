@@ -3,6 +3,7 @@ import { generateFmp4 } from '../test-support/fmp4-fixture.js';
 import { Mp4ParseError } from './boxes.js';
 import { parseFragment, writeBaseDecodeTime } from './fragment.js';
 import { Fmp4StreamParser, type Fmp4Segment } from './stream-parser.js';
+import { TimelineRebaser } from './timeline.js';
 
 function parseAll(bytes: Buffer, chunkSizes: (i: number) => number): Fmp4Segment[] {
   const parser = new Fmp4StreamParser();
@@ -107,6 +108,30 @@ describe('fMP4 stream parser (real ffmpeg output)', () => {
     const traf = frag.info.trafs[0]!;
     expect(writeBaseDecodeTime(data, traf, 123_456_789)).toBe(true);
     expect(parseFragment(data, init.info.tracks).trafs[0]?.baseDecodeTime).toBe(123_456_789);
+  });
+
+  it('keeps the timeline continuous across upstream restarts, all tracks shifted alike', () => {
+    const segments = parseAll(h264, () => h264.length);
+    const init = segments[0];
+    if (init?.type !== 'init') throw new Error('no init');
+    const rebaser = new TimelineRebaser();
+    const run = () =>
+      fragments(segments).map((f) => {
+        const data = Buffer.from(f.data); // each run owns its bytes
+        const info = rebaser.apply(data, f.info, init.info.tracks);
+        expect(parseFragment(data, init.info.tracks)).toEqual(info);
+        return info;
+      });
+    const first = run();
+    rebaser.newRun();
+    const second = run();
+    const end = first.at(-1)!.timestamp + first.at(-1)!.duration;
+    expect(first[0]?.timestamp).toBe(0);
+    expect(second[0]?.timestamp).toBeGreaterThanOrEqual(end - 0.001);
+    expect(second[0]?.timestamp).toBeLessThan(end + 0.05);
+    const audioShift = (i: number) => second[i]!.trafs[1]!.baseDecodeTime - first[i]!.trafs[1]!.baseDecodeTime;
+    const videoShift = (i: number) => second[i]!.trafs[0]!.baseDecodeTime - first[i]!.trafs[0]!.baseDecodeTime;
+    expect(audioShift(0) / init.info.audio!.timescale).toBeCloseTo(videoShift(0) / init.info.video!.timescale, 4);
   });
 
   it('rejects garbage', () => {

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { isMediaError } from '../../errors.js';
+import { buildDemoInputArgs, buildInputArgs } from './input.js';
+import { buildRemuxOutputArgs, buildSnapshotArgs, buildStreamArgs, initialPlan } from './output.js';
+import { parseSource, tokenizeArgs } from './source.js';
+
+const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+
+describe('parseSource', () => {
+  it('takes a plain URL', () => {
+    expect(parseSource(' rtsp://admin:pw@10.0.0.2:554/stream1 ')).toEqual({ kind: 'url', url: 'rtsp://admin:pw@10.0.0.2:554/stream1' });
+  });
+
+  it('takes the original product input args, quoted like a shell would, without running one', () => {
+    expect(parseSource(`-rtsp_transport udp -re -i 'rtsp://u:p$(id)@cam/live;x|y&z'`)).toEqual({
+      kind: 'args',
+      options: ['-rtsp_transport', 'udp', '-re'],
+      input: 'rtsp://u:p$(id)@cam/live;x|y&z',
+    });
+    expect(tokenizeArgs(`a 'b c' "d \\"e\\"" f\\ g $HOME`)).toEqual(['a', 'b c', 'd "e"', 'f g', '$HOME']);
+  });
+
+  it('rejects what is not an input description', () => {
+    for (const bad of [
+      '',
+      'ftp://cam/x',
+      'not a url',
+      '-i',
+      '-rtsp_transport tcp rtsp://cam/x',
+      '-i rtsp://a -i rtsp://b',
+      '-i rtsp://cam/x -f mp4 /tmp/out.mp4',
+      '-y -i rtsp://cam/x',
+      '-filter_complex x -i rtsp://cam/x',
+      '-i "rtsp://cam/x',
+      '-i rtsp://cam/\u0000x',
+    ]) {
+      expect(() => parseSource(bad), bad).toThrow(expect.objectContaining({ code: 'INVALID_SOURCE' }) as Error);
+    }
+  });
+
+  it('never puts credentials into its errors', () => {
+    try {
+      parseSource('gopher://admin:hunter22@cam/x');
+      expect.unreachable();
+    } catch (error) {
+      expect(isMediaError(error, 'INVALID_SOURCE')).toBe(true);
+      expect(String(error)).not.toContain('hunter22');
+    }
+  });
+
+  it('parses demo sources with defaults and parameters', () => {
+    expect(parseSource('demo:')).toEqual({ kind: 'demo', label: 'Demo', width: 1280, height: 720, fps: 25, audio: true });
+    expect(parseSource("demo:Garden%20Cam';x?size=640x360&fps=10&audio=0")).toEqual({
+      kind: 'demo', label: 'Garden Camx', width: 640, height: 360, fps: 10, audio: false,
+    });
+    expect(() => parseSource('demo:?size=641x360')).toThrow(/even/);
+    expect(() => parseSource('demo:?fps=100')).toThrow(/fps/);
+  });
+});
+
+describe('buildInputArgs', () => {
+  it('adds RTSP transport, timeout, probe size, analyze duration and reorder queue by default', () => {
+    expect(buildInputArgs(parseSource('rtsp://cam/main'))).toEqual([
+      '-rtsp_transport', 'tcp', '-timeout', '5000000', '-reorder_queue_size', '500',
+      '-probesize', '5000000', '-analyzeduration', '5000000', '-i', 'rtsp://cam/main',
+    ]);
+  });
+
+  it('uses -stimeout before FFmpeg 5 (-timeout meant "listen" there) and honours every option', () => {
+    expect(
+      buildInputArgs(parseSource('rtsps://cam/main'), {
+        rtspTransport: 'udp', timeoutUs: 2_000_000, probeSize: 32_768, analyzeDurationUs: 1_000_000,
+        reorderQueueSize: 100, maxDelayUs: 500_000, readRate: 1, ffmpegMajor: 4,
+      }),
+    ).toEqual([
+      '-rtsp_transport', 'udp', '-stimeout', '2000000', '-reorder_queue_size', '100', '-probesize', '32768',
+      '-analyzeduration', '1000000', '-max_delay', '500000', '-re', '-i', 'rtsps://cam/main',
+    ]);
+    expect(buildInputArgs(parseSource('rtsp://cam/main'), { timeoutUs: 0, readRate: 1.5 })).toEqual([
+      '-rtsp_transport', 'tcp', '-reorder_queue_size', '500', '-probesize', '5000000', '-analyzeduration', '5000000',
+      '-readrate', '1.5', '-i', 'rtsp://cam/main',
+    ]);
+  });
+
+  it('keeps the options of an args source and only adds the missing ones', () => {
+    expect(buildInputArgs(parseSource('-rtsp_transport udp -probesize 32 -i rtsp://cam/x'))).toEqual([
+      '-rtsp_transport', 'udp', '-probesize', '32', '-timeout', '5000000', '-reorder_queue_size', '500',
+      '-analyzeduration', '5000000', '-i', 'rtsp://cam/x',
+    ]);
+  });
+
+  it('leaves RTSP-only options away for other inputs', () => {
+    expect(buildInputArgs(parseSource('http://cam/video.mjpg'))).toEqual([
+      '-rw_timeout', '5000000', '-probesize', '5000000', '-analyzeduration', '5000000', '-i', 'http://cam/video.mjpg',
+    ]);
+    expect(buildInputArgs(parseSource('-f v4l2 -i /dev/video0'))).toEqual([
+      '-f', 'v4l2', '-probesize', '5000000', '-analyzeduration', '5000000', '-i', '/dev/video0',
+    ]);
+  });
+
+  it('generates the demo picture with a clock when a font is available', () => {
+    const demo = parseSource('demo:Yard?size=640x360&fps=10');
+    if (demo.kind !== 'demo') throw new Error('not demo');
+    expect(buildDemoInputArgs(demo, FONT)).toEqual([
+      '-re', '-f', 'lavfi', '-i',
+      `testsrc2=size=640x360:rate=10,drawtext=fontfile=${FONT}:text='Yard %{localtime}':x=18:y=18:fontsize=18` +
+        ':fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=6',
+      '-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
+    ]);
+    expect(buildDemoInputArgs({ ...demo, audio: false }, null)).toEqual(['-re', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=10']);
+  });
+});
+
+describe('output builders', () => {
+  it('copies H.264 + AAC into fragmented MP4 on stdout', () => {
+    expect(buildRemuxOutputArgs({ video: 'copy', audio: 'copy' })).toEqual([
+      '-map', '0:v:0', '-map', '0:a:0?', '-c:v', 'copy', '-c:a', 'copy',
+      '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '200000',
+      '-flush_packets', '1', 'pipe:1',
+    ]);
+  });
+
+  it('transcodes to H.264 with a 2 s GOP, converts audio to AAC or drops it', () => {
+    expect(buildRemuxOutputArgs({ video: 'h264', audio: 'aac' }, { fragmentDurationUs: 100_000, gopSeconds: 1 }, 1)).toEqual([
+      '-map', '0:v:0', '-map', '1:a:0?',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-pix_fmt', 'yuv420p',
+      '-crf', '26', '-maxrate', '4M', '-bufsize', '8M', '-force_key_frames', 'expr:gte(t,n_forced*1)',
+      '-c:a', 'aac', '-b:a', '64k',
+      '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '100000',
+      '-flush_packets', '1', 'pipe:1',
+    ]);
+    expect(buildRemuxOutputArgs({ video: 'copy', audio: 'none' })).toContain('-an');
+    expect(buildRemuxOutputArgs({ video: 'copy', audio: 'none' })).not.toContain('0:a:0?');
+  });
+
+  it('builds whole commands: demo sources are encoded, cameras copied', () => {
+    const demo = parseSource('demo:?size=320x240&fps=5&audio=0');
+    expect(initialPlan(demo)).toEqual({ video: 'h264', audio: 'none' });
+    expect(initialPlan(parseSource('rtsp://cam/x'))).toEqual({ video: 'copy', audio: 'copy' });
+    const args = buildStreamArgs(parseSource('rtsp://cam/x'), { video: 'copy', audio: 'copy' });
+    expect(args.slice(0, 6)).toEqual(['-hide_banner', '-loglevel', 'error', '-nostats', '-nostdin', '-rtsp_transport']);
+    expect(args.at(-1)).toBe('pipe:1');
+  });
+
+  it('builds the stdin → JPEG snapshot command', () => {
+    expect(buildSnapshotArgs()).toEqual([
+      '-hide_banner', '-loglevel', 'error', '-nostats', '-f', 'mp4', '-i', 'pipe:0', '-map', '0:v:0', '-frames:v', '1',
+      '-f', 'image2', '-c:v', 'mjpeg', '-q:v', '4', 'pipe:1',
+    ]);
+    expect(buildSnapshotArgs({ width: 321, quality: 2 })).toContain('scale=322:-2');
+  });
+});
