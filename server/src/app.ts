@@ -53,6 +53,12 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     ctx.config.onListenerError = (error) => app.log.error({ err: error }, 'config change listener failed');
+    // Without an explicit HOMECAM_LOG_LEVEL, editing logLevel in the config takes effect at once.
+    if (options.logLevel === undefined) {
+      ctx.config.onChange((next) => {
+        app.log.level = next.logLevel;
+      });
+    }
 
     // Awaited before the hooks below so the cookie is parsed by the time the access hook runs.
     await app.register(fastifyCookie);

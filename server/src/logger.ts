@@ -15,11 +15,8 @@ export function isLogLevel(value: string): value is LogLevel {
  */
 const SECRET_KEYS = ['password', 'currentPassword', 'newPassword', 'token', 'access_token', 'accessToken', 'secret', 'passwordHash'];
 export const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'headers.authorization',
-  'headers.cookie',
-  'res.headers["set-cookie"]',
+  // Headers at any of the depths libraries use (e.g. @fastify/multipart traces `busboyOptions.headers`).
+  ...['headers', '*.headers', '*.*.headers'].flatMap((at) => [`${at}.authorization`, `${at}.cookie`, `${at}["set-cookie"]`]),
   ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ];
 

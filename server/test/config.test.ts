@@ -48,6 +48,20 @@ describe('config.json at start-up', () => {
   });
 });
 
+describe('logLevel', () => {
+  it('applies a logLevel change at once when the environment does not set one', async () => {
+    const sink = { write: () => undefined };
+    const app = await createTestApp({ logLevel: undefined, logStream: sink });
+    try {
+      expect(app.log.level).toBe('info');
+      await app.homecam.config.patchSection('logLevel', 'debug');
+      expect(app.log.level).toBe('debug');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('config routes', () => {
   let app: HomecamApp;
   let admin: string;

@@ -1,6 +1,7 @@
 import { userListSchema, userSchema } from '@homecam/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
+import { UsernameConflictError } from '../src/repositories/user.repository.js';
 import { expectError } from './helpers/http.js';
 import { createTestApp } from './helpers/test-app.js';
 import { ALL_BUT_ADMIN, bearer, createUser, DEFAULT_TEST_PASSWORD, login, signedInUser, tokenFor, uniqueName } from './helpers/users.js';
@@ -57,6 +58,22 @@ describe('POST /api/users', () => {
       payload: { username: 'GRACE', password: 'grace-password', permissionLevel: ['cameras:access'] },
     });
     expectError(response, 409, 'USERNAME_TAKEN');
+  });
+
+  it('answers USERNAME_TAKEN when two creations race past the check', async () => {
+    const create = (username: string) =>
+      app.homecam.users.create({ username, password: 'race-password', permissionLevel: ['dashboard:access'], sessionTimer: 600 });
+    const results = await Promise.allSettled([create('racer'), create('RACER')]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'USERNAME_TAKEN' } });
+  });
+
+  it('has a unique index on the case-folded name underneath the check', async () => {
+    const user = { username: 'Zoe', passwordHash: 'x', permissions: ['dashboard:access' as const], sessionTimer: 600, mustChangeCredentials: false };
+    await app.homecam.repositories.users.insert(user, new Date().toISOString());
+    await expect(app.homecam.repositories.users.insert({ ...user, username: 'ZOE' }, new Date().toISOString())).rejects.toBeInstanceOf(
+      UsernameConflictError,
+    );
   });
 
   it.each([

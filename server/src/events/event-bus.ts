@@ -5,8 +5,11 @@ import { EventEmitter } from 'node:events';
  * (and later the cameras and notifiers) can react without the services knowing about them.
  */
 export interface DomainEvents {
-  /** These sessions ended (logout, user deleted, password changed elsewhere); their sockets must go. */
-  SessionsEnded: { sessionIds: string[]; reason: 'logout' | 'userDeleted' | 'passwordChanged' | 'expired' };
+  /**
+   * These sessions ended (logout, user deleted, password changed elsewhere); their sockets must go.
+   * Expiry needs no event: each socket carries its own timer.
+   */
+  SessionsEnded: { sessionIds: string[]; reason: 'logout' | 'userDeleted' | 'passwordChanged' };
 }
 
 type Listener<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void;

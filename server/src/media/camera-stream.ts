@@ -1,7 +1,7 @@
 import { Consumer, type AttachOptions } from './consumer.js';
 import { MediaError } from './errors.js';
 import type { InputOptions } from './ffmpeg/args/input.js';
-import { buildStreamArgs, initialPlan, type OutputPlan, type RemuxOptions } from './ffmpeg/args/output.js';
+import { buildStreamArgs, checkOutputOptions, initialPlan, type OutputOptions, type OutputPlan, type RemuxOptions } from './ffmpeg/args/output.js';
 import { parseSource, type CameraSource } from './ffmpeg/args/source.js';
 import { describeExit, type StreamProblemInfo } from './ffmpeg/exit-reason.js';
 import { redactArgs, redactorFor } from './ffmpeg/redact.js';
@@ -17,6 +17,14 @@ export interface StreamSettings {
   /** RTSP/HTTP URL, the original product's ffmpeg input args (`-rtsp_transport tcp -i rtsp://…`), or `demo:`. */
   source: string;
   input?: Omit<InputOptions, 'ffmpegMajor'>;
+  output?: OutputOptions;
+}
+
+export interface StreamPolicy {
+  /** Keep the upstream connected without consumers. */
+  prebuffering: boolean;
+  /** Seconds of the prebuffer; default: the hub's. */
+  prebufferSeconds?: number;
 }
 
 export interface CameraStreamContext {
@@ -63,13 +71,13 @@ export class CameraStream {
     readonly camera: string,
     readonly stream: StreamName,
     settings: StreamSettings,
-    private prebuffering: boolean,
+    private policy: StreamPolicy,
     private readonly ctx: CameraStreamContext,
   ) {
     this.key = streamKey(camera, stream);
-    this.gops = new GopBuffer(ctx.prebuffer);
+    this.gops = new GopBuffer(this.bufferLimits());
     this.configure(settings);
-    if (prebuffering) this.ensureRunning();
+    if (policy.prebuffering) this.ensureRunning();
   }
 
   get viewers(): number {
@@ -95,6 +103,7 @@ export class CameraStream {
       ...(this.reason ? { reason: { code: this.reason.code, message: this.reason.message } } : {}),
       since: this.since,
       ...(this.init ? { codecs: this.init.codecs, mimeType: this.init.mimeType } : {}),
+      transcoding: this.plan.video !== 'copy',
       consumers: this.consumers.size, viewers: this.viewers,
     };
   }
@@ -137,14 +146,15 @@ export class CameraStream {
   }
 
   /** Applies new settings; a changed source restarts the upstream (consumers stay attached). */
-  async update(settings: StreamSettings, prebuffering: boolean): Promise<void> {
+  async update(settings: StreamSettings, policy: StreamPolicy): Promise<void> {
     const changed = JSON.stringify(settings) !== JSON.stringify(this.settings);
-    this.prebuffering = prebuffering;
+    this.policy = policy;
+    this.gops.setLimits(this.bufferLimits());
     if (changed) {
       await this.stopUpstream();
       this.configure(settings);
     }
-    if (this.prebuffering || this.consumers.size > 0) this.ensureRunning();
+    if (this.policy.prebuffering || this.consumers.size > 0) this.ensureRunning();
     else if (!this.idleTimer && this.proc) this.scheduleIdleStop();
   }
 
@@ -162,14 +172,20 @@ export class CameraStream {
     this.gops.clear();
     try {
       this.source = parseSource(settings.source);
+      checkOutputOptions(settings.output);
       this.sourceError = null;
-      this.plan = initialPlan(this.source);
+      this.plan = initialPlan(this.source, settings.output);
       this.setState('idle');
     } catch (error) {
       this.source = null;
       this.sourceError = error instanceof MediaError ? error : new MediaError('INVALID_SOURCE', 'invalid camera source');
       this.setState('error', { code: 'INVALID_SOURCE', message: this.redact(this.sourceError.message), config: true });
     }
+  }
+
+  private bufferLimits(): GopBufferLimits {
+    const seconds = this.policy.prebufferSeconds;
+    return seconds === undefined ? this.ctx.prebuffer : { ...this.ctx.prebuffer, maxSeconds: seconds };
   }
 
   private ensureRunning(): void {
@@ -181,6 +197,7 @@ export class CameraStream {
       args: () => (this.lastArgs = buildStreamArgs(source, this.plan, {
         input: { ...this.settings.input, ffmpegMajor: this.ctx.ffmpegMajor },
         remux: this.ctx.remux,
+        output: this.settings.output,
         demoFont: this.ctx.demoFont,
       })),
       redact: this.redact,
@@ -281,7 +298,7 @@ export class CameraStream {
     this.cancelIdleStop();
     this.idleTimer = this.ctx.timers.setTimeout(() => {
       this.idleTimer = null;
-      if (this.consumers.size === 0 && !this.prebuffering) void this.stopUpstream();
+      if (this.consumers.size === 0 && !this.policy.prebuffering) void this.stopUpstream();
     }, this.ctx.idleTimeoutMs);
   }
 
@@ -292,7 +309,7 @@ export class CameraStream {
 
   private detach(consumer: Consumer): void {
     if (!this.consumers.delete(consumer)) return;
-    if (this.consumers.size === 0 && !this.prebuffering && !this.closed) this.scheduleIdleStop();
+    if (this.consumers.size === 0 && !this.policy.prebuffering && !this.closed) this.scheduleIdleStop();
   }
 
   private setState(state: StreamState, reason: StreamProblemInfo | null = null): void {

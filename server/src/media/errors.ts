@@ -1,13 +1,14 @@
 /**
- * Typed errors of the media module. `code` is meant to become the API error code (SCREAMING_SNAKE); messages
- * are English, for logs, and never contain credentials.
+ * Typed errors of the media module. `code` matches the API error codes of @homecam/shared where one exists
+ * (CAMERA_NOT_FOUND, MAX_STREAMS_REACHED, SNAPSHOT_FAILED, FFMPEG_UNAVAILABLE); messages are English, for logs,
+ * and never contain credentials.
  */
 export type MediaErrorCode =
   | 'CAMERA_NOT_FOUND'
   | 'STREAM_NOT_FOUND'
   /** A 'viewer' consumer was refused because the camera's maxStreams viewers are already watching. */
-  | 'STREAM_LIMIT_REACHED'
-  | 'FFMPEG_NOT_FOUND'
+  | 'MAX_STREAMS_REACHED'
+  | 'FFMPEG_UNAVAILABLE'
   | 'INVALID_SOURCE'
   | 'SNAPSHOT_FAILED'
   | 'HUB_CLOSED';
@@ -31,7 +32,7 @@ export class StreamLimitError extends MediaError {
     readonly camera: string,
     readonly limit: number,
   ) {
-    super('STREAM_LIMIT_REACHED', `camera ${camera} already has ${limit} viewer(s), its limit`, { camera, limit });
+    super('MAX_STREAMS_REACHED', `camera ${camera} already has ${limit} viewer(s), its limit`, { camera, limit });
   }
 }
 

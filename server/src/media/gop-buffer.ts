@@ -24,9 +24,14 @@ export class GopBuffer {
   private gops: Gop[] = [];
   private bytes = 0;
   private seconds = 0;
-  private readonly limits: Required<GopBufferLimits>;
+  private limits: Required<GopBufferLimits>;
 
   constructor(limits: GopBufferLimits = {}) {
+    this.limits = { ...DEFAULT_GOP_BUFFER_LIMITS, ...limits };
+  }
+
+  /** Changes the bounds; applies from the next fragment on. */
+  setLimits(limits: GopBufferLimits): void {
     this.limits = { ...DEFAULT_GOP_BUFFER_LIMITS, ...limits };
   }
 

@@ -19,6 +19,8 @@ export interface CameraConfig {
   sub?: StreamSettings;
   /** Keep the main stream connected all the time (instant live view, pre-roll for recordings). */
   prebuffering?: boolean;
+  /** Seconds kept in the prebuffer of this camera's streams; default: the hub's prebuffer.maxSeconds (10). */
+  prebufferSeconds?: number;
   /** At most this many 'viewer' consumers over all streams of the camera; 0 or unset = unlimited. */
   maxStreams?: number;
 }
@@ -117,14 +119,14 @@ export class StreamHub extends EventEmitter<StreamHubEvents> {
     const wanted: [StreamName, StreamSettings | undefined][] = [['main', config.main], ['sub', config.sub]];
     for (const [name, settings] of wanted) {
       const existing = entry.streams.get(name);
-      const prebuffering = name === 'main' && config.prebuffering === true;
+      const policy = { prebuffering: name === 'main' && config.prebuffering === true, prebufferSeconds: config.prebufferSeconds };
       if (!settings) {
         if (existing) {
           entry.streams.delete(name);
           await existing.close();
         }
-      } else if (existing) await existing.update(settings, prebuffering);
-      else entry.streams.set(name, new CameraStream(config.name, name, settings, prebuffering, this.ctx));
+      } else if (existing) await existing.update(settings, policy);
+      else entry.streams.set(name, new CameraStream(config.name, name, settings, policy, this.ctx));
     }
   }
 
@@ -142,7 +144,7 @@ export class StreamHub extends EventEmitter<StreamHubEvents> {
 
   /**
    * Attaches a consumer. It first gets the init segment and the buffered GOP (when streaming), then live
-   * fragments. Throws CAMERA_NOT_FOUND, STREAM_NOT_FOUND, or StreamLimitError (STREAM_LIMIT_REACHED) for a
+   * fragments. Throws CAMERA_NOT_FOUND, STREAM_NOT_FOUND, or StreamLimitError (MAX_STREAMS_REACHED) for a
    * 'viewer' beyond the camera's maxStreams.
    */
   attach(camera: string, stream: StreamName, options: AttachOptions): Consumer {

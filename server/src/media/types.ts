@@ -54,6 +54,8 @@ export interface StreamStatus {
   /** Known once the first init segment arrived. */
   codecs?: string;
   mimeType?: string;
+  /** The upstream encodes video (camera codec not H.264, or a demo source) instead of copying it. */
+  transcoding: boolean;
   consumers: number;
   viewers: number;
 }

@@ -24,6 +24,24 @@ export interface NewUser {
 
 export type UserChanges = Partial<Omit<NewUser, 'username'> & { username: string; photo: string | null }>;
 
+/** Another user already has this username (the unique index caught a race the service's check missed). */
+export class UsernameConflictError extends Error {
+  override readonly name = 'UsernameConflictError';
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+async function guardUnique<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new UsernameConflictError('username already exists', { cause: error });
+    throw error;
+  }
+}
+
 /** The unique form of a username: case-insensitive for every script, not only ASCII. */
 export function usernameKey(username: string): string {
   return username.normalize('NFC').toLowerCase();
@@ -79,7 +97,7 @@ export class UserRepository {
   }
 
   async insert(user: NewUser, now: string): Promise<UserRecord> {
-    const row = await this.db
+    const row = await guardUnique(this.db
       .insertInto('users')
       .values({
         username: user.username,
@@ -92,12 +110,12 @@ export class UserRepository {
         updated_at: now,
       })
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirstOrThrow());
     return toRecord(row);
   }
 
   async update(id: number, changes: UserChanges, now: string): Promise<UserRecord | undefined> {
-    const row = await this.db
+    const row = await guardUnique(this.db
       .updateTable('users')
       .set({
         updated_at: now,
@@ -112,7 +130,7 @@ export class UserRepository {
       })
       .where('id', '=', id)
       .returningAll()
-      .executeTakeFirst();
+      .executeTakeFirst());
     return row && toRecord(row);
   }
 

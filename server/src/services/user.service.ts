@@ -8,6 +8,7 @@ import { AppError } from '../errors/app-error.js';
 import type { Clock } from '../repositories/clock.js';
 import type { PhotoRepository } from '../repositories/photo.repository.js';
 import {
+  UsernameConflictError,
   usernameKey,
   type UserChanges,
   type UserRecord,
@@ -30,6 +31,15 @@ export interface UpdateUserInput {
   currentPassword?: string | undefined;
   sessionTimer?: number | undefined;
   permissionLevel?: Permission[] | undefined;
+}
+
+async function withUsernameConflict<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (error instanceof UsernameConflictError) throw new AppError('USERNAME_TAKEN', 'username already exists');
+    throw error;
+  }
 }
 
 export interface UserServiceDeps {
@@ -74,7 +84,7 @@ export class UserService {
 
   async create(input: CreateUserInput): Promise<UserRecord> {
     await this.assertUsernameFree(input.username);
-    return this.deps.users.insert(
+    return withUsernameConflict(this.deps.users.insert(
       {
         username: input.username,
         passwordHash: await this.deps.hasher.hash(input.password),
@@ -83,7 +93,7 @@ export class UserService {
         mustChangeCredentials: false,
       },
       this.now(),
-    );
+    ));
   }
 
   async update(caller: AuthContext, id: number, input: UpdateUserInput): Promise<UserRecord> {
@@ -102,7 +112,7 @@ export class UserService {
       passwordHash: input.password === undefined ? undefined : await this.deps.hasher.hash(input.password),
       mustChangeCredentials: self && target.mustChangeCredentials ? false : undefined,
     };
-    const updated = await this.deps.users.update(target.id, changes, this.now());
+    const updated = await withUsernameConflict(this.deps.users.update(target.id, changes, this.now()));
     if (!updated) throw new AppError('USER_NOT_FOUND', 'user not found');
     // A new password ends every other session: whoever knew the old one is out. The caller keeps theirs.
     if (input.password !== undefined) {

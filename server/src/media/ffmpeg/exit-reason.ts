@@ -7,7 +7,7 @@ export type StreamProblem =
   | 'TIMEOUT'
   | 'UNAVAILABLE'
   | 'UNAUTHORIZED'
-  | 'NOT_FOUND'
+  | 'PATH_NOT_FOUND'
   | 'STREAM_ENDED'
   | 'STALLED'
   | 'NO_OUTPUT'
@@ -15,7 +15,7 @@ export type StreamProblem =
   | 'UNSUPPORTED_CODEC'
   | 'INVALID_OPTIONS'
   | 'INVALID_SOURCE'
-  | 'FFMPEG_NOT_FOUND'
+  | 'FFMPEG_UNAVAILABLE'
   | 'FFMPEG_FAILED';
 
 export interface StreamProblemInfo {
@@ -28,7 +28,7 @@ export interface StreamProblemInfo {
 
 const RULES: { test: RegExp; code: StreamProblem; config?: boolean; text: string }[] = [
   { test: /\b401\b|unauthori[sz]ed|authori[sz]ation failed/i, code: 'UNAUTHORIZED', config: true, text: 'the camera refused the credentials' },
-  { test: /\b404\b|stream not found/i, code: 'NOT_FOUND', config: true, text: 'the camera does not know this stream path' },
+  { test: /\b404\b|stream not found/i, code: 'PATH_NOT_FOUND', config: true, text: 'the camera does not know this stream path' },
   { test: /connection refused/i, code: 'CONNECTION_REFUSED', text: 'the camera refused the connection' },
   { test: /no route to host|network is unreachable|host is down|name or service not known|name resolution|could not resolve/i, code: 'UNREACHABLE', text: 'the camera is not reachable' },
   { test: /timed? ?out/i, code: 'TIMEOUT', text: 'the camera did not answer in time' },
@@ -42,7 +42,7 @@ const RULES: { test: RegExp; code: StreamProblem; config?: boolean; text: string
 export function describeExit(exit: ProcessExit): StreamProblemInfo {
   switch (exit.reason) {
     case 'spawn-failed':
-      return { code: 'FFMPEG_NOT_FOUND', message: `ffmpeg could not be started${exit.error ? `: ${exit.error}` : ''}`, config: true };
+      return { code: 'FFMPEG_UNAVAILABLE', message: `ffmpeg could not be started${exit.error ? `: ${exit.error}` : ''}`, config: true };
     case 'stalled':
       return { code: 'STALLED', message: 'the camera stopped sending video', config: false };
     case 'first-output-timeout':

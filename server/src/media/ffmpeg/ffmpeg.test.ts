@@ -61,9 +61,9 @@ describe('locateFfmpeg', () => {
     });
   });
 
-  it('throws FFMPEG_NOT_FOUND when nothing is usable', () => {
+  it('throws FFMPEG_UNAVAILABLE when nothing is usable', () => {
     expect(() => locateFfmpeg({ env, bundledPath: () => null, isExecutable: () => false })).toThrow(
-      expect.objectContaining({ code: 'FFMPEG_NOT_FOUND' }) as Error,
+      expect.objectContaining({ code: 'FFMPEG_UNAVAILABLE' }) as Error,
     );
   });
 
@@ -104,14 +104,14 @@ describe('describeExit', () => {
     const cases: [Partial<ProcessExit>, string, boolean][] = [
       [{ stderr: 'rtsp://***:***@cam/x: Connection refused' }, 'CONNECTION_REFUSED', false],
       [{ stderr: 'method DESCRIBE failed: 401 Unauthorized' }, 'UNAUTHORIZED', true],
-      [{ stderr: 'method DESCRIBE failed: 404 Stream Not Found' }, 'NOT_FOUND', true],
+      [{ stderr: 'method DESCRIBE failed: 404 Stream Not Found' }, 'PATH_NOT_FOUND', true],
       [{ stderr: 'rtsp://cam/x: Connection timed out' }, 'TIMEOUT', false],
       [{ stderr: 'Could not find tag for codec pcm_alaw in stream #1' }, 'UNSUPPORTED_CODEC', true],
       [{ stderr: 'Unrecognized option \'foo\'.' }, 'INVALID_OPTIONS', true],
       [{ code: 0 }, 'STREAM_ENDED', false],
       [{ reason: 'stalled', code: null, signal: 'SIGTERM' }, 'STALLED', false],
       [{ reason: 'first-output-timeout' }, 'NO_OUTPUT', false],
-      [{ reason: 'spawn-failed', error: 'spawn /x/ffmpeg ENOENT' }, 'FFMPEG_NOT_FOUND', true],
+      [{ reason: 'spawn-failed', error: 'spawn /x/ffmpeg ENOENT' }, 'FFMPEG_UNAVAILABLE', true],
       [{ stderr: 'something odd' }, 'FFMPEG_FAILED', false],
     ];
     for (const [input, code, config] of cases) {

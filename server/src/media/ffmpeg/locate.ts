@@ -28,7 +28,7 @@ export interface LocateFfmpegOptions {
 
 /**
  * Resolves ffmpeg: configured path → $FFMPEG_PATH → `ffmpeg` on PATH → the bundled `@ffmpeg-installer` binary
- * (an old 2018 static build without ffprobe, so it is the last resort). Throws FFMPEG_NOT_FOUND.
+ * (an old 2018 static build without ffprobe, so it is the last resort). Throws FFMPEG_UNAVAILABLE.
  */
 export function locateFfmpeg(options: LocateFfmpegOptions = {}): FfmpegLocation {
   const env = options.env ?? process.env;
@@ -56,7 +56,7 @@ export function locateFfmpeg(options: LocateFfmpegOptions = {}): FfmpegLocation 
   if (found) return found;
   const tried = skipped.map((s) => `${s.origin}: ${s.path}`).join(', ');
   throw new MediaError(
-    'FFMPEG_NOT_FOUND',
+    'FFMPEG_UNAVAILABLE',
     `ffmpeg not found (configured path, FFMPEG_PATH, PATH, bundled binary${tried ? `; tried ${tried}` : ''})`,
   );
 }
@@ -115,7 +115,7 @@ export interface FfmpegVersion {
 export function probeFfmpegVersion(path: string): Promise<FfmpegVersion> {
   return new Promise((resolve, reject) => {
     execFile(path, ['-hide_banner', '-version'], { timeout: 2_000 }, (error, stdout) => {
-      if (error) return reject(new MediaError('FFMPEG_NOT_FOUND', `ffmpeg at ${path} does not run: ${error.message}`));
+      if (error) return reject(new MediaError('FFMPEG_UNAVAILABLE', `ffmpeg at ${path} does not run: ${error.message}`));
       resolve(parseFfmpegVersion(stdout));
     });
   });

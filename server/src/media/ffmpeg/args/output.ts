@@ -1,5 +1,6 @@
+import { MediaError } from '../../errors.js';
 import { buildInputArgs, type InputOptions } from './input.js';
-import type { CameraSource } from './source.js';
+import { tokenizeArgs, type CameraSource } from './source.js';
 
 /**
  * What the upstream ffmpeg does with each track. Browsers (MSE) take H.264 + AAC, so H.264 video is copied
@@ -18,10 +19,48 @@ export interface RemuxOptions {
   gopSeconds?: number;
 }
 
-export const DEFAULT_FRAGMENT_DURATION_US = 200_000;
+/** Per-camera output settings (the original product's videoConfig fields). */
+export interface OutputOptions {
+  /** false drops the audio track. Default true. */
+  audio?: boolean;
+  /** ffmpeg stream specifiers, default '0:v:0' and '0:a:0?'. */
+  mapVideo?: string;
+  mapAudio?: string;
+  /** Only used when the camera's video has to be transcoded. */
+  transcode?: TranscodeOptions;
+}
 
-export function initialPlan(source: CameraSource): OutputPlan {
-  return source.kind === 'demo' ? { video: 'h264', audio: source.audio ? 'aac' : 'none' } : { video: 'copy', audio: 'copy' };
+export interface TranscodeOptions {
+  /** Video encoder, default libx264 (ultrafast, zerolatency); e.g. h264_vaapi, h264_v4l2m2m. */
+  encoder?: string;
+  /** Extra encoder arguments, split like a shell would (no shell runs). */
+  encoderOptions?: string;
+  /** An ffmpeg video filter chain applied before scaling. */
+  videoFilter?: string;
+  maxWidth?: number;
+  maxHeight?: number;
+  maxFps?: number;
+  maxBitrateKbps?: number;
+}
+
+export const DEFAULT_FRAGMENT_DURATION_US = 200_000;
+const STREAM_SPECIFIER = /^\d+(:[vasdt])?(:\d+)?\??$/;
+const ENCODER_NAME = /^[A-Za-z0-9_-]+$/;
+
+export function initialPlan(source: CameraSource, output: OutputOptions = {}): OutputPlan {
+  const audio = output.audio === false ? 'none' : undefined;
+  if (source.kind === 'demo') return { video: 'h264', audio: audio ?? (source.audio ? 'aac' : 'none') };
+  return { video: 'copy', audio: audio ?? 'copy' };
+}
+
+/** Throws INVALID_SOURCE for output settings that cannot be turned into safe arguments. */
+export function checkOutputOptions(output: OutputOptions = {}): void {
+  for (const spec of [output.mapVideo, output.mapAudio]) {
+    if (spec !== undefined && !STREAM_SPECIFIER.test(spec)) throw new MediaError('INVALID_SOURCE', `invalid stream map "${spec}"`);
+  }
+  const encoder = output.transcode?.encoder;
+  if (encoder !== undefined && !ENCODER_NAME.test(encoder)) throw new MediaError('INVALID_SOURCE', `invalid encoder "${encoder}"`);
+  if (output.transcode?.encoderOptions) tokenizeArgs(output.transcode.encoderOptions);
 }
 
 /** Leading arguments of every long-running ffmpeg we start. */
@@ -35,17 +74,11 @@ export function globalArgs(): string[] {
  * keyframe starts with it), `frag_duration` cuts long GOPs into short fragments for a smooth live picture,
  * `empty_moov` + `default_base_moof` is what MSE wants.
  */
-export function buildRemuxOutputArgs(plan: OutputPlan, options: RemuxOptions = {}, audioInput = 0): string[] {
-  const gop = options.gopSeconds ?? 2;
-  const args = ['-map', '0:v:0'];
-  if (plan.audio !== 'none') args.push('-map', `${audioInput}:a:0?`);
+export function buildRemuxOutputArgs(plan: OutputPlan, options: RemuxOptions = {}, output: OutputOptions = {}, audioInput = 0): string[] {
+  const args = ['-map', output.mapVideo ?? '0:v:0'];
+  if (plan.audio !== 'none') args.push('-map', output.mapAudio ?? `${audioInput}:a:0?`);
   if (plan.video === 'copy') args.push('-c:v', 'copy');
-  else {
-    args.push(
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-pix_fmt', 'yuv420p',
-      '-crf', '26', '-maxrate', '4M', '-bufsize', '8M', '-force_key_frames', `expr:gte(t,n_forced*${gop})`,
-    );
-  }
+  else args.push(...videoEncodeArgs(output.transcode ?? {}, options.gopSeconds ?? 2));
   if (plan.audio === 'copy') args.push('-c:a', 'copy');
   else if (plan.audio === 'aac') args.push('-c:a', 'aac', '-b:a', '64k');
   else args.push('-an');
@@ -59,9 +92,30 @@ export function buildRemuxOutputArgs(plan: OutputPlan, options: RemuxOptions = {
   return args;
 }
 
+function videoEncodeArgs(t: TranscodeOptions, gop: number): string[] {
+  const encoder = t.encoder && t.encoder !== 'copy' ? t.encoder : 'libx264';
+  const args = ['-c:v', encoder];
+  if (encoder === 'libx264') args.push('-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-crf', '26');
+  args.push('-pix_fmt', 'yuv420p');
+  const rate = t.maxBitrateKbps ?? 4_000;
+  args.push('-maxrate', `${rate}k`, '-bufsize', `${rate * 2}k`, '-force_key_frames', `expr:gte(t,n_forced*${gop})`);
+  const filters = t.videoFilter ? [t.videoFilter] : [];
+  if (t.maxWidth || t.maxHeight) {
+    const w = t.maxWidth ? `min(${t.maxWidth},iw)` : '-2';
+    const h = t.maxHeight ? `min(${t.maxHeight},ih)` : '-2';
+    const fit = t.maxWidth && t.maxHeight ? ':force_original_aspect_ratio=decrease' : '';
+    filters.push(`scale=w='${w}':h='${h}'${fit}`, 'scale=trunc(iw/2)*2:trunc(ih/2)*2');
+  }
+  if (t.maxFps) filters.push(`fps=${t.maxFps}`);
+  if (filters.length > 0) args.push('-vf', filters.join(','));
+  if (t.encoderOptions) args.push(...tokenizeArgs(t.encoderOptions));
+  return args;
+}
+
 export interface StreamCommandOptions {
   input?: InputOptions;
   remux?: RemuxOptions;
+  output?: OutputOptions;
   /** Font for the demo clock, null to leave it out. */
   demoFont?: string | null;
 }
@@ -72,7 +126,7 @@ export function buildStreamArgs(source: CameraSource, plan: OutputPlan, options:
   return [
     ...globalArgs(),
     ...buildInputArgs(source, options.input, options.demoFont ?? null),
-    ...buildRemuxOutputArgs(plan, options.remux, audioInput),
+    ...buildRemuxOutputArgs(plan, options.remux, options.output, audioInput),
   ];
 }
 
