@@ -1,0 +1,40 @@
+/**
+ * The notification counter of spec §4 as an external store (read with useSyncExternalStore).
+ * The realtime client feeds it from the socket events.
+ */
+export interface NotificationCounter {
+  getSnapshot: () => number;
+  subscribe: (listener: () => void) => () => void;
+  /** `notification` and `increaseNotification`: one more. */
+  increase: () => void;
+  /** `removeNotification`: one fewer, or none left when the id is null (all removed). */
+  remove: (id: string | null) => void;
+  /** `notificationSize`: the server's count. */
+  set: (size: number) => void;
+  reset: () => void;
+}
+
+export function createNotificationCounter(): NotificationCounter {
+  let count = 0;
+  const listeners = new Set<() => void>();
+
+  function update(next: number) {
+    // A count is never negative or fractional, whatever a stray event says.
+    const safe = Number.isFinite(next) ? Math.max(0, Math.floor(next)) : 0;
+    if (safe === count) return;
+    count = safe;
+    listeners.forEach((listener) => listener());
+  }
+
+  return {
+    getSnapshot: () => count,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    increase: () => update(count + 1),
+    remove: (id) => update(id === null ? 0 : count - 1),
+    set: (size) => update(size),
+    reset: () => update(0),
+  };
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { io } from 'socket.io-client';
+import { createRealtimeClient, type RealtimeHandlers } from './realtime-client';
+
+/** A stand-in for socket.io's `io()`: records the options and lets the test fire server events. */
+function fakeIo() {
+  const sockets: { options: unknown; handlers: Map<string, (...args: unknown[]) => void>; connect: ReturnType<typeof vi.fn>; disconnect: ReturnType<typeof vi.fn> }[] = [];
+  const factory = vi.fn((options: unknown) => {
+    const handlers = new Map<string, (...args: unknown[]) => void>();
+    const socket = {
+      options,
+      handlers,
+      connect: vi.fn(),
+      disconnect: vi.fn(),
+      on: (event: string, handler: (...args: unknown[]) => void) => void handlers.set(event, handler),
+      removeAllListeners: () => handlers.clear(),
+    };
+    sockets.push(socket);
+    return socket;
+  });
+  return { factory: factory as unknown as typeof io, sockets };
+}
+
+const handlers = (): RealtimeHandlers => ({
+  onNotification: vi.fn(),
+  onIncrease: vi.fn(),
+  onSize: vi.fn(),
+  onRemove: vi.fn(),
+  onSessionEnded: vi.fn(),
+});
+
+describe('realtime client (spec §7)', () => {
+  it('connects by hand with the token, reconnecting every 500 ms without limit', () => {
+    const { factory, sockets } = fakeIo();
+    createRealtimeClient(handlers(), factory).connect('tok');
+    expect(sockets[0]?.options).toEqual({
+      autoConnect: false,
+      auth: { token: 'tok' },
+      reconnection: true,
+      reconnectionDelay: 500,
+      reconnectionDelayMax: 500,
+      reconnectionAttempts: Infinity,
+    });
+    expect(sockets[0]?.connect).toHaveBeenCalledOnce();
+  });
+
+  it('reuses the socket for the same token and replaces it for a new one', () => {
+    const { factory, sockets } = fakeIo();
+    const client = createRealtimeClient(handlers(), factory);
+    client.connect('a');
+    client.connect('a');
+    expect(sockets).toHaveLength(1);
+    client.connect('b');
+    expect(sockets).toHaveLength(2);
+    expect(sockets[0]?.disconnect).toHaveBeenCalled();
+  });
+
+  it('routes the server events to the counter and the session', () => {
+    const { factory, sockets } = fakeIo();
+    const h = handlers();
+    createRealtimeClient(h, factory).connect('tok');
+    const fire = (event: string, ...args: unknown[]) => sockets[0]?.handlers.get(event)?.(...args);
+    fire('notification', {});
+    fire('increaseNotification');
+    fire('notificationSize', 12);
+    fire('removeNotification', null);
+    fire('sessionEnded');
+    expect(h.onNotification).toHaveBeenCalledOnce();
+    expect(h.onIncrease).toHaveBeenCalledOnce();
+    expect(h.onSize).toHaveBeenCalledWith(12);
+    expect(h.onRemove).toHaveBeenCalledWith(null);
+    expect(h.onSessionEnded).toHaveBeenCalledOnce();
+  });
+
+  it('treats a refused handshake for an ended session as the session ending, but not a network error', () => {
+    const { factory, sockets } = fakeIo();
+    const h = handlers();
+    createRealtimeClient(h, factory).connect('tok');
+    sockets[0]?.handlers.get('connect_error')?.(new Error('xhr poll error'));
+    expect(h.onSessionEnded).not.toHaveBeenCalled();
+    sockets[0]?.handlers.get('connect_error')?.(new Error('SESSION_EXPIRED'));
+    expect(h.onSessionEnded).toHaveBeenCalledOnce();
+  });
+
+  it('closes the socket on disconnect', () => {
+    const { factory, sockets } = fakeIo();
+    const client = createRealtimeClient(handlers(), factory);
+    client.connect('tok');
+    client.disconnect();
+    expect(sockets[0]?.disconnect).toHaveBeenCalled();
+  });
+});

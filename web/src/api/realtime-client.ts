@@ -1,0 +1,65 @@
+import { io, type Socket } from 'socket.io-client';
+import { UI_TIMINGS, type ClientToServerEvents, type ServerToClientEvents } from '@homecam/shared';
+
+export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface RealtimeHandlers {
+  onNotification: () => void;
+  onIncrease: () => void;
+  onSize: (size: number) => void;
+  onRemove: (id: string | null) => void;
+  /** The server ended the session (sessionEnded, or the handshake refused the token). */
+  onSessionEnded: () => void;
+}
+
+/** Handshake refusals whose meaning is "this session is over" (the message is the error code). */
+const SESSION_GONE = new Set(['UNAUTHENTICATED', 'SESSION_EXPIRED']);
+
+export interface RealtimeClient {
+  connect: (token: string) => void;
+  disconnect: () => void;
+}
+
+/**
+ * The live socket of spec §7: same origin, connected by hand after sign-in with the token, reconnecting
+ * every 500 ms without limit, closed on sign-out. Connecting again with the same token is a no-op, so
+ * callers may simply say what they want after every session check.
+ */
+export function createRealtimeClient(handlers: RealtimeHandlers, connectTo: typeof io = io): RealtimeClient {
+  let socket: RealtimeSocket | null = null;
+  let socketToken: string | null = null;
+
+  function disconnect() {
+    if (!socket) return;
+    socket.removeAllListeners();
+    socket.disconnect();
+    socket = null;
+    socketToken = null;
+  }
+
+  function connect(token: string) {
+    if (socket && socketToken === token) return;
+    disconnect();
+    const next: RealtimeSocket = connectTo({
+      autoConnect: false,
+      auth: { token },
+      reconnection: true,
+      reconnectionDelay: UI_TIMINGS.socketReconnectDelayMs,
+      reconnectionDelayMax: UI_TIMINGS.socketReconnectDelayMs,
+      reconnectionAttempts: Infinity,
+    });
+    next.on('notification', () => handlers.onNotification());
+    next.on('increaseNotification', () => handlers.onIncrease());
+    next.on('notificationSize', (size) => handlers.onSize(size));
+    next.on('removeNotification', (id) => handlers.onRemove(id));
+    next.on('sessionEnded', () => handlers.onSessionEnded());
+    next.on('connect_error', (error) => {
+      if (SESSION_GONE.has(error.message)) handlers.onSessionEnded();
+    });
+    socket = next;
+    socketToken = token;
+    next.connect();
+  }
+
+  return { connect, disconnect };
+}
