@@ -5,6 +5,7 @@ export interface ToastStore {
   subscribe: (listener: () => void) => () => void;
   show: (type: ToastType, message: string) => number;
   dismiss: (id: number) => void;
+  dismissAll: () => void;
 }
 
 /** External store for toasts, so the navigation guard (outside React) can raise one too. */
@@ -44,5 +45,8 @@ export function createToastStore(): ToastStore {
       return id;
     },
     dismiss,
+    dismissAll: () => {
+      if (toasts.length > 0) update([]);
+    },
   };
 }

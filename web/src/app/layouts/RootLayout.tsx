@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { usePageEffects } from '../../hooks/use-page-effects';
+import { findRoute } from '../routes/route-table';
+
+/** Wraps every route: remembers the last page, scrolls to the top, names the browser tab. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  usePageEffects();
+
+  const title = t(findRoute(pathname).titleKey);
+  useEffect(() => {
+    document.title = `${title} · HomeCam`;
+  }, [title]);
+
+  return <Outlet />;
+}

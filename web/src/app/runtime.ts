@@ -1,0 +1,73 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../api/api-error';
+import { logout } from '../api/auth-api';
+import { configureHttpClient } from '../api/http-client';
+import { createNotificationCounter } from '../api/notification-counter';
+import { createRealtimeClient } from '../api/realtime-client';
+import { createI18n } from '../i18n/create-i18n';
+import { initialSessionState } from './session/session-machine';
+import { createSessionStore } from './session/session-store';
+import { readStoredSession } from './session/stored-session';
+import { createThemeStore } from './theme/theme-store';
+import { createToastStore } from './toast/toast-store';
+
+/**
+ * The app's long-lived singletons and how they are wired together. Stores live outside React
+ * because the navigation guard (a router loader), the HTTP client and the socket need them too.
+ */
+export const i18n = createI18n();
+export const toastStore = createToastStore();
+export const notificationCounter = createNotificationCounter();
+
+export const themeStore = createThemeStore({
+  storage: localStorage,
+  root: document.documentElement,
+  systemDarkQuery: typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null,
+});
+
+/** Replaced by the router once it exists (the router's loaders import this module). */
+const navigation = { navigate: (to: string) => window.location.assign(to) };
+export function setNavigator(navigate: (to: string) => void) {
+  navigation.navigate = navigate;
+}
+
+const realtime = createRealtimeClient({
+  onNotification: () => notificationCounter.increase(),
+  onIncrease: () => notificationCounter.increase(),
+  onSize: (size) => notificationCounter.set(size),
+  onRemove: (id) => notificationCounter.remove(id),
+  onSessionEnded: () => sessionStore.dispatch({ type: 'SESSION_ENDED' }),
+});
+
+const stored = readStoredSession(localStorage);
+export const sessionStore = createSessionStore(initialSessionState(stored.session, stored.photoUrl), {
+  storage: localStorage,
+  connectSocket: (token) => realtime.connect(token),
+  disconnectSocket: () => {
+    realtime.disconnect();
+    notificationCounter.reset();
+  },
+  callLogout: logout,
+  navigate: (to) => navigation.navigate(to),
+  schedule: (run, delayMs) => void setTimeout(run, delayMs),
+  logError: (message, error) => console.warn(`[session] ${message}`, error),
+});
+
+configureHttpClient({
+  getToken: () => {
+    const state = sessionStore.getState();
+    return state.status === 'signedIn' ? state.session.access_token : null;
+  },
+  onSessionLost: () => sessionStore.dispatch({ type: 'SESSION_ENDED' }),
+});
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A 4xx will not change by asking again; a network blip may.
+      retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+      refetchOnWindowFocus: false,
+      staleTime: 30_000,
+    },
+  },
+});

@@ -1,0 +1,28 @@
+import type { ComponentType, SVGProps } from 'react';
+import type { RouteKey } from '../../app/routes/route-table';
+import {
+  ActivityIcon,
+  CameraIcon,
+  CamviewIcon,
+  ConfigIcon,
+  ConsoleIcon,
+  DashboardIcon,
+  InboxIcon,
+  PluginIcon,
+  RecordingsIcon,
+  SettingsIcon,
+} from '../ui/icons';
+
+/** The icon of each sidebar entry. */
+export const NAV_ICONS: Partial<Record<RouteKey, ComponentType<SVGProps<SVGSVGElement>>>> = {
+  dashboard: DashboardIcon,
+  cameras: CameraIcon,
+  recordings: RecordingsIcon,
+  notifications: InboxIcon,
+  camview: CamviewIcon,
+  console: ConsoleIcon,
+  config: ConfigIcon,
+  utilization: ActivityIcon,
+  plugins: PluginIcon,
+  settings: SettingsIcon,
+};

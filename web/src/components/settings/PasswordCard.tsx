@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { newPasswordSchema, type SessionUser } from '@homecam/shared';
+import { useToast } from '../../hooks/use-toast';
+import { useUpdateUser } from '../../hooks/use-users';
+import { confirmationIssue, fieldIssue, hasErrors, type FormErrors } from '../../views/forms/field-validation';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
+import { TextField } from '../ui/TextField';
+
+type Field = 'currentPassword' | 'password' | 'confirmation';
+const EMPTY: Record<Field, string> = { currentPassword: '', password: '', confirmation: '' };
+
+/** Changing the own password needs the current one (contract: else 'cannot change password'). */
+export function PasswordCard({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const update = useUpdateUser();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<FormErrors<Field>>({});
+
+  const bind = (field: Field) => ({
+    type: 'password',
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => setValues((previous) => ({ ...previous, [field]: event.target.value })),
+    error: errors[field] ? t(errors[field]) : null,
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const next: FormErrors<Field> = {
+      currentPassword: values.currentPassword ? null : 'validation.CURRENT_PASSWORD_REQUIRED',
+      password: fieldIssue(newPasswordSchema, values.password),
+      confirmation: confirmationIssue(values.password, values.confirmation),
+    };
+    setErrors(next);
+    if (hasErrors(next)) return;
+    update.mutate(
+      { id: user.id, body: { password: values.password, currentPassword: values.currentPassword } },
+      {
+        onSuccess: () => {
+          setValues(EMPTY);
+          toast.success(t('settings:account.passwordSaved'));
+        },
+        onError: toast.apiError,
+      },
+    );
+  }
+
+  return (
+    <Card title={t('settings:account.passwordTitle')} description={t('settings:account.passwordHint')}>
+      <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
+        <TextField
+          className="sm:col-span-2"
+          label={t('settings:account.currentPassword')}
+          autoComplete="current-password"
+          data-testid="account-current-password"
+          {...bind('currentPassword')}
+        />
+        <TextField label={t('settings:account.newPassword')} autoComplete="new-password" data-testid="account-new-password" {...bind('password')} />
+        <TextField label={t('settings:account.confirmPassword')} autoComplete="new-password" data-testid="account-confirm-password" {...bind('confirmation')} />
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={update.isPending} data-testid="account-password-submit">
+            {t('settings:account.passwordSubmit')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { permissionListSchema, type Permission, type User } from '@homecam/shared';
+import { useToast } from '../../hooks/use-toast';
+import { useUpdateUser } from '../../hooks/use-users';
+import { fieldIssue } from '../../views/forms/field-validation';
+import { Button } from '../ui/Button';
+import { Modal } from '../ui/Modal';
+import { PermissionCheckboxes } from './PermissionCheckboxes';
+
+/** Change another user's permissions (admin; the server refuses it on oneself and on the last admin). */
+export function EditPermissionsDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const update = useUpdateUser();
+  const [permissions, setPermissions] = useState<Permission[]>(user.permissionLevel);
+  const [error, setError] = useState<string | null>(null);
+
+  function save() {
+    const issue = fieldIssue(permissionListSchema, permissions);
+    setError(issue);
+    if (issue) return;
+    update.mutate(
+      { id: user.id, body: { permissionLevel: permissions } },
+      {
+        onSuccess: () => {
+          toast.success(t('settings:users.permissionsSaved', { username: user.username }));
+          onClose();
+        },
+        onError: toast.apiError,
+      },
+    );
+  }
+
+  return (
+    <Modal
+      open
+      title={t('settings:users.editTitle', { username: user.username })}
+      onClose={onClose}
+      testId="edit-permissions-dialog"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button onClick={save} disabled={update.isPending} data-testid="edit-permissions-submit">
+            {t('actions.save')}
+          </Button>
+        </>
+      }
+    >
+      <PermissionCheckboxes value={permissions} onChange={setPermissions} error={error ? t(error) : null} testIdPrefix="edit-permission" />
+    </Modal>
+  );
+}

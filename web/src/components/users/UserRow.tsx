@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { profileLabel, type User } from '@homecam/shared';
+import defaultAvatar from '../../assets/default-avatar.svg';
+import { photoUrl } from '../../app/session/stored-session';
+import { Avatar } from '../ui/Avatar';
+import { Button } from '../ui/Button';
+import { EditIcon, TrashIcon } from '../ui/icons';
+
+export interface UserRowProps {
+  user: User;
+  isSelf: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+export function UserRow({ user, isSelf, onEdit, onDelete }: UserRowProps) {
+  const { t } = useTranslation();
+  const label = profileLabel(user.permissionLevel) === 'Master' ? t('profile.master') : t('profile.user');
+  return (
+    <li data-testid={`user-row-${user.username}`} className="flex flex-wrap items-center gap-3 py-3">
+      {/* The creation time versions the URL: stable across renders, new for a re-created user. */}
+      <Avatar src={photoUrl(user.photo, Date.parse(user.createdAt) || 0)} fallbackSrc={defaultAvatar} alt="" className="h-10 w-10" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium text-foreground">
+          {user.username}
+          {isSelf ? <span className="ml-2 text-xs font-normal text-foreground-muted">{t('settings:users.you')}</span> : null}
+        </p>
+        <p className="text-xs text-foreground-muted">
+          {label} · {t('settings:users.permissionCount', { total: user.permissionLevel.length })}
+        </p>
+      </div>
+      {isSelf ? null : (
+        <div className="flex gap-1">
+          <Button variant="ghost" size="icon" onClick={onEdit} aria-label={t('settings:users.edit', { username: user.username })} data-testid={`user-edit-${user.username}`}>
+            <EditIcon />
+          </Button>
+          <Button variant="ghost" size="icon" onClick={onDelete} aria-label={t('settings:users.delete', { username: user.username })} data-testid={`user-delete-${user.username}`}>
+            <TrashIcon />
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

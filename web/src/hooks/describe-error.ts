@@ -1,0 +1,26 @@
+import type { TFunction } from 'i18next';
+import { VALIDATION_MESSAGES } from '@homecam/shared';
+import { ApiError } from '../api/api-error';
+
+const isValidationKey = (message: string) => (VALIDATION_MESSAGES as readonly string[]).includes(message);
+
+/** A translated validation message; a validator's English text stays as the server sent it. */
+export function describeValidation(t: TFunction, message: string): string {
+  return isValidationKey(message) ? t(`validation.${message}`) : message;
+}
+
+/**
+ * The user-facing text of a failed call, in the user's language: `errors.<CODE>`, the validation
+ * messages for VALIDATION_FAILED, and the waiting time for RATE_LIMITED.
+ */
+export function describeError(t: TFunction, error: unknown): string {
+  if (!(error instanceof ApiError)) return t('errors.UNKNOWN');
+  if (error.code === 'VALIDATION_FAILED') {
+    const issues = error.validationIssues.map((issue) => describeValidation(t, issue.message));
+    if (issues.length > 0) return [...new Set(issues)].join(' ');
+  }
+  if (error.code === 'RATE_LIMITED' && error.retryAfterSeconds !== undefined) {
+    return t('errors.RATE_LIMITED_RETRY', { seconds: Math.ceil(error.retryAfterSeconds) });
+  }
+  return t(`errors.${error.code}`);
+}

@@ -1,0 +1,33 @@
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { STORAGE_KEYS, type LoginRequest } from '@homecam/shared';
+import { login } from '../api/auth-api';
+import { sessionStore, toastStore } from '../app/runtime';
+import { rememberFirstStartPassword } from '../app/session/first-start-password';
+import { describeError } from './describe-error';
+
+/**
+ * POST /api/auth/login; success stores the session and lands on the last page (spec §4), failure
+ * shows the server's reason as an error toast ('wrong username and/or password', the 429 wait).
+ */
+export function useLogin() {
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (body: LoginRequest) => login(body),
+    onSuccess: (session, body) => {
+      // A 'wrong password' toast from the previous attempt is no longer true.
+      toastStore.dismissAll();
+      if (session.user.mustChangeCredentials) rememberFirstStartPassword(body.password);
+      sessionStore.dispatch({
+        type: 'LOGGED_IN',
+        session,
+        lastPage: localStorage.getItem(STORAGE_KEYS.lastPage),
+        now: Date.now(),
+      });
+    },
+    onError: (error) => {
+      sessionStore.dispatch({ type: 'LOGIN_FAILED' });
+      toastStore.show('error', describeError(t, error));
+    },
+  });
+}

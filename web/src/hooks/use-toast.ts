@@ -1,0 +1,22 @@
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastStore } from '../app/runtime';
+import type { Toast } from '../app/toast/toast-rules';
+import { describeError } from './describe-error';
+
+export function useToasts(): readonly Toast[] {
+  return useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot);
+}
+
+export function useToast() {
+  const { t } = useTranslation();
+  return {
+    success: (message: string) => toastStore.show('success', message),
+    info: (message: string) => toastStore.show('info', message),
+    warning: (message: string) => toastStore.show('warning', message),
+    error: (message: string) => toastStore.show('error', message),
+    /** An API error, translated by its code (errors.<CODE>, validation.<KEY>). */
+    apiError: (error: unknown) => toastStore.show('error', describeError(t, error)),
+    dismiss: (id: number) => toastStore.dismiss(id),
+  };
+}

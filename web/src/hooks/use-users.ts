@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateUserRequest, UpdateUserRequest, User } from '@homecam/shared';
+import { queryKeys } from '../api/query-keys';
+import { createUser, deleteUser, listUsers, removeUserPhoto, updateUser, uploadUserPhoto } from '../api/users-api';
+import { useCurrentUser, useSessionActions } from './use-session';
+
+/** GET /api/users (admin). */
+export function useUserList() {
+  return useQuery({ queryKey: queryKeys.users, queryFn: listUsers, select: (list) => list.result });
+}
+
+function useInvalidateUsers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.users });
+}
+
+export function useCreateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({ mutationFn: (body: CreateUserRequest) => createUser(body), onSuccess: invalidate });
+}
+
+export function useDeleteUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({ mutationFn: (id: number) => deleteUser(id), onSuccess: invalidate });
+}
+
+/**
+ * Every change to a user goes through here; a change to the signed-in user also updates the stored
+ * session, so the sidebar and the avatar follow at once.
+ */
+function useUserMutation<TVariables>(call: (variables: TVariables) => Promise<User>) {
+  const invalidate = useInvalidateUsers();
+  const me = useCurrentUser();
+  const { userUpdated } = useSessionActions();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async (user) => {
+      if (me && user.id === me.id) {
+        const { createdAt: _createdAt, ...sessionUser } = user;
+        userUpdated(sessionUser);
+      }
+      await invalidate();
+    },
+  });
+}
+
+export function useUpdateUser() {
+  return useUserMutation(({ id, body }: { id: number; body: UpdateUserRequest }) => updateUser(id, body));
+}
+
+export function useUploadPhoto() {
+  return useUserMutation(({ id, file }: { id: number; file: File }) => uploadUserPhoto(id, file));
+}
+
+export function useRemovePhoto() {
+  return useUserMutation((id: number) => removeUserPhoto(id));
+}

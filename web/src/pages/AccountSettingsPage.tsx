@@ -1,0 +1,5 @@
+import { AccountSettingsView } from '../views/settings/AccountSettingsView';
+
+export function AccountSettingsPage() {
+  return <AccountSettingsView />;
+}

@@ -1,0 +1,5 @@
+import { AppearanceSettingsView } from '../views/settings/AppearanceSettingsView';
+
+export function AppearanceSettingsPage() {
+  return <AppearanceSettingsView />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderView } from '../views/PlaceholderView';
+
+export function BackupSettingsPage() {
+  return <PlaceholderView routeKey="settings-backup" />;
+}

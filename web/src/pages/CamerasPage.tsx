@@ -1,0 +1,5 @@
+import { PlaceholderView } from '../views/PlaceholderView';
+
+export function CamerasPage() {
+  return <PlaceholderView routeKey="cameras" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderView } from '../views/PlaceholderView';
+
+export function CamerasSettingsPage() {
+  return <PlaceholderView routeKey="settings-cameras" />;
+}

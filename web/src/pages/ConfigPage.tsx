@@ -1,0 +1,5 @@
+import { PlaceholderView } from '../views/PlaceholderView';
+
+export function ConfigPage() {
+  return <PlaceholderView routeKey="config" />;
+}

@@ -1,0 +1,5 @@
+import { LoginView } from '../views/LoginView';
+
+export function LoginPage() {
+  return <LoginView />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderView } from '../views/PlaceholderView';
+
+export function NotificationsPage() {
+  return <PlaceholderView routeKey="notifications" />;
+}

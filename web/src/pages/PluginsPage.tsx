@@ -1,0 +1,5 @@
+import { PlaceholderView } from '../views/PlaceholderView';
+
+export function PluginsPage() {
+  return <PlaceholderView routeKey="plugins" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderView } from '../views/PlaceholderView';
+
+export function RecordingsSettingsPage() {
+  return <PlaceholderView routeKey="settings-recordings" />;
+}

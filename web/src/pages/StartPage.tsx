@@ -1,0 +1,5 @@
+import { StartView } from '../views/StartView';
+
+export function StartPage() {
+  return <StartView />;
+}

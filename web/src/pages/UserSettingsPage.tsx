@@ -1,0 +1,5 @@
+import { UserSettingsView } from '../views/settings/UserSettingsView';
+
+export function UserSettingsPage() {
+  return <UserSettingsView />;
+}

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { ROUTES, type RouteKey } from '../app/routes/route-table';
+import { PageTitle } from '../components/layout/PageTitle';
+
+/**
+ * Screens of later issues: their title only, so nothing on them pretends to work.
+ * `detail` is shown under the title (the camera's name on camera pages).
+ */
+export function PlaceholderView({ routeKey, detail }: { routeKey: RouteKey; detail?: string }) {
+  const { t } = useTranslation();
+  return <PageTitle subtitle={detail}>{t(ROUTES[routeKey].titleKey)}</PageTitle>;
+}

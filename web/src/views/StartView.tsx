@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { newPasswordSchema, usernameSchema } from '@homecam/shared';
+import { Logo } from '../components/layout/Logo';
+import { Button } from '../components/ui/Button';
+import { TextField } from '../components/ui/TextField';
+import { firstStartPassword, forgetFirstStartPassword } from '../app/session/first-start-password';
+import { landingPath } from '../app/session/session-machine';
+import { useToast } from '../hooks/use-toast';
+import { useCurrentUser, useSessionActions } from '../hooks/use-session';
+import { useUpdateUser } from '../hooks/use-users';
+import { confirmationIssue, fieldIssue, hasErrors, type FormErrors } from './forms/field-validation';
+
+type Field = 'username' | 'password' | 'confirmation' | 'currentPassword';
+
+/**
+ * First start (spec §2 `/start`): the default account must choose its own username and password
+ * before anything else works; then the dashboard.
+ */
+export function StartView() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const { logout } = useSessionActions();
+  const update = useUpdateUser();
+  const toast = useToast();
+  const [values, setValues] = useState<Record<Field, string>>(() => ({
+    username: '',
+    password: '',
+    confirmation: '',
+    currentPassword: firstStartPassword(),
+  }));
+  const [errors, setErrors] = useState<FormErrors<Field>>({});
+
+  const bind = (field: Field) => ({
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => setValues((previous) => ({ ...previous, [field]: event.target.value })),
+    error: errors[field] ? t(errors[field]) : null,
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!user) return;
+    const next: FormErrors<Field> = {
+      username: fieldIssue(usernameSchema, values.username),
+      password: fieldIssue(newPasswordSchema, values.password),
+      confirmation: confirmationIssue(values.password, values.confirmation),
+      currentPassword: values.currentPassword ? null : 'validation.CURRENT_PASSWORD_REQUIRED',
+    };
+    setErrors(next);
+    if (hasErrors(next)) return;
+    const body = { username: values.username.trim(), password: values.password, currentPassword: values.currentPassword };
+    update.mutate(
+      { id: user.id, body },
+      {
+        onSuccess: (updated) => {
+          forgetFirstStartPassword();
+          void navigate(landingPath({ ...updated, mustChangeCredentials: false }, null), { replace: true });
+        },
+        onError: toast.apiError,
+      },
+    );
+  }
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-background px-4 py-10">
+      <div className="w-full max-w-md rounded-2xl border border-border bg-surface p-6 shadow-panel sm:p-8">
+        <Logo className="mb-6" />
+        <h1 data-testid="page-title" className="text-2xl font-semibold text-foreground">
+          {t('auth:start.title')}
+        </h1>
+        <p className="mt-1 mb-6 text-sm text-foreground-muted">{t('auth:start.intro')}</p>
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="start-form">
+          <TextField label={t('auth:start.newUsername')} autoComplete="username" autoCapitalize="none" data-testid="start-username" {...bind('username')} />
+          <TextField label={t('auth:start.newPassword')} type="password" autoComplete="new-password" data-testid="start-password" {...bind('password')} />
+          <TextField label={t('auth:start.confirmPassword')} type="password" autoComplete="new-password" data-testid="start-password-confirm" {...bind('confirmation')} />
+          <TextField
+            label={t('auth:start.currentPassword')}
+            type="password"
+            autoComplete="current-password"
+            hint={t('auth:start.currentPasswordHint')}
+            data-testid="start-current-password"
+            {...bind('currentPassword')}
+          />
+          <Button type="submit" disabled={update.isPending} data-testid="start-submit" className="justify-center">
+            {t('auth:start.submit')}
+          </Button>
+          <Button variant="ghost" onClick={logout} data-testid="start-sign-out" className="justify-center">
+            {t('nav.signOut')}
+          </Button>
+        </form>
+      </div>
+    </main>
+  );
+}

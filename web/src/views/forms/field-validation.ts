@@ -1,0 +1,30 @@
+import type { Permission } from '@homecam/shared';
+
+/** Any zod schema fits; the shared schemas carry VALIDATION_MESSAGES keys as their messages. */
+interface FieldSchema {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: { message: string }[] } };
+}
+
+/** The first rule a value breaks, as a `validation.<KEY>` key, or null when it is fine. */
+export function fieldIssue(schema: FieldSchema, value: unknown): string | null {
+  const result = schema.safeParse(value);
+  if (result.success) return null;
+  const message = result.error.issues[0]?.message;
+  return message ? `validation.${message}` : 'validation.FIELD_REQUIRED';
+}
+
+/** Spec §5: the confirmation must match the new password. */
+export function confirmationIssue(password: string, confirmation: string): string | null {
+  return password === confirmation ? null : 'validation.PASSWORD_MISMATCH';
+}
+
+export type FormErrors<K extends string> = Partial<Record<K, string | null>>;
+
+export function hasErrors<K extends string>(errors: FormErrors<K>): boolean {
+  return Object.values(errors).some(Boolean);
+}
+
+/** i18n keys cannot contain ':' (it separates the namespace), so permissions use '_'. */
+export function permissionLabelKey(permission: Permission): string {
+  return `permissions.${permission.replaceAll(':', '_')}`;
+}

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/layout/PageTitle';
+import { PasswordCard } from '../../components/settings/PasswordCard';
+import { PermissionsCard } from '../../components/settings/PermissionsCard';
+import { ProfilePhotoCard } from '../../components/settings/ProfilePhotoCard';
+import { SessionTimerCard } from '../../components/settings/SessionTimerCard';
+import { UsernameCard } from '../../components/settings/UsernameCard';
+import { useCurrentUser } from '../../hooks/use-session';
+
+export function AccountSettingsView() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  if (!user) return null;
+  return (
+    <>
+      <PageTitle>{t('routes.settingsAccount')}</PageTitle>
+      <div className="flex flex-col gap-4">
+        <ProfilePhotoCard user={user} />
+        <UsernameCard user={user} />
+        <PasswordCard user={user} />
+        <SessionTimerCard user={user} />
+        <PermissionsCard user={user} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@homecam/shared';
+import { PageTitle } from '../../components/layout/PageTitle';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { PlusIcon } from '../../components/ui/icons';
+import { Spinner } from '../../components/ui/Spinner';
+import { AddUserDialog } from '../../components/users/AddUserDialog';
+import { EditPermissionsDialog } from '../../components/users/EditPermissionsDialog';
+import { UserRow } from '../../components/users/UserRow';
+import { describeError } from '../../hooks/describe-error';
+import { useCurrentUser } from '../../hooks/use-session';
+import { useToast } from '../../hooks/use-toast';
+import { useDeleteUser, useUserList } from '../../hooks/use-users';
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; user: User } | { kind: 'delete'; user: User } | null;
+
+/** User management (admin): list, add, change permissions, delete with confirmation. */
+export function UserSettingsView() {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const toast = useToast();
+  const users = useUserList();
+  const remove = useDeleteUser();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+
+  function confirmDelete(user: User) {
+    remove.mutate(user.id, {
+      onSuccess: () => toast.success(t('settings:users.deleted', { username: user.username })),
+      onError: toast.apiError,
+      onSettled: close,
+    });
+  }
+
+  return (
+    <>
+      <PageTitle>{t('routes.settingsUser')}</PageTitle>
+      <Card title={t('settings:users.listTitle')}>
+        <div className="mb-2 flex justify-end">
+          <Button onClick={() => setDialog({ kind: 'add' })} data-testid="add-user-open">
+            <PlusIcon /> {t('settings:users.add')}
+          </Button>
+        </div>
+        {users.isPending ? <Spinner label={t('layout.loading')} /> : null}
+        {users.error ? (
+          <p role="alert" className="text-sm text-danger">
+            {describeError(t, users.error)}
+          </p>
+        ) : null}
+        <ul data-testid="user-list" className="divide-y divide-border">
+          {users.data?.map((user) => (
+            <UserRow
+              key={user.id}
+              user={user}
+              isSelf={user.id === me?.id}
+              onEdit={() => setDialog({ kind: 'edit', user })}
+              onDelete={() => setDialog({ kind: 'delete', user })}
+            />
+          ))}
+        </ul>
+      </Card>
+      {dialog?.kind === 'add' ? <AddUserDialog onClose={close} /> : null}
+      {dialog?.kind === 'edit' ? <EditPermissionsDialog user={dialog.user} onClose={close} /> : null}
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title={t('settings:users.deleteTitle')}
+        message={dialog?.kind === 'delete' ? t('settings:users.deleteMessage', { username: dialog.user.username }) : ''}
+        confirmLabel={t('actions.delete')}
+        cancelLabel={t('actions.cancel')}
+        busy={remove.isPending}
+        onConfirm={() => dialog?.kind === 'delete' && confirmDelete(dialog.user)}
+        onCancel={close}
+      />
+    </>
+  );
+}
