@@ -85,7 +85,7 @@ def parse_args():
 
 def launch_line(args, width, height, fps, bitrate):
     label = "".join(c for c in args.name if c.isalnum() or c in " _-")[:32] or "cam"
-    font = max(12, height // 24)
+    font = max(10, height // 40)
     pattern = STILL_PATTERN if args.motion else MOVING_PATTERN
     video = (
         f"videotestsrc name=src is-live=true pattern={pattern} "

@@ -95,12 +95,17 @@ describe('Consumer', () => {
 });
 
 describe('GopBuffer', () => {
-  it('keeps whole GOPs within the seconds bound, the newest always', () => {
-    const buffer = new GopBuffer({ maxSeconds: 2 });
+  it('keeps whole GOPs covering at least maxSeconds, at most one GOP more', () => {
+    const buffer = new GopBuffer({ maxSeconds: 1.5 });
     for (const kind of 'Kpppp' + 'Kpppp' + 'Kpp') buffer.push(frag(kind as 'K' | 'p'));
     expect(buffer.stats).toMatchObject({ gops: 2, fragments: 8 });
     expect(buffer.stats.seconds).toBeCloseTo(1.6, 5);
     expect(pattern(buffer.latestGop())).toBe('Kpp');
+    for (const kind of 'pp' + 'Kp') buffer.push(frag(kind as 'K' | 'p'));
+    // dropping the oldest GOP would leave 1.0 + 0.4 s < 1.5 s: all three stay
+    expect(buffer.stats).toMatchObject({ gops: 3, fragments: 12 });
+    buffer.push(frag('p'));
+    expect(buffer.stats).toMatchObject({ gops: 2, fragments: 8 }); // 1.0 + 0.6 s covers it
   });
 
   it('ignores fragments before the first keyframe', () => {

@@ -1,7 +1,10 @@
 import type { MediaFragment } from './types.js';
 
 export interface GopBufferLimits {
-  /** Media seconds to keep, default 10. The newest GOP is always kept, even when it alone is longer. */
+  /**
+   * Media seconds of pre-roll to keep, default 10: old GOPs are dropped only while the rest still covers this
+   * much, so a recorder can always start this far back at a keyframe. At most maxSeconds + one GOP is held.
+   */
   maxSeconds?: number;
   /** Hard byte bound, default 32 MiB; a GOP that alone exceeds it is dropped until the next keyframe. */
   maxBytes?: number;
@@ -84,7 +87,8 @@ export class GopBuffer {
 
   private evict(): void {
     const { maxSeconds, maxBytes } = this.limits;
-    while (this.gops.length > 1 && (this.seconds > maxSeconds || this.bytes > maxBytes)) this.dropOldest();
+    while (this.gops.length > 1 && this.seconds - this.gops[0]!.seconds >= maxSeconds) this.dropOldest();
+    while (this.gops.length > 1 && this.bytes > maxBytes) this.dropOldest();
     if (this.bytes > maxBytes) this.dropOldest(); // the one remaining GOP is too big on its own
   }
 

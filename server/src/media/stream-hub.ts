@@ -5,7 +5,7 @@ import type { AttachOptions, Consumer } from './consumer.js';
 import { MediaError, StreamLimitError } from './errors.js';
 import { DEFAULT_DEMO_FONT } from './ffmpeg/args/input.js';
 import type { RemuxOptions } from './ffmpeg/args/output.js';
-import { locateFfmpeg, probeFfmpegVersion, type FfmpegLocation } from './ffmpeg/locate.js';
+import { bundledFfmpegPath, locateFfmpeg, probeFfmpegVersion, type FfmpegLocation } from './ffmpeg/locate.js';
 import type { SupervisedProcessOptions, Timers } from './ffmpeg/supervised-process.js';
 import type { GopBufferLimits } from './gop-buffer.js';
 import { silentLogger, type MediaLogger } from './logger.js';
@@ -37,7 +37,17 @@ export interface StreamHubOptions {
   process?: Pick<SupervisedProcessOptions, 'firstOutputTimeoutMs' | 'stallTimeoutMs' | 'killTimeoutMs' | 'backoff' | 'spawn'>;
   /** Font for the clock of `demo:` sources; default DejaVuSans when installed, else no clock. */
   demoFont?: string | null;
-  snapshot?: { concurrency?: number; timeoutMs?: number; quality?: number };
+  snapshot?: {
+    /**
+     * ffmpeg for snapshot decoding. Default: the bundled static build when installed: it starts in ~20 ms
+     * where a dynamically linked distro ffmpeg needs 70–300 ms just to load its libraries. Falls back to
+     * ffmpegPath if it fails.
+     */
+    ffmpegPath?: string;
+    concurrency?: number;
+    timeoutMs?: number;
+    quality?: number;
+  };
   timers?: Timers;
 }
 
@@ -83,6 +93,7 @@ export class StreamHub extends EventEmitter<StreamHubEvents> {
   private readonly ctx: CameraStreamContext;
   private readonly limiter: Limiter;
   private readonly jpegCache = new WeakMap<MediaFragment, Map<number, Promise<Buffer>>>();
+  private snapshotFfmpeg: string;
   private closed = false;
 
   constructor(private readonly options: StreamHubOptions) {
@@ -101,6 +112,7 @@ export class StreamHub extends EventEmitter<StreamHubEvents> {
       onStatus: (status) => this.emit('state', status),
     };
     this.limiter = new Limiter(options.snapshot?.concurrency ?? 2);
+    this.snapshotFfmpeg = options.snapshot?.ffmpegPath ?? bundledFfmpegPath() ?? options.ffmpegPath;
   }
 
   /** Replaces the whole camera list: removes cameras that are gone, adds new ones, updates changed ones. */
@@ -214,11 +226,20 @@ export class StreamHub extends EventEmitter<StreamHubEvents> {
     let pending = byWidth.get(width ?? 0);
     if (!pending) {
       const snap = this.options.snapshot;
-      pending = this.limiter.run(() =>
-        encodeJpeg(init.data, fragment.data, {
-          ffmpegPath: this.options.ffmpegPath, width, quality: snap?.quality, timeoutMs: snap?.timeoutMs,
-        }),
-      );
+      const run = (ffmpegPath: string) =>
+        encodeJpeg(init.data, fragment.data, { ffmpegPath, width, quality: snap?.quality, timeoutMs: snap?.timeoutMs });
+      pending = this.limiter.run(async () => {
+        const binary = this.snapshotFfmpeg;
+        try {
+          return await run(binary);
+        } catch (error) {
+          if (binary === this.options.ffmpegPath) throw error;
+          const jpeg = await run(this.options.ffmpegPath); // the snapshot binary is unusable here: stop using it
+          this.ctx.logger.warn({ ffmpeg: binary, error: String(error) }, 'snapshot ffmpeg failed, using the main ffmpeg');
+          this.snapshotFfmpeg = this.options.ffmpegPath;
+          return jpeg;
+        }
+      });
       byWidth.set(width ?? 0, pending);
       pending.catch(() => byWidth.delete(width ?? 0));
     }

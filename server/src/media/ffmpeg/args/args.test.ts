@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isMediaError } from '../../errors.js';
 import { buildDemoInputArgs, buildInputArgs } from './input.js';
-import { buildRemuxOutputArgs, buildSnapshotArgs, buildStreamArgs, initialPlan } from './output.js';
+import { buildRemuxOutputArgs, buildSnapshotArgs, buildStreamArgs, checkOutputOptions, initialPlan } from './output.js';
 import { parseSource, tokenizeArgs } from './source.js';
 
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
@@ -121,16 +121,35 @@ describe('output builders', () => {
   });
 
   it('transcodes to H.264 with a 2 s GOP, converts audio to AAC or drops it', () => {
-    expect(buildRemuxOutputArgs({ video: 'h264', audio: 'aac' }, { fragmentDurationUs: 100_000, gopSeconds: 1 }, 1)).toEqual([
+    expect(buildRemuxOutputArgs({ video: 'h264', audio: 'aac' }, { fragmentDurationUs: 100_000, gopSeconds: 1 }, {}, 1)).toEqual([
       '-map', '0:v:0', '-map', '1:a:0?',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-pix_fmt', 'yuv420p',
-      '-crf', '26', '-maxrate', '4M', '-bufsize', '8M', '-force_key_frames', 'expr:gte(t,n_forced*1)',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-crf', '26',
+      '-pix_fmt', 'yuv420p', '-maxrate', '4000k', '-bufsize', '8000k', '-force_key_frames', 'expr:gte(t,n_forced*1)',
       '-c:a', 'aac', '-b:a', '64k',
       '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '100000',
       '-flush_packets', '1', 'pipe:1',
     ]);
     expect(buildRemuxOutputArgs({ video: 'copy', audio: 'none' })).toContain('-an');
     expect(buildRemuxOutputArgs({ video: 'copy', audio: 'none' })).not.toContain('0:a:0?');
+  });
+
+  it('applies the camera output settings: maps, encoder, filters, limits', () => {
+    const output = {
+      mapVideo: '0:1', mapAudio: '0:2?',
+      transcode: { encoder: 'h264_vaapi', encoderOptions: `-qp 24 -bf 0`, videoFilter: 'hflip', maxWidth: 1280, maxHeight: 720, maxFps: 15, maxBitrateKbps: 2_000 },
+    };
+    expect(buildRemuxOutputArgs({ video: 'h264', audio: 'copy' }, {}, output).slice(0, 16)).toEqual([
+      '-map', '0:1', '-map', '0:2?', '-c:v', 'h264_vaapi', '-pix_fmt', 'yuv420p', '-maxrate', '2000k', '-bufsize', '4000k',
+      '-force_key_frames', 'expr:gte(t,n_forced*2)', '-vf',
+      "hflip,scale=w='min(1280,iw)':h='min(720,ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2,fps=15",
+    ]);
+    expect(buildRemuxOutputArgs({ video: 'h264', audio: 'copy' }, {}, output)).toContain('-bf');
+    // copy ignores the transcode settings
+    expect(buildRemuxOutputArgs({ video: 'copy', audio: 'copy' }, {}, output)).not.toContain('-vf');
+    expect(initialPlan(parseSource('rtsp://cam/x'), { audio: false })).toEqual({ video: 'copy', audio: 'none' });
+    expect(() => checkOutputOptions({ mapVideo: '0:v; rm' })).toThrow(/map/);
+    expect(() => checkOutputOptions({ transcode: { encoder: 'x -y' } })).toThrow(/encoder/);
+    expect(() => checkOutputOptions({ transcode: { encoderOptions: '-qp "24' } })).toThrow(/quote/);
   });
 
   it('builds whole commands: demo sources are encoded, cameras copied', () => {

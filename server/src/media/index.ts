@@ -1,0 +1,28 @@
+/**
+ * The media module: stream hub (one ffmpeg per camera stream, many consumers), fMP4 parsing, ffmpeg location
+ * and argument builders, snapshots. Knows nothing about HTTP. See README.md.
+ */
+export { StreamHub, createStreamHub } from './stream-hub.js';
+export type { CameraConfig, Snapshot, SnapshotRequest, StreamHubEvents, StreamHubOptions } from './stream-hub.js';
+export type { StreamPolicy, StreamSettings } from './camera-stream.js';
+export { toHubCamera } from './camera-config.js';
+export { Consumer, type AttachOptions } from './consumer.js';
+export type { QueueLimits, QueueStats } from './consumer-queue.js';
+export type { GopBufferLimits } from './gop-buffer.js';
+export { MediaError, StreamLimitError, isMediaError, type MediaErrorCode } from './errors.js';
+export { silentLogger, type MediaLogger } from './logger.js';
+export type {
+  ConsumerKind,
+  InitSegment,
+  MediaFragment,
+  MediaItem,
+  StreamName,
+  StreamState,
+  StreamStats,
+  StreamStatus,
+} from './types.js';
+export { streamKey } from './types.js';
+export type { StreamProblem } from './ffmpeg/exit-reason.js';
+export { bundledFfmpegPath, locateFfmpeg, probeFfmpegVersion, type FfmpegLocation } from './ffmpeg/locate.js';
+export { redactArgs, redactText, redactUrl, redactorFor } from './ffmpeg/redact.js';
+export { isJpeg } from './snapshot.js';
