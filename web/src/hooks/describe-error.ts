@@ -20,7 +20,11 @@ export function describeError(t: TFunction, error: unknown): string {
     if (issues.length > 0) return [...new Set(issues)].join(' ');
   }
   if (error.code === 'RATE_LIMITED' && error.retryAfterSeconds !== undefined) {
-    return t('errors.RATE_LIMITED_RETRY', { seconds: Math.ceil(error.retryAfterSeconds) });
+    const seconds = Math.ceil(error.retryAfterSeconds);
+    // "300 seconds" reads badly; from a minute and a half on, the wait is said in minutes.
+    return seconds >= 90
+      ? t('errors.RATE_LIMITED_RETRY_MINUTES', { minutes: Math.ceil(seconds / 60) })
+      : t('errors.RATE_LIMITED_RETRY', { seconds });
   }
   return t(`errors.${error.code}`);
 }
