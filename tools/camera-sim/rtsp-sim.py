@@ -19,6 +19,7 @@ Options:
   --name NAME        label drawn into the picture (default cam)
   --main-size WxH / --sub-size WxH / --fps N / --sub-fps N / --bitrate KBIT / --sub-bitrate KBIT
   --no-audio         video only
+  --pattern NAME     videotestsrc pattern of the moving picture (default ball; e.g. snow for a busy, high-bitrate picture)
   --motion           start *still* (static colour bars + clock); SIGUSR1 toggles the moving ball on and off, so a
                      motion-detection test can switch motion at run time. Without --motion the ball always moves.
   --user U --password P   require RTSP basic authentication
@@ -77,6 +78,7 @@ def parse_args():
     p.add_argument("--bitrate", type=int, default=2000, help="main stream kbit/s")
     p.add_argument("--sub-bitrate", type=int, default=500)
     p.add_argument("--no-audio", action="store_true")
+    p.add_argument("--pattern", default=MOVING_PATTERN)
     p.add_argument("--motion", action="store_true", help="start still; SIGUSR1 toggles motion")
     p.add_argument("--user")
     p.add_argument("--password")
@@ -86,7 +88,7 @@ def parse_args():
 def launch_line(args, width, height, fps, bitrate):
     label = "".join(c for c in args.name if c.isalnum() or c in " _-")[:32] or "cam"
     font = max(10, height // 40)
-    pattern = STILL_PATTERN if args.motion else MOVING_PATTERN
+    pattern = STILL_PATTERN if args.motion else args.pattern
     video = (
         f"videotestsrc name=src is-live=true pattern={pattern} "
         f"! video/x-raw,width={width},height={height},framerate={fps}/1,format=I420 "
@@ -148,7 +150,7 @@ class Camera:
         src = media.get_element().get_by_name("src")
         if src is None:
             return
-        src.set_property("pattern", MOVING_PATTERN if self.motion else STILL_PATTERN)
+        src.set_property("pattern", self.args.pattern if self.motion else STILL_PATTERN)
         self.sources.append(src)
         media.connect("unprepared", lambda _m: self.sources.remove(src) if src in self.sources else None)
 
@@ -165,7 +167,7 @@ class Camera:
     def toggle_motion(self):
         self.motion = not self.motion
         for src in self.sources:
-            src.set_property("pattern", MOVING_PATTERN if self.motion else STILL_PATTERN)
+            src.set_property("pattern", self.args.pattern if self.motion else STILL_PATTERN)
         emit("motion", on=self.motion)
         return GLib.SOURCE_CONTINUE
 

@@ -25,6 +25,8 @@ export interface CameraSimulatorOptions {
   fps?: number;
   /** Default true (AAC tone). */
   audio?: boolean;
+  /** videotestsrc pattern of the moving picture: 'ball' (default, ~0.4 Mbit/s) or e.g. 'snow' (busy, ~2 Mbit/s). */
+  pattern?: string;
   /** Start still; `setMotion()` switches the moving ball on and off (SIGUSR1). */
   motion?: boolean;
   /** Require RTSP basic auth; the URLs then carry the credentials. */
@@ -134,6 +136,7 @@ class SimCamera implements SimulatedCamera {
     if (o.fps) args.push('--fps', String(o.fps));
     if (o.audio === false) args.push('--no-audio');
     if (o.motion) args.push('--motion');
+    if (o.pattern) args.push('--pattern', o.pattern);
     if (o.credentials) args.push('--user', o.credentials.user, '--password', o.credentials.password);
     const python = o.python ?? process.env.HOMECAM_SIM_PYTHON ?? '/usr/bin/python3';
     if (!existsSync(python)) throw new Error(`camera simulator: python interpreter not found: ${python}`);

@@ -1,6 +1,7 @@
-import type { Camera } from '@homecam/shared';
+import type { Camera, CameraStatus } from '@homecam/shared';
 import type { StreamSettings } from './camera-stream.js';
 import type { CameraConfig } from './stream-hub.js';
+import type { StreamStatus } from './types.js';
 
 /**
  * Maps a camera of config.json (the original product's `videoConfig` fields) to the hub's view of it.
@@ -41,5 +42,21 @@ export function toHubCamera(camera: Camera): CameraConfig {
     prebuffering: camera.prebuffering,
     prebufferSeconds: camera.prebufferLength,
     maxStreams: v.maxStreams,
+  };
+}
+
+/**
+ * The camera-level status of the shared contract (`cameraState` socket event, GET /api/cameras/:name/status),
+ * from a stream's status (use the main stream's; `viewers` may be summed over main and sub by the caller).
+ */
+export function toCameraStatus(status: StreamStatus): CameraStatus {
+  return {
+    name: status.camera,
+    state: status.state,
+    reason: status.reason?.message ?? null,
+    viewers: status.viewers,
+    codecs: status.codecs ?? null,
+    transcoding: status.transcoding,
+    since: new Date(status.since).toISOString(),
   };
 }

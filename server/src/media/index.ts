@@ -5,7 +5,7 @@
 export { StreamHub, createStreamHub } from './stream-hub.js';
 export type { CameraConfig, Snapshot, SnapshotRequest, StreamHubEvents, StreamHubOptions } from './stream-hub.js';
 export type { StreamPolicy, StreamSettings } from './camera-stream.js';
-export { toHubCamera } from './camera-config.js';
+export { toCameraStatus, toHubCamera } from './camera-config.js';
 export { Consumer, type AttachOptions } from './consumer.js';
 export type { QueueLimits, QueueStats } from './consumer-queue.js';
 export type { GopBufferLimits } from './gop-buffer.js';
