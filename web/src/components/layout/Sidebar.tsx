@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UI_TIMINGS } from '@homecam/shared';
@@ -27,6 +28,16 @@ export function Sidebar({ open, onClose }: SidebarProps) {
   const full = useDelayedFlag(open, UI_TIMINGS.sidebarContentDelayMs);
   const visible = (keys: readonly RouteKey[]) => keys.filter(canOpen);
   const extras = visible(SIDEBAR_EXTRAS);
+
+  // Escape closes it too, as the overlay click does, for keyboard users.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
 
   return (
     <>
