@@ -57,6 +57,10 @@ export interface SimulatedCamera {
   start(): Promise<void>;
   /** Switches motion on or off (needs `motion: true`); resolves when the script confirmed it. */
   setMotion(on: boolean): Promise<void>;
+  /** Freezes the camera (SIGSTOP): connections stay open but nothing is sent, like a hung camera. */
+  suspend(): void;
+  /** Unfreezes it (SIGCONT). */
+  resume(): void;
 }
 
 export interface CameraSimulator {
@@ -200,11 +204,20 @@ class SimCamera implements SimulatedCamera {
       if (child.exitCode !== null || child.signalCode !== null) resolve();
       else child.once('exit', () => resolve());
     });
+    child.kill('SIGCONT'); // a suspended process cannot handle SIGTERM
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
     await gone;
     clearTimeout(timer);
     if (this.child === child) this.child = null;
+  }
+
+  suspend(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.child?.kill('SIGCONT');
   }
 
   async setMotion(on: boolean): Promise<void> {

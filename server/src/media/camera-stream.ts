@@ -1,3 +1,4 @@
+import { planAfterUnsupportedCodec, planForCodecs } from './codec-plan.js';
 import { Consumer, type AttachOptions } from './consumer.js';
 import { MediaError } from './errors.js';
 import type { InputOptions } from './ffmpeg/args/input.js';
@@ -238,12 +239,8 @@ export class CameraStream {
   }
 
   private onInit(segment: Extract<Fmp4Segment, { type: 'init' }>): void {
-    const { video, audio } = segment.info;
-    // MSE here plays H.264 + AAC: transcode what the camera sends otherwise (one restart, then it sticks).
-    const next = { ...this.plan };
-    if (video && this.plan.video === 'copy' && !/^avc[13]\./.test(video.codec)) next.video = 'h264';
-    if (audio && this.plan.audio === 'copy' && !audio.codec.startsWith('mp4a.')) next.audio = 'aac';
-    if (next.video !== this.plan.video || next.audio !== this.plan.audio) {
+    const next = planForCodecs(this.plan, segment.info); // one restart, then it sticks
+    if (next) {
       this.ctx.logger.info({ stream: this.key, codecs: segment.info.codecs, plan: next }, 'transcoding the camera codec');
       this.plan = next;
       this.proc?.restart();
@@ -272,9 +269,10 @@ export class CameraStream {
     if (exit.reason === 'stopped' || exit.reason === 'restarted') return;
     const problem = describeExit(exit);
     this.gops.clear();
-    if (problem.code === 'UNSUPPORTED_CODEC' && this.plan.audio !== 'none') {
-      this.plan = { ...this.plan, audio: this.plan.audio === 'copy' ? 'aac' : 'none' };
-      this.ctx.logger.info({ stream: this.key, plan: this.plan }, 'audio cannot be copied, retrying with another plan');
+    const fallback = problem.code === 'UNSUPPORTED_CODEC' ? planAfterUnsupportedCodec(this.plan, exit.stderr) : null;
+    if (fallback) {
+      this.plan = fallback;
+      this.ctx.logger.info({ stream: this.key, plan: this.plan }, 'codec cannot be copied into MP4, retrying with another plan');
       if (exit.willRetry) proc.restart();
       return;
     }

@@ -105,6 +105,23 @@ describe('StreamHub with a real camera', () => {
     expect(h.stats('yard', 'main').upstreamStarts).toBeGreaterThanOrEqual(2);
   });
 
+  it('restarts an upstream whose camera hangs (connection open, no data) and resumes', async () => {
+    const h = newHub({ process: { stallTimeoutMs: 1_500, backoff: { initialMs: 200, maxMs: 1_000 }, killTimeoutMs: 500 } });
+    await h.upsertCamera({ name: 'yard', main: { source: camera.mainUrl, input: { timeoutUs: 1_000_000 } } });
+    const reader = collect(h.attach('yard', 'main', { kind: 'viewer' }));
+    await waitFor(() => reader.fragments().length >= 3, { timeoutMs: 15_000, message: 'first fragments' });
+    const offline = nextState(h, 'yard/main', 'offline');
+    camera.suspend();
+    try {
+      expect((await offline).reason?.code).toMatch(/STALLED|TIMEOUT/);
+    } finally {
+      camera.resume();
+    }
+    const before = reader.fragments().length;
+    await nextState(h, 'yard/main', 'streaming');
+    await waitFor(() => reader.fragments().length > before + 3, { timeoutMs: 15_000, message: 'fragments after the hang' });
+  });
+
   it('never lets a consumer that does not read slow down another one', async () => {
     const h = newHub();
     await h.upsertCamera({ name: 'yard', main: { source: camera.mainUrl } });
