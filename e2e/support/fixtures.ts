@@ -17,6 +17,11 @@ export const test = base.extend<Fixtures>({
     await use(server);
     await server.stop();
   },
+  // The browser context depends on the server, so Playwright closes the pages before it stops the server:
+  // otherwise the app's socket reconnects would log refused connections after the test.
+  context: async ({ context, server: _server }, use) => {
+    await use(context);
+  },
   adminApi: async ({ server }, use) => {
     await use(await completeFirstStart(server.url));
   },
