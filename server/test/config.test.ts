@@ -38,10 +38,13 @@ describe('config.json at start-up', () => {
 
   it('keeps unknown keys of an existing file (camera.ui files carry more than we know)', async () => {
     const dataDir = await makeDataDir();
-    await writeFile(join(dataDir, 'config.json'), JSON.stringify({ plugins: [{ name: 'x' }], cameras: [{ name: 'Door', foo: 1 }] }));
+    const door = { name: 'Door', foo: 1, videoConfig: { source: 'rtsp://cam/live', hksv: true } };
+    await writeFile(join(dataDir, 'config.json'), JSON.stringify({ plugins: [{ name: 'x' }], cameras: [door] }));
     const app = await createTestApp({ dataDir });
     try {
-      expect(app.homecam.config.get()).toMatchObject({ plugins: [{ name: 'x' }], cameras: [{ name: 'Door', foo: 1 }] });
+      // kept as written: no camera defaults added to the file's content
+      expect(app.homecam.config.get()).toMatchObject({ plugins: [{ name: 'x' }], cameras: [door] });
+      expect(app.homecam.config.get().cameras[0]).toEqual(door);
     } finally {
       await app.close();
     }

@@ -1,5 +1,6 @@
+import { watch } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
 
 export const CONFIG_FILE = 'config.json';
@@ -31,6 +32,19 @@ export class ConfigRepository {
   /** Atomic: a crash or a concurrent reader never sees a half-written config. Mode 0600: it holds secrets. */
   async write(content: unknown): Promise<void> {
     await writeFileAtomic(this.path, `${JSON.stringify(content, null, 2)}\n`);
+  }
+
+  /**
+   * Calls `onChange` when config.json may have changed. Watches the directory, not the file: atomic writes
+   * (ours and most editors') replace the file, and a watch on the old inode would go deaf. Returns the stop.
+   */
+  watch(onChange: () => void, onError: (error: Error) => void): () => void {
+    const name = basename(this.path);
+    const watcher = watch(dirname(this.path), { persistent: false }, (_event, filename) => {
+      if (filename === null || filename === name) onChange();
+    });
+    watcher.on('error', onError);
+    return () => watcher.close();
   }
 
   async stat(): Promise<ConfigFileStat> {

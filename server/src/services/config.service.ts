@@ -23,11 +23,40 @@ function describeIssues(issues: ValidationIssue[]): string {
 }
 
 /**
+ * Where the JSON broke, without the parser's excerpt of the text: that excerpt could hold a camera password.
+ */
+function describeJsonError(raw: string, error: unknown): string {
+  const position = /at position (\d+)/.exec(error instanceof Error ? error.message : '')?.[1];
+  if (position === undefined) return 'not valid JSON';
+  const before = raw.slice(0, Number(position)).split('\n');
+  return `not valid JSON (line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1})`;
+}
+
+/** Parses and validates the text of config.json. Throws ConfigLoadError naming the file and every bad key. */
+function parseConfigText(raw: string): ConfigFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    throw new ConfigLoadError(`${CONFIG_FILE}: ${describeJsonError(raw, error)}`);
+  }
+  const result = configFileSchema.safeParse(json);
+  if (!result.success) throw new ConfigLoadError(describeIssues(toIssues(result.error)));
+  return result.data;
+}
+
+/** How long a burst of file events (editors write, rename, touch) settles before the file is read. */
+const WATCH_DEBOUNCE_MS = 150;
+
+export type ConfigReloadResult = 'applied' | 'unchanged';
+
+/**
  * The validated content of config.json. Validated once at start (fail fast) and on every change; writes are
  * serialised and atomic. Other parts (cameras) subscribe with onChange instead of re-reading the file.
  */
 export class ConfigService {
   private readonly events = new EventEmitter();
+  private stopWatching: (() => void) | null = null;
   /** Serialises writes so two PATCHes cannot interleave their read-modify-write. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -47,15 +76,7 @@ export class ConfigService {
       await repository.write(defaults);
       return new ConfigService(repository, defaults);
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch (error) {
-      throw new ConfigLoadError(`${CONFIG_FILE}: not valid JSON (${(error as Error).message})`);
-    }
-    const result = configFileSchema.safeParse(json);
-    if (!result.success) throw new ConfigLoadError(describeIssues(toIssues(result.error)));
-    return new ConfigService(repository, result.data);
+    return new ConfigService(repository, parseConfigText(raw));
   }
 
   get(): ConfigFile {
@@ -89,6 +110,65 @@ export class ConfigService {
     });
   }
 
+  /**
+   * Read-modify-write of one section, serialised with every other write: `mutate` gets the current value (a
+   * copy) and returns the new one, or throws an AppError to refuse. The whole file is validated.
+   */
+  updateSection(section: string, mutate: (current: unknown) => unknown): Promise<ConfigFile> {
+    return this.enqueue(async () => {
+      const next = mutate(structuredClone((this.current as Record<string, unknown>)[section]));
+      const result = configFileSchema.safeParse({ ...this.current, [section]: next });
+      if (!result.success) {
+        throw new AppError('VALIDATION_FAILED', 'the config is not valid', toIssues(result.error));
+      }
+      return this.save(result.data);
+    });
+  }
+
+  /**
+   * Re-reads config.json (edited by hand) and applies it when it changed. Throws ConfigLoadError for a file
+   * that is not valid; the last good config then stays in effect.
+   */
+  reload(): Promise<ConfigReloadResult> {
+    return this.enqueue(async () => {
+      const raw = await this.repository.readRaw();
+      if (raw === undefined) throw new ConfigLoadError(`${CONFIG_FILE}: the file is gone; keeping the last good config`);
+      const next = parseConfigText(raw);
+      if (JSON.stringify(next) === JSON.stringify(this.current)) return 'unchanged';
+      this.apply(next);
+      return 'applied';
+    });
+  }
+
+  /**
+   * Watches config.json on disk: a hand edit is applied (debounced) without a restart. `onResult` hears
+   * about every reload, with the error when the file was not valid. Idempotent; `close()` stops it.
+   */
+  watchFile(onResult: (result: ConfigReloadResult | ConfigLoadError | Error) => void): void {
+    if (this.stopWatching) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const unwatch = this.repository.watch(
+      () => {
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(() => {
+          timer = null;
+          this.reload().then(onResult, (error: unknown) => onResult(error instanceof Error ? error : new Error(String(error))));
+        }, WATCH_DEBOUNCE_MS);
+      },
+      (error) => onResult(error),
+    );
+    this.stopWatching = () => {
+      if (timer) clearTimeout(timer);
+      unwatch();
+    };
+  }
+
+  /** Stops watching the file. */
+  close(): void {
+    this.stopWatching?.();
+    this.stopWatching = null;
+  }
+
   /** Subscribe to changes; returns the unsubscribe function. Listeners get copies they may keep. */
   onChange(listener: ConfigChangeListener): () => void {
     const guarded: ConfigChangeListener = (next, previous) => {
@@ -116,12 +196,16 @@ export class ConfigService {
 
   private async save(next: ConfigFile): Promise<ConfigFile> {
     await this.repository.write(next);
+    this.apply(next);
+    return this.get();
+  }
+
+  private apply(next: ConfigFile): void {
     const previous = this.current;
     this.current = next;
     for (const listener of this.events.listeners('change') as ConfigChangeListener[]) {
       listener(this.get(), structuredClone(previous));
     }
-    return this.get();
   }
 
   private enqueue<T>(task: () => Promise<T>): Promise<T> {

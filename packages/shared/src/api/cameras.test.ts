@@ -8,6 +8,12 @@ describe('maskSourceCredentials', () => {
   it('masks inside the original ffmpeg input arguments', () => {
     expect(maskSourceCredentials('-rtsp_transport tcp -i rtsp://u:p%40ss@cam/h264')).toBe('-rtsp_transport tcp -i rtsp://u:********@cam/h264');
   });
+  it('masks unencoded @ and / in passwords, bare user info and password-like query values', () => {
+    expect(maskSourceCredentials('rtsp://admin:pa@ss/w@cam:554/live')).toBe('rtsp://admin:********@cam:554/live');
+    expect(maskSourceCredentials('rtsp://tok3n@cam/live')).toBe('rtsp://********@cam/live');
+    expect(maskSourceCredentials('http://cam/snap.cgi?user=admin&pwd=s3cret&res=1')).toBe('http://cam/snap.cgi?user=admin&pwd=********&res=1');
+    expect(maskSourceCredentials('-i "rtsp://u:x@cam/a" -x http://h/?password=y')).toBe('-i "rtsp://u:********@cam/a" -x http://h/?password=********');
+  });
   it('leaves URLs without credentials alone', () => {
     expect(maskSourceCredentials('rtsp://cam.local/live')).toBe('rtsp://cam.local/live');
   });

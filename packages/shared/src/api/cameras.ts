@@ -146,9 +146,50 @@ export type LiveServerMessage =
   | { type: 'state'; state: CameraState; reason: string | null }
   | { type: 'error'; code: string; message: string };
 
-/** Replaces the password (and user) inside URLs of a source string: `rtsp://user:********@host`. */
-export function maskSourceCredentials(source: string): string {
-  return source.replace(/([a-z][a-z0-9+.-]*:\/\/)([^/@\s:]*)(?::[^/@\s]*)?@/gi, (_m, scheme: string, user: string) =>
-    user ? `${scheme}${user}:********@` : `${scheme}********@`,
+export const cameraListSchema = z.object({ result: z.array(cameraSchema) });
+export const roomListSchema = z.object({ result: z.array(roomSchema) });
+export const roomNameParamsSchema = z.object({ name: z.string().min(1) });
+
+/** Which stream of the camera: `source` feeds main, `subSource` sub. */
+export const CAMERA_STREAMS = ['main', 'sub'] as const;
+export type CameraStreamName = (typeof CAMERA_STREAMS)[number];
+
+/** `GET /api/cameras/:name/live?stream=sub` (default main). */
+export const liveQuerySchema = z.object({ stream: z.enum(CAMERA_STREAMS).default('main') });
+
+/** `GET /api/cameras/:name/snapshot?width=320` scales the JPEG (height follows); default full size. */
+export const snapshotQuerySchema = z.object({ width: z.coerce.number().int().min(16).max(3840).optional() });
+
+/** Stands in for a secret in every masked source; sending it back in a PATCH keeps the stored secret. */
+export const MASKED_SECRET = '********';
+
+/** Query parameters that carry a secret in camera URLs (`snapshot.cgi?user=admin&pwd=...`). */
+const SECRET_QUERY_KEY = /^(pass(word|wd)?|pwd|psw|token|key|secret|auth|sig(nature)?|p)$/i;
+const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s'"]+/gi;
+
+function maskUrl(url: string): string {
+  const start = url.indexOf('://') + 3;
+  let rest = url.slice(start);
+  const queryAt = rest.search(/[?#]/);
+  const beforeQuery = queryAt < 0 ? rest : rest.slice(0, queryAt);
+  // The last '@' before the query ends the user info, even when an unencoded password holds '@' or '/'.
+  const at = beforeQuery.lastIndexOf('@');
+  if (at >= 0) {
+    const userInfo = beforeQuery.slice(0, at);
+    const colon = userInfo.indexOf(':');
+    rest = `${colon < 0 ? MASKED_SECRET : `${userInfo.slice(0, colon)}:${MASKED_SECRET}`}${rest.slice(at)}`;
+  }
+  rest = rest.replace(/([?&;])([^=&#;]+)=([^&#;]*)/g, (whole, sep: string, key: string, value: string) =>
+    value && SECRET_QUERY_KEY.test(key) ? `${sep}${key}=${MASKED_SECRET}` : whole,
   );
+  return url.slice(0, start) + rest;
+}
+
+/**
+ * Replaces the password inside every URL of a source string (`rtsp://user:********@host`; user info without a
+ * colon is masked whole) and the values of password-like query parameters (`?user=admin&pwd=********`).
+ * Works on the original's ffmpeg-argument form too.
+ */
+export function maskSourceCredentials(source: string): string {
+  return source.replace(URL_IN_TEXT, maskUrl);
 }

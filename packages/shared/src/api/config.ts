@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cameraSchema } from './cameras.js';
 
 /** What every visitor may read at start-up (spec §7: the UI config load). Holds no secret. */
 export const uiConfigSchema = z.object({
@@ -10,11 +11,28 @@ export type UiConfig = z.infer<typeof uiConfigSchema>;
 const port = z.number().int().min(1).max(65535);
 
 /**
- * A camera entry as the original's config.json holds it. Only the identity is checked here;
- * the camera issue narrows the rest. Unknown keys are kept so no user's setting is lost.
+ * A camera entry as `config.json` holds it: checked against `cameraSchema` (so a bad camera names its key,
+ * e.g. `cameras.1.videoConfig.probeSize`), but kept exactly as written. The defaults are applied when the
+ * cameras are read, never written back, and unknown keys (HomeKit's, plugins') stay untouched.
  */
-export const cameraConfigSchema = z.looseObject({
-  name: z.string().trim().min(1, 'FIELD_REQUIRED'),
+export const cameraConfigSchema = z.looseObject({ name: z.string({ message: 'FIELD_REQUIRED' }) }).superRefine((camera, ctx) => {
+  const result = cameraSchema.safeParse(camera);
+  if (result.success) return;
+  for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+});
+
+/** Camera names are the key of everything else (URLs, recordings): unique regardless of case and spaces. */
+export function cameraNameKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+const configCameraListSchema = z.array(cameraConfigSchema).superRefine((cameras, ctx) => {
+  const seen = new Set<string>();
+  cameras.forEach((camera, index) => {
+    const key = cameraNameKey(camera.name);
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: 'camera already exists' });
+    seen.add(key);
+  });
 });
 
 /**
@@ -48,7 +66,7 @@ export const configFileSchema = z.looseObject({
       password: z.string().default(''),
     })
     .default({ active: false, tls: false, host: '', port: 1883, username: '', password: '' }),
-  cameras: z.array(cameraConfigSchema).default([]),
+  cameras: configCameraListSchema.default([]),
 });
 export type ConfigFile = z.infer<typeof configFileSchema>;
 export type ConfigFileInput = z.input<typeof configFileSchema>;

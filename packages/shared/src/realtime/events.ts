@@ -1,3 +1,5 @@
+import type { CameraStatus } from '../api/cameras.js';
+
 /**
  * The socket.io event map of spec §7, defined once for server and web.
  * Payload shapes not shown by the spec are ours; later issues widen `NotificationPayload`.
@@ -23,6 +25,8 @@ export interface ServerToClientEvents {
   removeNotification: (id: string | null) => void;
   /** The server ended this socket's session (sign-out elsewhere, expiry); the client logs out. */
   sessionEnded: () => void;
+  /** A camera stream changed state (to users with cameras:access or admin); GET /api/cameras/:name/status has the same shape. */
+  cameraState: (status: CameraStatus) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- later issues add commands (join stream, ...)
