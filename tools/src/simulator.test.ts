@@ -45,4 +45,16 @@ describe('camera simulator', () => {
     expect(await rtspOptions(camera.host, port)).toBe(true);
     await waitFor(() => camera.activeSessions === 0, { message: 'no sessions after restart' });
   });
+
+  it('switches motion at run time (SIGUSR1) when started with motion', async () => {
+    const still = await startCameraSimulator({ cameras: 1, motion: true, audio: false, mainSize: '320x240', subSize: '160x120' });
+    try {
+      const camera = still.cameras[0]!;
+      await camera.setMotion(true);
+      await camera.setMotion(false);
+      expect(await probe(camera.subUrl)).toBe('h264|Constrained Baseline|160|120');
+    } finally {
+      await still.close();
+    }
+  });
 });

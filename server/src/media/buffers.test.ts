@@ -8,7 +8,8 @@ let clock = 0;
 /** A synthetic fragment: `K` = keyframe, `p` = not; 0.2 s and `bytes` long; receivedAt advances 200 ms. */
 function frag(kind: 'K' | 'p', bytes = 100, tag = ''): MediaFragment {
   clock += 200;
-  return { type: 'fragment', data: Buffer.alloc(bytes, tag), keyframe: kind === 'K', timestamp: clock / 1000, duration: 0.2, receivedAt: clock };
+  // arrives when it ends: media time and wall clock advance together
+  return { type: 'fragment', data: Buffer.alloc(bytes, tag), keyframe: kind === 'K', timestamp: (clock - 200) / 1000, duration: 0.2, receivedAt: clock };
 }
 const init = (): InitSegment => ({
   type: 'init', data: Buffer.from('init'), codecs: 'avc1.42C01F', mimeType: 'video/mp4; codecs="avc1.42C01F"', info: { tracks: [], codecs: '', mimeType: '' },
@@ -134,9 +135,23 @@ describe('GopBuffer', () => {
     const buffer = new GopBuffer({ maxSeconds: 100 });
     const all = 'KpppKpppKppp'.split('').map((k) => frag(k as 'K' | 'p'));
     all.forEach((f) => buffer.push(f));
-    expect(buffer.since(all[6]!.receivedAt)).toEqual(all.slice(4)); // keyframe at or before that time
-    expect(buffer.since(all[4]!.receivedAt)).toEqual(all.slice(4));
+    const startOf = (i: number) => all[i]!.receivedAt - 200;
+    expect(buffer.since(startOf(6))).toEqual(all.slice(4)); // keyframe at or before that time
+    expect(buffer.since(startOf(4))).toEqual(all.slice(4));
+    expect(buffer.since(startOf(4) - 1)).toEqual(all);
     expect(buffer.since(0)).toEqual(all); // older than the buffer: everything
-    expect(buffer.since(Date.now())).toEqual(all.slice(8));
+    expect(buffer.since(clock + 60_000)).toEqual(all.slice(8));
+  });
+
+  it('maps wall-clock moments through media time, so a start-up burst does not distort pre-roll', () => {
+    clock = 0;
+    const buffer = new GopBuffer({ maxSeconds: 100 });
+    const all = 'KpppKpppKppp'.split('').map((k) => frag(k as 'K' | 'p'));
+    for (const f of all.slice(0, 6)) f.receivedAt = 1_200; // the first 1.2 s arrived at once
+    all.forEach((f) => buffer.push(f));
+    // 1.4 s back from the live edge (2.4 s) is media time 1.0 s: the GOP that starts at 0.8 s, although that GOP's
+    // keyframe only arrived at 1.2 s in the burst
+    expect(buffer.since(clock - 1_400)).toEqual(all.slice(4));
+    expect(buffer.since(clock - 1_700)).toEqual(all);
   });
 });

@@ -66,13 +66,19 @@ export class GopBuffer {
   }
 
   /**
-   * Fragments from the newest keyframe that arrived at or before `wallClockMs` (or the oldest buffered
+   * Fragments from the newest keyframe at or before the wall-clock moment `wallClockMs` (or the oldest buffered
    * keyframe when that moment is older than the buffer) up to now. For pre-roll recording.
+   *
+   * Moments are mapped through media time anchored at the live edge (the newest fragment's end = its arrival),
+   * not through arrival times: ffmpeg delivers the first second of a stream in one burst after probing.
    */
   since(wallClockMs: number): MediaFragment[] {
+    const last = this.gops.at(-1)?.fragments.at(-1);
+    if (!last) return [];
+    const target = last.timestamp + last.duration - (last.receivedAt - wallClockMs) / 1000;
     let start = 0;
     for (let i = this.gops.length - 1; i >= 0; i--) {
-      if ((this.gops[i]!.fragments[0]?.receivedAt ?? Infinity) <= wallClockMs) {
+      if ((this.gops[i]!.fragments[0]?.timestamp ?? Infinity) <= target + 1e-6) {
         start = i;
         break;
       }
