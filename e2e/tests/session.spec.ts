@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { STORAGE_KEYS, UI_TIMINGS } from '@homecam/shared';
@@ -5,7 +6,7 @@ import { ADMIN } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
 import { signInWithForm, waitForApp } from '../support/pages.js';
 
-async function storedSession(page: import('@playwright/test').Page): Promise<(string | null)[]> {
+async function storedSession(page: Page): Promise<(string | null)[]> {
   return page.evaluate(
     (keys) => keys.map((key) => localStorage.getItem(key)),
     [STORAGE_KEYS.user, STORAGE_KEYS.userImg, STORAGE_KEYS.lastPage],
