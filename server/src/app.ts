@@ -1,24 +1,32 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyWebsocket from '@fastify/websocket';
 import { PHOTO_MAX_BYTES } from '@homecam/shared';
 import fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EventEmitter } from 'node:events';
+import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { DestinationStream } from 'pino';
-import { createContext, type AppContext, type ContextOptions } from './context.js';
+import { createContext, createStreams, type AppContext, type ContextOptions, type MediaOptions } from './context.js';
 import { installAccessControl } from './http/access/access-control.js';
 import { authRoutes } from './http/auth/auth.routes.js';
+import { cameraRoutes } from './http/cameras/cameras.routes.js';
+import type { LiveDeps } from './http/cameras/live-session.js';
+import { liveRoutes } from './http/cameras/live.routes.js';
 import { configRoutes } from './http/config/config.routes.js';
 import { registerDocs } from './http/docs.js';
 import { installErrorHandler } from './http/error-handler.js';
 import './http/fastify-types.js';
 import { fileRoutes } from './http/files/files.routes.js';
+import { roomRoutes } from './http/rooms/rooms.routes.js';
 import { healthRoutes } from './http/system/health.routes.js';
 import { userPhotoRoutes } from './http/users/user-photo.routes.js';
 import { userRoutes } from './http/users/users.routes.js';
 import { webRoutes } from './http/web/web.routes.js';
 import { loggerOptions, type LogLevel } from './logger.js';
 import { RealtimeGateway } from './realtime/gateway.js';
+import type { CameraStreamService } from './services/camera-stream.service.js';
 
 export interface BuildAppOptions extends Omit<ContextOptions, 'webDir'> {
   /** Overrides config.json's logLevel (HOMECAM_LOG_LEVEL). */
@@ -27,9 +35,16 @@ export interface BuildAppOptions extends Omit<ContextOptions, 'webDir'> {
   logStream?: DestinationStream | undefined;
   /** The built web app; default `HOMECAM_WEB_DIR`, else web/dist beside the server package. */
   webDir?: string | undefined;
+  /** ffmpeg and stream hub settings (tests shorten time-outs). */
+  media?: MediaOptions | undefined;
+  /** Live WebSocket tuning (auth time-out, socket high-water mark). */
+  live?: Pick<LiveDeps, 'authTimeoutMs' | 'highWaterBytes'> | undefined;
 }
 
-export type HomecamApp = FastifyInstance & { homecam: AppContext; realtime: RealtimeGateway };
+/** The context with the stream hub, which needs the app's logger. */
+export type HomecamContext = AppContext & { streams: CameraStreamService };
+
+export type HomecamApp = FastifyInstance & { homecam: HomecamContext; realtime: RealtimeGateway };
 
 /** web/dist relative to this file: src/ (tsx, tests) and dist/ (built) are both one level below server/. */
 function defaultWebDir(): string {
@@ -49,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  let streams: CameraStreamService | null = null;
   try {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -63,6 +79,20 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
     // Awaited before the hooks below so the cookie is parsed by the time the access hook runs.
     await app.register(fastifyCookie);
     await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10 } });
+    // Before the access hook: it reads request.ws. socket.io keeps its own upgrades (/socket.io/); the rest
+    // (the live video sockets) go through Fastify's routing, hooks and access rules.
+    const upgrades = new EventEmitter();
+    app.server.on('upgrade', (request, socket, head) => {
+      if (!request.url?.startsWith('/socket.io/')) upgrades.emit('upgrade', request, socket, head);
+    });
+    await app.register(fastifyWebsocket, {
+      options: { maxPayload: 64 * 1024, server: upgrades as unknown as Server },
+      // A viewer that vanished (reset, network gone) is routine, not an error worth a stack trace.
+      errorHandler: (error, socket, request) => {
+        request.log.debug({ err: error }, 'live socket error');
+        socket.terminate();
+      },
+    });
     installErrorHandler(app);
     installAccessControl(app, ctx.auth);
     app.addHook('onSend', (request, reply, payload, done) => {
@@ -72,6 +102,13 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
       done(null, payload);
     });
 
+    streams = await createStreams(ctx, app.log.child({ module: 'media' }), options.media);
+    const context: HomecamContext = { ...ctx, streams };
+    ctx.config.watchFile((result) => {
+      if (result === 'applied') app.log.info('config.json changed on disk: applied');
+      else if (result instanceof Error) app.log.warn({ problem: result.message }, 'config.json on disk is not valid: keeping the last good config');
+    });
+
     await registerDocs(app);
     await app.register(healthRoutes);
     await app.register(authRoutes, { auth: ctx.auth });
@@ -79,6 +116,11 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
     await app.register(userPhotoRoutes, { photos: ctx.photos });
     await app.register(fileRoutes, { files: ctx.files });
     await app.register(configRoutes, { config: ctx.config });
+    await app.register(cameraRoutes, { cameras: ctx.cameras, streams });
+    await app.register(liveRoutes, {
+      live: { auth: ctx.auth, cameras: ctx.cameras, streams, bus: ctx.bus, clock: ctx.clock, ...options.live },
+    });
+    await app.register(roomRoutes, { rooms: ctx.rooms });
     await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 
     const realtime = new RealtimeGateway(app.server, {
@@ -88,7 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
       clock: ctx.clock,
       log: app.log,
     });
-    app.decorate('homecam', ctx);
+    app.decorate('homecam', context);
     app.decorate('realtime', realtime);
     // Sockets first (they hold upgraded connections Fastify does not track), the database last.
     app.addHook('preClose', (done) => {
@@ -96,12 +138,16 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
       done();
     });
     app.addHook('onClose', async () => {
+      ctx.config.close();
+      await context.streams.close();
       await ctx.database.close();
     });
     await app.ready();
     return app as unknown as HomecamApp;
   } catch (error) {
     await app.close().catch(() => undefined);
+    ctx.config.close();
+    await streams?.close().catch(() => undefined);
     await ctx.database.close().catch(() => undefined);
     throw error;
   }

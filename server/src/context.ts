@@ -1,19 +1,33 @@
 import { openDatabase, type OpenDatabase } from './db/database.js';
+import {
+  locateFfmpeg,
+  probeFfmpegVersion,
+  StreamHub,
+  type MediaLogger,
+  type QueueLimits,
+  type StreamHubOptions,
+} from './media/index.js';
+import type { FfmpegVersion } from './media/ffmpeg/locate.js';
 import { EventBus } from './events/event-bus.js';
 import { systemClock, type Clock } from './repositories/clock.js';
 import { ConfigRepository } from './repositories/config.repository.js';
 import { FileRepository } from './repositories/file.repository.js';
 import { NotificationRepository } from './repositories/notification.repository.js';
+import { RoomRepository } from './repositories/room.repository.js';
 import { PhotoRepository } from './repositories/photo.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
+import { StillImageRepository } from './repositories/still-image.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { WebAssetsRepository } from './repositories/web-assets.repository.js';
 import { PasswordHasher, type PasswordHashOptions } from './security/password-hasher.js';
 import { AuthService } from './services/auth.service.js';
+import { CameraStreamService } from './services/camera-stream.service.js';
+import { CameraService } from './services/camera.service.js';
 import { ConfigService } from './services/config.service.js';
 import { FileService } from './services/file.service.js';
 import { LoginThrottle, type LoginThrottleOptions } from './services/login-throttle.js';
 import { NotificationService } from './services/notification.service.js';
+import { RoomService } from './services/room.service.js';
 import { UserPhotoService } from './services/user-photo.service.js';
 import { UserService } from './services/user.service.js';
 
@@ -39,6 +53,7 @@ export interface AppContext {
     photos: PhotoRepository;
     files: FileRepository;
     webAssets: WebAssetsRepository;
+    rooms: RoomRepository;
   };
   auth: AuthService;
   users: UserService;
@@ -46,6 +61,8 @@ export interface AppContext {
   files: FileService;
   config: ConfigService;
   notifications: NotificationService;
+  cameras: CameraService;
+  rooms: RoomService;
 }
 
 /**
@@ -69,6 +86,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       photos,
       files,
       webAssets: new WebAssetsRepository(options.webDir),
+      rooms: new RoomRepository(database.db),
     };
     const auth = new AuthService({
       users: repositories.users,
@@ -81,6 +99,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
     const users = new UserService({ users: repositories.users, photos, hasher, auth, clock });
     await users.ensureInitialAdmin(options.adminPassword);
     await auth.purgeOldSessions();
+    const cameras = new CameraService(config);
     return {
       dataDir: options.dataDir,
       clock,
@@ -93,9 +112,67 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       files: new FileService(files),
       config,
       notifications: new NotificationService(repositories.notifications),
+      cameras,
+      rooms: new RoomService({ rooms: repositories.rooms, cameras, clock }),
     };
   } catch (error) {
     await database.close();
     throw error;
   }
+}
+
+export interface MediaOptions {
+  /** ffmpeg to use; default config.json `options.videoProcessor`, then FFMPEG_PATH, PATH, the bundled binary. */
+  ffmpegPath?: string | undefined;
+  /** Hub tuning (tests shorten the idle time-out and the backoff). */
+  hub?: Partial<Omit<StreamHubOptions, 'ffmpegPath' | 'ffmpegMajor' | 'logger'>> | undefined;
+  snapshotWaitMs?: number | undefined;
+  snapshotCacheMs?: number | undefined;
+  viewerQueue?: QueueLimits | undefined;
+}
+
+/** `ffmpeg -version` once per binary and process: every app (and test app) would otherwise pay ~50 ms. */
+const versions = new Map<string, Promise<FfmpegVersion>>();
+
+async function findFfmpeg(configured: string | null, log: MediaLogger): Promise<{ path: string; major: number | null }> {
+  try {
+    const location = locateFfmpeg({ configuredPath: configured });
+    for (const skipped of location.skipped) log.warn({ ffmpeg: skipped.path, origin: skipped.origin }, 'ffmpeg candidate not usable, skipped');
+    let probe = versions.get(location.path);
+    if (!probe) versions.set(location.path, (probe = probeFfmpegVersion(location.path)));
+    probe.catch(() => versions.delete(location.path));
+    const version = await probe;
+    log.debug({ ffmpeg: location.path, origin: location.origin, version: version.banner }, 'ffmpeg found');
+    return { path: location.path, major: version.major };
+  } catch (error) {
+    // Start anyway: the cameras report FFMPEG_UNAVAILABLE, everything else works.
+    log.error({ error: error instanceof Error ? error.message : String(error) }, 'ffmpeg is not available');
+    return { path: configured ?? 'ffmpeg', major: null };
+  }
+}
+
+/**
+ * The stream hub over the cameras of config.json, with ffmpeg from `options.videoProcessor` (then FFMPEG_PATH,
+ * PATH, the bundled binary). Started: the cameras are handed over and followed from now on.
+ */
+export async function createStreams(
+  ctx: Pick<AppContext, 'cameras' | 'config' | 'bus' | 'clock'>,
+  log: MediaLogger,
+  options: MediaOptions = {},
+): Promise<CameraStreamService> {
+  const ffmpeg = await findFfmpeg(options.ffmpegPath ?? ctx.config.get().options.videoProcessor ?? null, log);
+  const hub = new StreamHub({ ...options.hub, ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major, logger: log });
+  const streams = new CameraStreamService({
+    hub,
+    cameras: ctx.cameras,
+    stills: new StillImageRepository({ ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major }),
+    bus: ctx.bus,
+    clock: ctx.clock,
+    log,
+    snapshotWaitMs: options.snapshotWaitMs,
+    snapshotCacheMs: options.snapshotCacheMs,
+    viewerQueue: options.viewerQueue,
+  });
+  await streams.start();
+  return streams;
 }

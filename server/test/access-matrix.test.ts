@@ -14,19 +14,29 @@ import { ALL_BUT_ADMIN, bearer, createUser, signedInUser, tokenFor } from './hel
  */
 let app: HomecamApp;
 let photoName: string;
+/** A tiny generated picture: its snapshot is real (a 5xx fails the matrix) and cheap. */
+const CAMERA = { name: 'Matrix Cam', videoConfig: { source: 'demo:?size=160x120&fps=5&audio=0' } };
+const ROOM = 'Matrix Room';
 
 beforeAll(async () => {
   app = await createTestApp();
   const owner = await createUser(app, ['dashboard:access']);
   photoName = (await app.homecam.photos.set(owner.id, IMAGE_BYTES.png)).photo ?? '';
 });
+
+/** Calls may delete or rename them: put them back before each call. */
+async function ensureFixtures(): Promise<void> {
+  if (!app.homecam.cameras.find(CAMERA.name)) await app.homecam.cameras.create(CAMERA);
+  if (!(await app.homecam.rooms.list()).some((room) => room.name === ROOM)) await app.homecam.rooms.create(ROOM);
+}
 afterAll(() => app.close());
 
 type Caller = 'anonymous' | 'without' | 'with' | 'admin';
 
 /** Fills the route's parameters; an unknown parameter fails the test so its author adds a value here. */
 function fillUrl(url: string, targetUserId: number): string {
-  const values: Record<string, string> = { id: String(targetUserId), name: photoName, section: 'mqtt' };
+  const name = url.startsWith('/api/cameras/') ? CAMERA.name : url.startsWith('/api/rooms/') ? ROOM : photoName;
+  const values: Record<string, string> = { id: String(targetUserId), name: encodeURIComponent(name), section: 'mqtt' };
   return url.replace(/:(\w+)|\*/g, (match, name: string | undefined) => {
     if (match === '*') return 'some/page';
     const value = name === undefined ? undefined : values[name];
@@ -54,6 +64,7 @@ function permissionsWith(route: RouteAccessEntry): Permission[] {
 
 /** Who the caller is and which user id it addresses (fresh each call: some calls delete or sign out). */
 async function prepare(route: RouteAccessEntry, caller: Caller): Promise<{ token?: string; targetUserId: number }> {
+  await ensureFixtures();
   const victim = await createUser(app, ['dashboard:access']);
   switch (caller) {
     case 'anonymous':

@@ -29,6 +29,20 @@ const CONTRACT: [method: string, url: string, access: string][] = [
   ['GET', '/api/config/stat', 'admin'],
   ['GET', '/api/health', 'public'],
   ['GET', '/*', 'public'],
+  // docs/api-contract-cameras.md
+  ['GET', '/api/cameras', 'anyOf(cameras:access, settings:cameras:access, settings:cameras:edit)'],
+  ['POST', '/api/cameras', 'anyOf(settings:cameras:edit)'],
+  ['POST', '/api/cameras/demo', 'anyOf(settings:cameras:edit)'],
+  ['GET', '/api/cameras/:name', 'anyOf(cameras:access, settings:cameras:access, settings:cameras:edit)'],
+  ['PATCH', '/api/cameras/:name', 'anyOf(settings:cameras:edit)'],
+  ['DELETE', '/api/cameras/:name', 'anyOf(settings:cameras:edit)'],
+  ['GET', '/api/cameras/:name/status', 'anyOf(cameras:access)'],
+  ['GET', '/api/cameras/:name/snapshot', 'anyOf(cameras:access)'],
+  ['GET', '/api/cameras/:name/live', 'anyOf(cameras:access)'],
+  ['GET', '/api/rooms', 'anyOf(settings:general:access, settings:general:edit, cameras:access)'],
+  ['POST', '/api/rooms', 'anyOf(settings:general:edit)'],
+  ['PATCH', '/api/rooms/:name', 'anyOf(settings:general:edit)'],
+  ['DELETE', '/api/rooms/:name', 'anyOf(settings:general:edit)'],
 ];
 
 let app: HomecamApp;

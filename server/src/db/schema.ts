@@ -41,8 +41,17 @@ export interface NotificationsTable {
   created_at: string;
 }
 
+export interface RoomsTable {
+  id: Generated<number>;
+  name: string;
+  /** roomNameKey(name): unique. */
+  name_key: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   notifications: NotificationsTable;
+  rooms: RoomsTable;
 }

@@ -1,3 +1,4 @@
+import type { CameraStatus } from '@homecam/shared';
 import { EventEmitter } from 'node:events';
 
 /**
@@ -10,6 +11,8 @@ export interface DomainEvents {
    * Expiry needs no event: each socket carries its own timer.
    */
   SessionsEnded: { sessionIds: string[]; reason: 'logout' | 'userDeleted' | 'passwordChanged' };
+  /** A camera's (main stream's) state changed; the reason holds no credentials. */
+  CameraStateChanged: { status: CameraStatus };
 }
 
 type Listener<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void;

@@ -1,3 +1,4 @@
+import type {} from '@fastify/websocket'; // request.ws
 import type { AuthContext } from '../services/auth.service.js';
 import type { AccessRule } from './access/access-rule.js';
 
@@ -9,6 +10,12 @@ declare module 'fastify' {
     allowDuringCredentialChange?: boolean;
     /** The `homecam_session` cookie counts as a credential here (GET /files only: `<img src>` cannot send a header). */
     acceptSessionCookie?: boolean;
+    /**
+     * A WebSocket route whose handler authenticates after the upgrade (a first `auth` message, or the session
+     * cookie) and enforces `access` itself with the same rule: browsers cannot send an Authorization header
+     * on a WebSocket, and a token in the URL would end up in logs. Plain HTTP requests are checked as usual.
+     */
+    websocketAuth?: boolean;
   }
 
   interface FastifyRequest {

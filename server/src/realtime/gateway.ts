@@ -1,5 +1,5 @@
 import { isAdmin, type ClientToServerEvents, type ServerToClientEvents } from '@homecam/shared';
-import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { AppError, isAppError } from '../errors/app-error.js';
@@ -7,6 +7,7 @@ import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../repositories/clock.js';
 import type { AuthService } from '../services/auth.service.js';
 import type { NotificationService } from '../services/notification.service.js';
+import { isSameOrigin } from '../security/same-origin.js';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no server-to-server events on one process
 interface InterServerEvents {}
@@ -17,6 +18,8 @@ interface SocketData {
   expiresAt: string;
   /** May see the notification badge (notifications:access or admin). */
   notifications: boolean;
+  /** May see camera states (cameras:access or admin). */
+  cameras: boolean;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -32,25 +35,13 @@ export interface RealtimeDeps {
 
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
 export const userRoom = (userId: number): string => `user:${userId}`;
-
-/**
- * Same origin only: a browser page from another site must not ride on a user's token. Requests without an
- * Origin header are not from a browser page (CLI tools, tests) and carry their token explicitly.
- */
-function isSameOrigin(request: IncomingMessage): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
-  }
-}
+/** Sockets of users who may see the cameras: they get `cameraState`. */
+export const CAMERAS_ROOM = 'cameras';
 
 /** socket.io on the HTTP server: token handshake, rooms per session and user, session end and expiry. */
 export class RealtimeGateway {
   readonly io: RealtimeServer;
-  private readonly unsubscribe: () => void;
+  private readonly unsubscribe: (() => void)[];
 
   constructor(
     httpServer: HttpServer,
@@ -58,6 +49,8 @@ export class RealtimeGateway {
   ) {
     this.io = new Server(httpServer, {
       serveClient: false,
+      // Other upgrades (the live video WebSockets) are @fastify/websocket's: engine.io must not end them.
+      destroyUpgrade: false,
       allowRequest: (request, callback) => callback(null, isSameOrigin(request)),
     });
     this.io.use((socket, next) => {
@@ -71,9 +64,14 @@ export class RealtimeGateway {
       );
     });
     this.io.on('connection', (socket) => this.onConnection(socket));
-    this.unsubscribe = deps.bus.subscribe('SessionsEnded', ({ sessionIds }) => {
-      for (const id of sessionIds) this.endSession(id);
-    });
+    this.unsubscribe = [
+      deps.bus.subscribe('SessionsEnded', ({ sessionIds }) => {
+        for (const id of sessionIds) this.endSession(id);
+      }),
+      deps.bus.subscribe('CameraStateChanged', ({ status }) => {
+        this.io.to(CAMERAS_ROOM).emit('cameraState', status);
+      }),
+    ];
   }
 
   /** Tells every socket of the session to sign out, then drops them. */
@@ -85,7 +83,7 @@ export class RealtimeGateway {
 
   /** Drops every client and stops accepting new ones; the HTTP server itself is closed by Fastify. */
   close(): void {
-    this.unsubscribe();
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
     this.io.disconnectSockets(true);
     this.io.engine.close();
   }
@@ -103,12 +101,13 @@ export class RealtimeGateway {
       userId: context.user.id,
       expiresAt: context.expiresAt,
       notifications: isAdmin(permissions) || permissions.includes('notifications:access'),
+      cameras: isAdmin(permissions) || permissions.includes('cameras:access'),
     };
   }
 
   private onConnection(socket: RealtimeSocket): void {
-    const { sessionId, userId, expiresAt, notifications } = socket.data;
-    void socket.join([sessionRoom(sessionId), userRoom(userId)]);
+    const { sessionId, userId, expiresAt, notifications, cameras } = socket.data;
+    void socket.join([sessionRoom(sessionId), userRoom(userId), ...(cameras ? [CAMERAS_ROOM] : [])]);
     // Each socket ends itself when its session expires; no request has to come by to notice.
     const cancelExpiry = this.deps.clock.setTimer(Date.parse(expiresAt) - this.deps.clock.now(), () => {
       socket.emit('sessionEnded');

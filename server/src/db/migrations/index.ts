@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { init } from './0001_init.js';
+import { rooms } from './0002_rooms.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the built server needs no
@@ -7,6 +8,7 @@ import { init } from './0001_init.js';
  */
 const migrations: Record<string, Migration> = {
   '0001_init': init,
+  '0002_rooms': rooms,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -71,9 +71,11 @@ export function installAccessControl(app: FastifyInstance, auth: AuthService): v
 
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    const { access, allowDuringCredentialChange } = request.routeOptions.config;
+    const { access, allowDuringCredentialChange, websocketAuth } = request.routeOptions.config;
     // No route matched (404 handler): nothing to protect, the not-found answer follows.
     if (access === undefined || access === 'public') return;
+    // A real upgrade (set by @fastify/websocket from the raw socket, not from a header): the handler checks.
+    if (websocketAuth === true && request.ws === true) return;
     const context = await auth.authenticate(requestToken(request));
     const denial = accessDenial({
       rule: access,

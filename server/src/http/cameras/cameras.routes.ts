@@ -1,0 +1,145 @@
+import {
+  cameraListSchema,
+  cameraNameParamsSchema,
+  cameraSchema,
+  cameraStatusSchema,
+  snapshotQuerySchema,
+} from '@homecam/shared';
+import { z } from 'zod';
+import type { CameraStreamService } from '../../services/camera-stream.service.js';
+import type { CameraService } from '../../services/camera.service.js';
+import { defineRoutes } from '../define-routes.js';
+import { requireAuth } from '../request-auth.js';
+import { AUTH_ERRORS, errorResponses } from '../schemas.js';
+
+const VIEW = { anyOf: ['cameras:access'] } as const;
+/** The camera settings pages list and edit cameras too. */
+const READ = { anyOf: ['cameras:access', 'settings:cameras:access', 'settings:cameras:edit'] } as const;
+const EDIT = { anyOf: ['settings:cameras:edit'] } as const;
+
+/** The body is checked by the service against cameraSchema (so the paths of errors are the camera's own). */
+const cameraInputSchema = z.looseObject({}).describe('CameraInput (cameraSchema of @homecam/shared)');
+const cameraPatchSchema = z
+  .looseObject({})
+  .describe('JSON merge patch of CameraInput: objects merge, null removes a key; a masked secret keeps the stored one');
+
+export const cameraRoutes = defineRoutes<{ cameras: CameraService; streams: CameraStreamService }>((app, { cameras, streams }) => {
+  app.get(
+    '/api/cameras',
+    {
+      config: { access: READ },
+      schema: { tags: ['cameras'], response: { 200: cameraListSchema, ...errorResponses(...AUTH_ERRORS) } },
+    },
+    (request) => {
+      const { permissions } = requireAuth(request).user;
+      return { result: cameras.list().map((camera) => cameras.present(camera, permissions)) };
+    },
+  );
+
+  app.post(
+    '/api/cameras',
+    {
+      config: { access: EDIT },
+      schema: {
+        tags: ['cameras'],
+        body: cameraInputSchema,
+        response: { 201: cameraSchema, ...errorResponses(400, ...AUTH_ERRORS, 409) },
+      },
+    },
+    async (request, reply) => {
+      const camera = await cameras.create(request.body);
+      return reply.code(201).send(cameras.present(camera, requireAuth(request).user.permissions));
+    },
+  );
+
+  app.post(
+    '/api/cameras/demo',
+    {
+      config: { access: EDIT },
+      schema: {
+        tags: ['cameras'],
+        description: "Adds a camera named 'Demo' ('Demo 2', ...) whose picture ffmpeg generates (source `demo:`).",
+        response: { 201: cameraSchema, ...errorResponses(...AUTH_ERRORS) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(cameras.present(await cameras.createDemo(), requireAuth(request).user.permissions)),
+  );
+
+  app.get(
+    '/api/cameras/:name',
+    {
+      config: { access: READ },
+      schema: {
+        tags: ['cameras'],
+        params: cameraNameParamsSchema,
+        response: { 200: cameraSchema, ...errorResponses(...AUTH_ERRORS, 404) },
+      },
+    },
+    (request) => cameras.present(cameras.get(request.params.name), requireAuth(request).user.permissions),
+  );
+
+  app.patch(
+    '/api/cameras/:name',
+    {
+      config: { access: EDIT },
+      schema: {
+        tags: ['cameras'],
+        params: cameraNameParamsSchema,
+        body: cameraPatchSchema,
+        response: { 200: cameraSchema, ...errorResponses(400, ...AUTH_ERRORS, 404, 409) },
+      },
+    },
+    async (request) => cameras.present(await cameras.update(request.params.name, request.body), requireAuth(request).user.permissions),
+  );
+
+  app.delete(
+    '/api/cameras/:name',
+    {
+      config: { access: EDIT },
+      schema: {
+        tags: ['cameras'],
+        params: cameraNameParamsSchema,
+        response: { 204: z.undefined(), ...errorResponses(...AUTH_ERRORS, 404) },
+      },
+    },
+    async (request, reply) => {
+      await cameras.delete(request.params.name);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/cameras/:name/status',
+    {
+      config: { access: VIEW },
+      schema: {
+        tags: ['cameras'],
+        params: cameraNameParamsSchema,
+        response: { 200: cameraStatusSchema, ...errorResponses(...AUTH_ERRORS, 404) },
+      },
+    },
+    (request) => streams.status(request.params.name),
+  );
+
+  app.get(
+    '/api/cameras/:name/snapshot',
+    {
+      // `<img src>` cannot send a header: the session cookie counts here too.
+      config: { access: VIEW, acceptSessionCookie: true },
+      schema: {
+        tags: ['cameras'],
+        params: cameraNameParamsSchema,
+        querystring: snapshotQuerySchema,
+        response: { 200: z.unknown().describe('image/jpeg'), ...errorResponses(400, ...AUTH_ERRORS, 404, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const snapshot = await streams.snapshot(request.params.name, request.query.width);
+      return reply
+        .type('image/jpeg')
+        .header('cache-control', 'private, max-age=2')
+        .header('x-snapshot-from', snapshot.from)
+        .send(snapshot.jpeg);
+    },
+  );
+});

@@ -1,0 +1,248 @@
+import { ERROR_STATUS, type ErrorCode, type LiveServerMessage } from '@homecam/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { RawData, WebSocket } from 'ws';
+import { isAppError } from '../../errors/app-error.js';
+import type { EventBus } from '../../events/event-bus.js';
+import type { Consumer, StreamName } from '../../media/index.js';
+import type { Clock } from '../../repositories/clock.js';
+import { isSameOrigin } from '../../security/same-origin.js';
+import type { AuthContext, AuthService } from '../../services/auth.service.js';
+import type { CameraStreamService } from '../../services/camera-stream.service.js';
+import type { CameraService } from '../../services/camera.service.js';
+import { accessDenial, type AccessRule } from '../access/access-rule.js';
+
+export const LIVE_ACCESS: AccessRule = { anyOf: ['cameras:access'] };
+
+export interface LiveDeps {
+  auth: AuthService;
+  cameras: CameraService;
+  streams: CameraStreamService;
+  bus: EventBus;
+  clock: Clock;
+  /** How long the client has to send its `auth` message. Default 5 s. */
+  authTimeoutMs?: number;
+  /** Stop reading the stream while more than this is waiting to go out on the socket. Default 1 MiB. */
+  highWaterBytes?: number;
+}
+
+export interface LiveRequest {
+  raw: IncomingMessage;
+  id: string;
+  log: FastifyBaseLogger;
+  /** Bearer header or session cookie, when the client sent one. */
+  token: string | undefined;
+  camera: string;
+  stream: StreamName;
+}
+
+/** Close codes: 4000 + the HTTP status of the error code (4401, 4403, 4404, 4429, 4503, ...). */
+export function closeCodeFor(code: ErrorCode): number {
+  return 4000 + ERROR_STATUS[code];
+}
+
+const OPEN = 1;
+
+/**
+ * One live viewer on `/api/cameras/:name/live`: authenticates (cookie/header, else a first `auth` message within
+ * 5 s), checks the Origin and the access rule, attaches a hub consumer and pumps it: init message + init
+ * segment, the buffered GOP from the newest keyframe, live fragments; `state` messages; pause/resume.
+ * A viewer whose socket falls behind stops reading its consumer, whose bounded queue then drops to the next
+ * keyframe: it never slows the upstream or another viewer.
+ */
+export class LiveSession {
+  private phase: 'auth' | 'live' | 'closed' = 'auth';
+  private consumer: Consumer | null = null;
+  private paused = false;
+  private cameraName: string;
+  private authTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly request: LiveRequest,
+    private readonly deps: LiveDeps,
+  ) {
+    this.cameraName = request.camera;
+  }
+
+  start(): void {
+    this.ws.on('message', (data, isBinary) => this.onMessage(data, isBinary));
+    this.ws.once('close', () => this.dispose());
+    if (!isSameOrigin(this.request.raw)) {
+      this.fail('FORBIDDEN', 'the page is not from this server');
+      return;
+    }
+    this.authTimer = setTimeout(() => this.fail('UNAUTHENTICATED', 'sign-in required: send {"type":"auth","token":"..."} first'), this.deps.authTimeoutMs ?? 5_000);
+    if (this.request.token) void this.authenticate(this.request.token, true);
+  }
+
+  private onMessage(data: RawData, isBinary: boolean): void {
+    if (this.phase === 'closed') return;
+    let message: unknown;
+    try {
+      message = isBinary ? undefined : JSON.parse(rawText(data));
+    } catch {
+      message = undefined;
+    }
+    const type = typeof message === 'object' && message !== null && 'type' in message ? message.type : undefined;
+    if (this.phase === 'auth') {
+      const token = type === 'auth' && 'token' in (message as object) ? (message as { token: unknown }).token : undefined;
+      if (typeof token === 'string' && token !== '') void this.authenticate(token, false);
+      else this.fail('UNAUTHENTICATED', 'sign-in required: the first message must be {"type":"auth","token":"..."}');
+      return;
+    }
+    if (type === 'pause') this.pause();
+    else if (type === 'resume') void this.resume();
+  }
+
+  /** A failing cookie is not final (the client may still send its token); a failing auth message is. */
+  private async authenticate(token: string, fromCookie: boolean): Promise<void> {
+    let auth: AuthContext;
+    try {
+      auth = await this.deps.auth.authenticate(token);
+    } catch (error) {
+      if (fromCookie || this.phase !== 'auth') return;
+      if (isAppError(error)) this.fail(error.code, error.message);
+      else this.internal(error);
+      return;
+    }
+    if (this.phase !== 'auth') return;
+    const denial = accessDenial({ rule: LIVE_ACCESS, auth, targetUserId: undefined, allowDuringCredentialChange: false });
+    if (denial) {
+      this.fail(denial, denial === 'CREDENTIALS_CHANGE_REQUIRED' ? 'change the first-start username and password first' : 'no access permission');
+      return;
+    }
+    if (this.authTimer) clearTimeout(this.authTimer);
+    this.authTimer = null;
+    this.phase = 'live';
+    this.followSession(auth);
+    const camera = this.deps.cameras.find(this.request.camera);
+    if (!camera) {
+      this.fail('CAMERA_NOT_FOUND', 'camera not found');
+      return;
+    }
+    this.cameraName = camera.name;
+    this.cleanups.push(
+      this.deps.streams.onStreamState((event) => {
+        if (event.camera === this.cameraName && event.stream === this.request.stream && !this.paused) {
+          this.sendText({ type: 'state', state: event.state, reason: event.reason });
+        }
+      }),
+    );
+    this.request.log.debug({ camera: camera.name, stream: this.request.stream, userId: auth.user.id }, 'live viewer joined');
+    await this.attach();
+  }
+
+  /** The session ending (sign-out elsewhere, user deleted, expiry) ends the viewer too. */
+  private followSession(auth: AuthContext): void {
+    this.cleanups.push(
+      this.deps.bus.subscribe('SessionsEnded', ({ sessionIds }) => {
+        if (sessionIds.includes(auth.sessionId)) this.fail('UNAUTHENTICATED', 'the session ended');
+      }),
+      this.deps.clock.setTimer(Date.parse(auth.expiresAt) - this.deps.clock.now(), () => this.fail('SESSION_EXPIRED', 'the session expired')),
+    );
+  }
+
+  private async attach(): Promise<void> {
+    let consumer: Consumer;
+    try {
+      consumer = await this.deps.streams.attachViewer(this.cameraName, this.request.stream, `ws:${this.request.id}`);
+    } catch (error) {
+      if (isAppError(error)) this.fail(error.code, error.message);
+      else this.internal(error);
+      return;
+    }
+    if (this.phase !== 'live' || this.paused) {
+      consumer.close();
+      return;
+    }
+    this.consumer = consumer;
+    try {
+      const { state, reason } = this.deps.streams.streamState(this.cameraName, this.request.stream);
+      this.sendText({ type: 'state', state, reason });
+    } catch {
+      // the camera went away meanwhile: the consumer is closed and pump() reports it
+    }
+    void this.pump(consumer);
+  }
+
+  private async pump(consumer: Consumer): Promise<void> {
+    const highWater = this.deps.highWaterBytes ?? 1024 * 1024;
+    for (;;) {
+      const item = await consumer.read();
+      if (this.consumer !== consumer) return; // paused or closed meanwhile
+      if (item === null) {
+        // The hub closed it: the camera was removed, renamed or disabled.
+        if (this.deps.cameras.find(this.cameraName)?.disable) this.fail('CAMERA_OFFLINE', 'the camera is disabled');
+        else this.fail('CAMERA_NOT_FOUND', 'the camera was removed or renamed');
+        return;
+      }
+      if (this.ws.readyState !== OPEN) return;
+      if (item.type === 'init') {
+        const transcoding = this.transcoding();
+        this.sendText({ type: 'init', mimeType: item.mimeType, transcoding });
+      }
+      const written = new Promise<void>((resolve) => this.ws.send(item.data, { binary: true }, () => resolve()));
+      // Behind: wait until the socket took it, meanwhile the consumer's bounded queue absorbs or drops.
+      if (this.ws.bufferedAmount > highWater) await written;
+    }
+  }
+
+  private transcoding(): boolean {
+    try {
+      return this.deps.streams.hub.status(this.cameraName, this.request.stream).transcoding;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Hidden tab, off-screen tile: detach, so a long pause lets the upstream stop after its idle time-out. */
+  private pause(): void {
+    if (this.paused) return;
+    this.paused = true;
+    const consumer = this.consumer;
+    this.consumer = null;
+    consumer?.close();
+  }
+
+  /** Attaches again: a new init segment and the buffered GOP follow. */
+  private async resume(): Promise<void> {
+    if (!this.paused || this.phase !== 'live') return;
+    this.paused = false;
+    await this.attach();
+  }
+
+  private sendText(message: LiveServerMessage): void {
+    if (this.ws.readyState === OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  private internal(error: unknown): void {
+    this.request.log.error({ err: error }, 'live viewer failed');
+    this.fail('INTERNAL', 'internal server error');
+  }
+
+  /** Sends the error message, then closes with 4000 + its HTTP status. */
+  private fail(code: ErrorCode, message: string): void {
+    if (this.phase === 'closed') return;
+    this.sendText({ type: 'error', code, message });
+    this.dispose();
+    if (this.ws.readyState === OPEN) this.ws.close(closeCodeFor(code), code);
+  }
+
+  private dispose(): void {
+    if (this.phase === 'closed') return;
+    this.phase = 'closed';
+    if (this.authTimer) clearTimeout(this.authTimer);
+    this.authTimer = null;
+    const consumer = this.consumer;
+    this.consumer = null;
+    consumer?.close();
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+  }
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data as ArrayBuffer).toString('utf8');
+}

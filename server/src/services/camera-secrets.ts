@@ -1,0 +1,97 @@
+import { MASKED_SECRET, maskSourceCredentials } from '@homecam/shared';
+
+/**
+ * Credentials in camera settings: masked for everyone but admins, and restored when a masked value comes back
+ * in a PATCH (the editor saved the form without retyping the password).
+ */
+
+type Json = unknown;
+
+/** Every string in the camera (sources, but also plugin keys we do not know) with URL credentials masked. */
+export function maskCameraSecrets<T>(value: T): T {
+  return deepMapStrings(value, maskSourceCredentials) as T;
+}
+
+function deepMapStrings(value: Json, map: (text: string) => string): Json {
+  if (typeof value === 'string') return map(value);
+  if (Array.isArray(value)) return value.map((item) => deepMapStrings(item, map));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, deepMapStrings(item, map)]));
+  }
+  return value;
+}
+
+const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s'"]+/gi;
+
+interface UrlSecrets {
+  /** user → password of `scheme://user:password@host`. */
+  passwords: Map<string, string>;
+  /** user info without a colon (a token), masked whole. */
+  tokens: string[];
+  /** query key → value. */
+  query: Map<string, string>;
+}
+
+function secretsOf(text: string): UrlSecrets {
+  const secrets: UrlSecrets = { passwords: new Map(), tokens: [], query: new Map() };
+  for (const [url] of text.matchAll(URL_IN_TEXT)) {
+    const rest = url.slice(url.indexOf('://') + 3);
+    const queryAt = rest.search(/[?#]/);
+    const beforeQuery = queryAt < 0 ? rest : rest.slice(0, queryAt);
+    const at = beforeQuery.lastIndexOf('@');
+    if (at >= 0) {
+      const userInfo = beforeQuery.slice(0, at);
+      const colon = userInfo.indexOf(':');
+      if (colon < 0) secrets.tokens.push(userInfo);
+      else secrets.passwords.set(userInfo.slice(0, colon), userInfo.slice(colon + 1));
+    }
+    for (const [, key, value] of rest.matchAll(/[?&;]([^=&#;]+)=([^&#;]*)/g)) {
+      if (key !== undefined && value !== undefined) secrets.query.set(key, value);
+    }
+  }
+  return secrets;
+}
+
+/**
+ * `incoming` with every masked secret replaced by the stored one it stands for: the whole value when it is the
+ * stored value masked, else per URL (same user name → its password, same query key → its value). A mask with
+ * nothing to restore stays as sent.
+ */
+export function restoreMaskedText(incoming: string, stored: Json): string {
+  if (!incoming.includes(MASKED_SECRET) || typeof stored !== 'string') return incoming;
+  if (maskSourceCredentials(stored) === incoming) return stored;
+  const secrets = secretsOf(stored);
+  return incoming.replace(URL_IN_TEXT, (url) => {
+    const start = url.indexOf('://') + 3;
+    let rest = url.slice(start);
+    const queryAt = rest.search(/[?#]/);
+    const beforeQuery = queryAt < 0 ? rest : rest.slice(0, queryAt);
+    const at = beforeQuery.lastIndexOf('@');
+    if (at >= 0) {
+      const userInfo = beforeQuery.slice(0, at);
+      const colon = userInfo.indexOf(':');
+      const user = colon < 0 ? null : userInfo.slice(0, colon);
+      const secret = colon < 0 ? userInfo : userInfo.slice(colon + 1);
+      if (secret === MASKED_SECRET) {
+        const original = user === null ? secrets.tokens[0] : secrets.passwords.get(user);
+        if (original !== undefined) rest = `${user === null ? original : `${user}:${original}`}${rest.slice(at)}`;
+      }
+    }
+    rest = rest.replace(/([?&;])([^=&#;]+)=([^&#;]*)/g, (whole, sep: string, key: string, value: string) => {
+      const original = secrets.query.get(key);
+      return value === MASKED_SECRET && original !== undefined ? `${sep}${key}=${original}` : whole;
+    });
+    return url.slice(0, start) + rest;
+  });
+}
+
+/** Restores masked secrets everywhere in a patch, against the stored value at the same path. */
+export function restoreMaskedSecrets(patch: Json, stored: Json): Json {
+  if (typeof patch === 'string') return restoreMaskedText(patch, stored);
+  if (Array.isArray(patch)) return patch.map((item, index) => restoreMaskedSecrets(item, Array.isArray(stored) ? stored[index] : undefined));
+  if (patch !== null && typeof patch === 'object') {
+    const base = stored !== null && typeof stored === 'object' ? (stored as Record<string, Json>) : {};
+    return Object.fromEntries(Object.entries(patch).map(([key, item]) => [key, restoreMaskedSecrets(item, base[key])]));
+  }
+  return patch;
+}

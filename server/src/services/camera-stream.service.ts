@@ -1,0 +1,285 @@
+import { maskSourceCredentials, type Camera, type CameraState, type CameraStatus } from '@homecam/shared';
+import { AppError } from '../errors/app-error.js';
+import type { EventBus } from '../events/event-bus.js';
+import {
+  isMediaError,
+  redactorFor,
+  toCameraStatus,
+  toHubCamera,
+  type Consumer,
+  type MediaLogger,
+  type QueueLimits,
+  type StreamHub,
+  type StreamName,
+  type StreamStatus,
+} from '../media/index.js';
+import type { Clock } from '../repositories/clock.js';
+import { StillImageError, type StillImageRepository } from '../repositories/still-image.repository.js';
+import type { CameraService } from './camera.service.js';
+
+export interface CameraSnapshot {
+  jpeg: Buffer;
+  /** buffer: the newest buffered keyframe · live: the stream was started for it · still: the still image source. */
+  from: 'buffer' | 'live' | 'still';
+}
+
+export type StreamStateListener = (event: { camera: string; stream: StreamName; state: CameraState; reason: string | null }) => void;
+
+export interface CameraStreamServiceDeps {
+  hub: StreamHub;
+  cameras: CameraService;
+  stills: StillImageRepository;
+  bus: EventBus;
+  clock: Clock;
+  log: MediaLogger;
+  /** How long a snapshot is reused for the same camera and width, default 1 s. */
+  snapshotCacheMs?: number;
+  /** How long a snapshot waits for a keyframe when the stream has to be started, default 10 s. */
+  snapshotWaitMs?: number;
+  /** Queue bounds of one live viewer: beyond them it drops to the next keyframe, never slowing others. */
+  viewerQueue?: QueueLimits;
+}
+
+/** A live viewer that falls more than this behind starts dropping (to the next keyframe). */
+const DEFAULT_VIEWER_QUEUE: QueueLimits = { maxBytes: 4 * 1024 * 1024, maxSeconds: 4 };
+
+const MAX_STREAMS_MESSAGE = "the camera's maximum number of live viewers is reached";
+
+/** Media errors as API errors; the media messages are already redacted, ours are generic anyway. */
+export function toAppError(error: unknown): unknown {
+  if (!isMediaError(error)) return error;
+  switch (error.code) {
+    case 'CAMERA_NOT_FOUND':
+      return new AppError('CAMERA_NOT_FOUND', 'camera not found');
+    case 'STREAM_NOT_FOUND':
+      return new AppError('NOT_FOUND', 'the camera has no such stream (configure a sub source for sub)');
+    case 'MAX_STREAMS_REACHED':
+      return new AppError('MAX_STREAMS_REACHED', MAX_STREAMS_MESSAGE);
+    case 'SNAPSHOT_FAILED':
+      return new AppError('SNAPSHOT_FAILED', 'the snapshot could not be made');
+    case 'FFMPEG_UNAVAILABLE':
+      return new AppError('FFMPEG_UNAVAILABLE', 'ffmpeg is not available');
+    case 'HUB_CLOSED':
+      return new AppError('CAMERA_OFFLINE', 'the server is stopping');
+    case 'INVALID_SOURCE':
+      return new AppError('CAMERA_OFFLINE', 'the camera source is not valid');
+  }
+}
+
+function sourcesOf(camera: Camera): string[] {
+  const v = camera.videoConfig;
+  return [v.source, v.subSource, v.stillImageSource].filter((s): s is string => typeof s === 'string' && s !== '');
+}
+
+/** Masks whatever credential of this camera's sources a text may carry (the media module already did; twice is cheap). */
+function redactorOf(camera: Camera | undefined): (text: string) => string {
+  const redactors = camera ? sourcesOf(camera).map(redactorFor) : [];
+  return (text) => maskSourceCredentials(redactors.reduce((out, redact) => redact(out), text));
+}
+
+/**
+ * Cameras of config.json ↔ the stream hub: keeps the hub's camera list in step with the config (API, PATCH
+ * /api/config or a hand edit, all without a restart), turns hub states into CameraStatus events (socket.io via
+ * the event bus), attaches live viewers, and makes snapshots (buffered keyframe → still image source → a pull).
+ */
+export class CameraStreamService {
+  private sync: Promise<void> = Promise.resolve();
+  private unsubscribe: (() => void) | null = null;
+  private readonly stateListeners = new Set<StreamStateListener>();
+  private readonly snapshots = new Map<string, { settledAt: number | null; promise: Promise<CameraSnapshot> }>();
+  private readonly configuredAt: number;
+  private closed = false;
+
+  constructor(private readonly deps: CameraStreamServiceDeps) {
+    this.configuredAt = deps.clock.now();
+  }
+
+  get hub(): StreamHub {
+    return this.deps.hub;
+  }
+
+  /** Gives the hub the enabled cameras and follows every later change. */
+  start(): Promise<void> {
+    this.deps.hub.on('state', this.onHubState);
+    this.unsubscribe = this.deps.cameras.onChange((next) => void this.apply(next));
+    return this.apply(this.deps.cameras.list());
+  }
+
+  /** Resolves once the hub has every camera change made so far. */
+  settled(): Promise<void> {
+    return this.sync;
+  }
+
+  status(name: string): CameraStatus {
+    const camera = this.deps.cameras.get(name);
+    if (camera.disable) return this.disabledStatus(camera);
+    try {
+      return this.toStatus(camera, this.deps.hub.status(camera.name, 'main'));
+    } catch {
+      // configured a moment ago, not yet handed to the hub
+      return { name: camera.name, state: 'idle', reason: null, viewers: 0, codecs: null, transcoding: false, since: new Date(this.configuredAt).toISOString() };
+    }
+  }
+
+  /** The state of one stream, for a live viewer's first message. */
+  streamState(name: string, stream: StreamName): { state: CameraState; reason: string | null } {
+    const camera = this.deps.cameras.get(name);
+    if (camera.disable) return { state: 'idle', reason: 'the camera is disabled' };
+    try {
+      const status = this.deps.hub.status(camera.name, stream);
+      return { state: status.state, reason: status.reason ? redactorOf(camera)(status.reason.message) : null };
+    } catch (error) {
+      throw toAppError(error);
+    }
+  }
+
+  /** Every state change of every stream (main and sub), reasons redacted. Returns the unsubscribe. */
+  onStreamState(listener: StreamStateListener): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  /**
+   * A live viewer: a hub consumer with a bounded queue (a slow viewer drops, never slows the others).
+   * Throws CAMERA_NOT_FOUND, NOT_FOUND (no sub stream), CAMERA_OFFLINE (disabled), MAX_STREAMS_REACHED.
+   */
+  async attachViewer(name: string, stream: StreamName, label: string): Promise<Consumer> {
+    await this.settled();
+    const camera = this.deps.cameras.get(name);
+    if (camera.disable) throw new AppError('CAMERA_OFFLINE', 'the camera is disabled');
+    try {
+      return this.deps.hub.attach(camera.name, stream, { kind: 'viewer', label, queue: this.deps.viewerQueue ?? DEFAULT_VIEWER_QUEUE });
+    } catch (error) {
+      throw toAppError(error);
+    }
+  }
+
+  /**
+   * A JPEG: from the newest buffered keyframe when the stream runs (no new camera session), else from the still
+   * image source when one is configured, else by starting the stream and waiting for a keyframe. Requests for
+   * the same camera and width within ~1 s share one result.
+   */
+  snapshot(name: string, width?: number): Promise<CameraSnapshot> {
+    const camera = this.deps.cameras.get(name);
+    if (camera.disable) return Promise.reject(new AppError('CAMERA_OFFLINE', 'the camera is disabled'));
+    const key = `${camera.name}\u0000${width ?? 0}`;
+    const now = this.deps.clock.now();
+    const cached = this.snapshots.get(key);
+    if (cached && (cached.settledAt === null || now - cached.settledAt < (this.deps.snapshotCacheMs ?? 1_000))) return cached.promise;
+    const entry: { settledAt: number | null; promise: Promise<CameraSnapshot> } = { settledAt: null, promise: this.takeSnapshot(camera, width) };
+    this.snapshots.set(key, entry);
+    entry.promise.then(
+      () => (entry.settledAt = this.deps.clock.now()),
+      () => {
+        if (this.snapshots.get(key) === entry) this.snapshots.delete(key);
+      },
+    );
+    return entry.promise;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.unsubscribe?.();
+    this.deps.hub.off('state', this.onHubState);
+    await this.sync;
+    await this.deps.hub.close();
+  }
+
+  private apply(cameras: readonly Camera[]): Promise<void> {
+    this.snapshots.clear();
+    const run = this.sync.then(async () => {
+      if (this.closed) return;
+      await this.deps.hub.setCameras(cameras.filter((camera) => !camera.disable).map(toHubCamera));
+      for (const camera of cameras.filter((c) => c.disable)) {
+        this.deps.bus.publish('CameraStateChanged', { status: this.disabledStatus(camera) });
+      }
+    });
+    this.sync = run.catch((error: unknown) => {
+      this.deps.log.error({ error: redactorOf(undefined)(String(error)) }, 'applying the cameras to the stream hub failed');
+    });
+    return this.sync;
+  }
+
+  private readonly onHubState = (status: StreamStatus): void => {
+    const camera = this.deps.cameras.find(status.camera);
+    // A removed or renamed camera's streams report idle while they close: nobody needs to hear about it.
+    if (!camera || camera.name !== status.camera || camera.disable) return;
+    const reason = status.reason ? redactorOf(camera)(status.reason.message) : null;
+    for (const listener of this.stateListeners) listener({ camera: camera.name, stream: status.stream, state: status.state, reason });
+    if (status.stream === 'main') this.deps.bus.publish('CameraStateChanged', { status: this.toStatus(camera, status) });
+  };
+
+  private toStatus(camera: Camera, main: StreamStatus): CameraStatus {
+    const status = toCameraStatus(main);
+    let viewers = main.viewers;
+    try {
+      if (camera.videoConfig.subSource) viewers += this.deps.hub.status(camera.name, 'sub').viewers;
+    } catch {
+      // no sub stream in the hub (yet)
+    }
+    return { ...status, viewers, reason: status.reason === null ? null : redactorOf(camera)(status.reason) };
+  }
+
+  private disabledStatus(camera: Camera): CameraStatus {
+    return {
+      name: camera.name, state: 'idle', reason: 'the camera is disabled', viewers: 0, codecs: null, transcoding: false,
+      since: new Date(this.configuredAt).toISOString(),
+    };
+  }
+
+  private async takeSnapshot(camera: Camera, width: number | undefined): Promise<CameraSnapshot> {
+    const hub = this.deps.hub;
+    await this.settled();
+    try {
+      const buffered = await hub.snapshot(camera.name, { width });
+      if (buffered) return { jpeg: buffered.jpeg, from: 'buffer' };
+    } catch (error) {
+      if (!isMediaError(error, 'SNAPSHOT_FAILED')) throw toAppError(error);
+      this.deps.log.warn({ camera: camera.name, error: redactorOf(camera)(error.message) }, 'snapshot from the buffer failed');
+    }
+
+    const still = camera.videoConfig.stillImageSource?.trim();
+    if (still) {
+      try {
+        const v = camera.videoConfig;
+        const input = { rtspTransport: v.rtspTransport, timeoutUs: v.stimeout * 1_000_000 };
+        return { jpeg: await this.deps.stills.grab({ source: still, input, width }), from: 'still' };
+      } catch (error) {
+        const message = error instanceof StillImageError ? error.message : 'the still image source failed';
+        this.deps.log.warn({ camera: camera.name, error: redactorOf(camera)(message) }, 'still image failed');
+        throw new AppError('SNAPSHOT_FAILED', 'the still image source failed', { reason: redactorOf(camera)(message) });
+      }
+    }
+
+    const pulled = await this.pull(camera, width);
+    if (!pulled) throw new AppError('CAMERA_OFFLINE', 'no picture from the camera in time');
+    return { jpeg: pulled.jpeg, from: pulled.from };
+  }
+
+  /** Starts (or joins) the main stream for one keyframe; gives up at once when the camera is offline. */
+  private async pull(camera: Camera, width: number | undefined): Promise<{ jpeg: Buffer; from: 'buffer' | 'live' } | null> {
+    const hub = this.deps.hub;
+    const offline = (status: StreamStatus): AppError =>
+      new AppError('CAMERA_OFFLINE', 'the camera is offline', { state: status.state, reason: status.reason ? redactorOf(camera)(status.reason.message) : null });
+    const current = hub.status(camera.name, 'main');
+    if (current.state === 'offline' || current.state === 'error') throw offline(current);
+    let stop = (): void => undefined;
+    const failed = new Promise<never>((_resolve, reject) => {
+      const listener = (status: StreamStatus): void => {
+        if (status.camera === camera.name && status.stream === 'main' && (status.state === 'offline' || status.state === 'error')) {
+          reject(offline(status));
+        }
+      };
+      hub.on('state', listener);
+      stop = () => hub.off('state', listener);
+    });
+    failed.catch(() => undefined);
+    try {
+      return await Promise.race([hub.snapshot(camera.name, { stream: 'main', waitMs: this.deps.snapshotWaitMs ?? 10_000, width }), failed]);
+    } catch (error) {
+      throw toAppError(error);
+    } finally {
+      stop();
+    }
+  }
+}

@@ -1,0 +1,209 @@
+import {
+  cameraNameKey,
+  cameraSchema,
+  CONFIG_FILE_ONLY_CAMERA_FIELDS,
+  DEFAULT_ROOM,
+  isAdmin,
+  type Camera,
+  type Permission,
+  type ValidationIssue,
+} from '@homecam/shared';
+import type { z } from 'zod';
+import { AppError } from '../errors/app-error.js';
+import { maskCameraSecrets, restoreMaskedSecrets } from './camera-secrets.js';
+import type { ConfigService } from './config.service.js';
+
+/** A camera as config.json holds it: what the user or the UI wrote, without the defaults. */
+type StoredCamera = Record<string, unknown> & { name: string };
+
+export type CamerasChangeListener = (next: readonly Camera[], previous: readonly Camera[]) => void;
+
+/** The source of a new demo camera: ffmpeg draws a test picture with a clock and plays a tone. */
+export const DEMO_SOURCE = 'demo:';
+export const DEMO_CAMERA_NAME = 'Demo';
+
+function toIssues(error: z.ZodError): ValidationIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+function invalid(issues: ValidationIssue[]): AppError {
+  return new AppError('VALIDATION_FAILED', 'the camera is not valid', issues);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function requireObject(value: unknown): Record<string, unknown> {
+  if (!isObject(value)) throw invalid([{ path: '', message: 'FIELD_REQUIRED' }]);
+  return value;
+}
+
+/** JSON merge patch (RFC 7396): objects merge, null removes a key, anything else (arrays too) replaces. */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (!isObject(patch)) return patch;
+  const result: Record<string, unknown> = isObject(target) ? { ...target } : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete result[key];
+    else result[key] = mergePatch(result[key], value);
+  }
+  return result;
+}
+
+function parseCamera(value: unknown): Camera {
+  const result = cameraSchema.safeParse(value);
+  if (!result.success) throw invalid(toIssues(result.error));
+  return result.data;
+}
+
+const sameName = (a: string, b: string): boolean => cameraNameKey(a) === cameraNameKey(b);
+
+/**
+ * The cameras of config.json: list, get, create, update (JSON merge patch), delete, demo, room moves.
+ * Every change is a serialised read-modify-write through the ConfigService, so the API, PATCH /api/config and
+ * a hand edit of the file are the same thing; subscribers (the stream hub) hear about it through onChange.
+ * The file keeps what was written: defaults are applied when reading, never written back.
+ */
+export class CameraService {
+  private cache: Camera[] | null = null;
+
+  constructor(private readonly config: ConfigService) {
+    config.onChange(() => {
+      this.cache = null;
+    });
+  }
+
+  /** The cameras with their defaults, in file order. Shared objects: do not mutate. */
+  list(): readonly Camera[] {
+    this.cache ??= this.config.get().cameras.map((camera) => cameraSchema.parse(camera));
+    return this.cache;
+  }
+
+  /** Names are matched like the uniqueness rule: trimmed, case-insensitive. */
+  find(name: string): Camera | undefined {
+    return this.list().find((camera) => sameName(camera.name, name));
+  }
+
+  get(name: string): Camera {
+    const camera = this.find(name);
+    if (!camera) throw new AppError('CAMERA_NOT_FOUND', 'camera not found');
+    return camera;
+  }
+
+  /** Calls the listener after every config change that changed the cameras. Returns the unsubscribe. */
+  onChange(listener: CamerasChangeListener): () => void {
+    return this.config.onChange((next, previous) => {
+      if (JSON.stringify(next.cameras) === JSON.stringify(previous.cameras)) return;
+      listener(
+        next.cameras.map((camera) => cameraSchema.parse(camera)),
+        previous.cameras.map((camera) => cameraSchema.parse(camera)),
+      );
+    });
+  }
+
+  /**
+   * What a caller may see: admins get the camera as stored, everyone else with the credentials inside its
+   * sources (and any other URL) masked.
+   */
+  present(camera: Camera, permissions: readonly Permission[]): Camera {
+    return isAdmin([...permissions]) ? camera : maskCameraSecrets(camera);
+  }
+
+  async create(input: unknown): Promise<Camera> {
+    const body = requireObject(input);
+    this.refuseConfigFileOnly(body, {});
+    const camera = parseCamera(body);
+    const stored: StoredCamera = { ...body, name: camera.name };
+    if (body.room !== undefined) stored.room = camera.room;
+    await this.config.updateSection('cameras', (current) => {
+      const cameras = current as StoredCamera[];
+      if (cameras.some((c) => sameName(c.name, camera.name))) throw new AppError('CAMERA_EXISTS', 'camera already exists');
+      return [...cameras, stored];
+    });
+    return this.get(camera.name);
+  }
+
+  /**
+   * Applies a JSON merge patch to the stored camera. Masked secrets sent back keep the stored ones; the
+   * config-file-only fields (spec §5) cannot be changed here. A new `name` renames the camera.
+   */
+  async update(name: string, input: unknown): Promise<Camera> {
+    const body = requireObject(input);
+    let renamedTo = name;
+    await this.config.updateSection('cameras', (current) => {
+      const cameras = current as StoredCamera[];
+      const index = cameras.findIndex((c) => sameName(c.name, name));
+      const stored = cameras[index];
+      if (!stored) throw new AppError('CAMERA_NOT_FOUND', 'camera not found');
+      const patch = restoreMaskedSecrets(body, stored) as Record<string, unknown>;
+      this.refuseConfigFileOnly(patch, stored);
+      const merged = mergePatch(stored, patch) as StoredCamera;
+      const camera = parseCamera(merged);
+      merged.name = camera.name;
+      if (patch.room !== undefined) merged.room = camera.room;
+      if (cameras.some((c, i) => i !== index && sameName(c.name, camera.name))) {
+        throw new AppError('CAMERA_EXISTS', 'camera already exists');
+      }
+      renamedTo = camera.name;
+      cameras[index] = merged;
+      return cameras;
+    });
+    return this.get(renamedTo);
+  }
+
+  async delete(name: string): Promise<void> {
+    await this.config.updateSection('cameras', (current) => {
+      const cameras = current as StoredCamera[];
+      const kept = cameras.filter((c) => !sameName(c.name, name));
+      if (kept.length === cameras.length) throw new AppError('CAMERA_NOT_FOUND', 'camera not found');
+      return kept;
+    });
+  }
+
+  /** Adds a camera named 'Demo' (else 'Demo 2', 'Demo 3', ...) whose picture ffmpeg generates. */
+  async createDemo(): Promise<Camera> {
+    let name = DEMO_CAMERA_NAME;
+    await this.config.updateSection('cameras', (current) => {
+      const cameras = current as StoredCamera[];
+      for (let n = 2; cameras.some((c) => sameName(c.name, name)); n++) name = `${DEMO_CAMERA_NAME} ${n}`;
+      return [...cameras, { name, videoConfig: { source: DEMO_SOURCE } }];
+    });
+    return this.get(name);
+  }
+
+  /** Cameras per room name key (trimmed, lower case). */
+  countByRoom(): Map<string, { room: string; cameras: number }> {
+    const rooms = new Map<string, { room: string; cameras: number }>();
+    for (const camera of this.list()) {
+      const key = cameraNameKey(camera.room);
+      const entry = rooms.get(key) ?? { room: camera.room, cameras: 0 };
+      entry.cameras += 1;
+      rooms.set(key, entry);
+    }
+    return rooms;
+  }
+
+  /** Moves every camera of room `from` (any case) into room `to`; returns how many moved. */
+  async moveRoom(from: string, to: string): Promise<number> {
+    const key = cameraNameKey(from);
+    if (!this.list().some((camera) => cameraNameKey(camera.room) === key)) return 0;
+    let moved = 0;
+    await this.config.updateSection('cameras', (current) => {
+      const cameras = current as StoredCamera[];
+      return cameras.map((stored) => {
+        const room = typeof stored.room === 'string' ? stored.room : DEFAULT_ROOM;
+        if (cameraNameKey(room) !== key) return stored;
+        moved += 1;
+        return { ...stored, room: to };
+      });
+    });
+    return moved;
+  }
+
+  private refuseConfigFileOnly(patch: Record<string, unknown>, stored: Record<string, unknown>): void {
+    const issues = CONFIG_FILE_ONLY_CAMERA_FIELDS.filter(
+      (field) => patch[field] !== undefined && JSON.stringify(patch[field]) !== JSON.stringify(stored[field]),
+    ).map((field) => ({ path: field, message: 'only the config file can change this field' }));
+    if (issues.length > 0) throw invalid(issues);
+  }
+}
