@@ -1,0 +1,164 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  BaseTrigger,
+  findCamera,
+  listenErrorMessage,
+  unknownCamera,
+  type TriggerAction,
+  type TriggerDeps,
+  type TriggerResult,
+} from './trigger.js';
+
+export interface HttpTriggerOptions {
+  /** config.json `http.port` (7272); 0 picks a free port (tests). */
+  port: number;
+  /** config.json `http.localhttp`: listen on 127.0.0.1 only. Otherwise on every interface. */
+  localOnly?: boolean;
+}
+
+/** The answer body. Successes and skips have `error: false` (HTTP 200), failures `error: true` and a `code`. */
+export type HttpTriggerAnswer =
+  | { error: false; camera: string; trigger: TriggerAction; skipped: boolean; message: string }
+  | { error: true; code: HttpTriggerErrorCode; message: string };
+
+export type HttpTriggerErrorCode =
+  | 'TRIGGER_PATH_UNKNOWN'
+  | 'CAMERA_NAME_MISSING'
+  | 'CAMERA_NAME_INVALID'
+  | 'CAMERA_NOT_FOUND'
+  | 'TRIGGER_FAILED';
+
+const USAGE = 'use /motion?<camera>, /motion/reset?<camera> or /doorbell?<camera>';
+
+/**
+ * Parses a trigger URL the way camera.ui did (the path picks the action, any path containing `/reset` is a
+ * reset, the whole query string is the camera name), except that `+` decodes to a space as in every form
+ * encoding. A literal `+` in a name is written `%2B`.
+ */
+export function parseTriggerUrl(
+  url: string,
+): { action: TriggerAction; camera: string } | { code: HttpTriggerErrorCode; status: number; message: string } {
+  const queryAt = url.indexOf('?');
+  const path = (queryAt === -1 ? url : url.slice(0, queryAt)).toLowerCase();
+  const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
+  let action: TriggerAction;
+  if (path.includes('/reset')) action = 'motionReset';
+  else {
+    const first = path.split('/')[1];
+    if (first === 'motion') action = 'motion';
+    else if (first === 'doorbell') action = 'doorbell';
+    else return { code: 'TRIGGER_PATH_UNKNOWN', status: 404, message: `Unknown trigger path '${truncate(path)}': ${USAGE}` };
+  }
+  let camera: string;
+  try {
+    camera = decodeURIComponent(query.replace(/\+/g, ' ')).trim();
+  } catch {
+    return { code: 'CAMERA_NAME_INVALID', status: 400, message: 'The camera name after ? is not valid URL encoding' };
+  }
+  if (!camera) return { code: 'CAMERA_NAME_MISSING', status: 400, message: `No camera name after ?: ${USAGE}` };
+  return { action, camera };
+}
+
+function truncate(text: string, max = 100): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+const DONE: Record<TriggerAction, string> = { motion: 'Motion', motionReset: 'Motion reset', doorbell: 'Doorbell' };
+
+/**
+ * HTTP trigger on its own port (camera.ui's `http` block). Any method; `GET /motion?Front+Door`,
+ * `/motion/reset?…`, `/doorbell?…`. Answers JSON: 200 when handled or skipped, 4xx with `{error: true, code,
+ * message}` for a bad path or an unknown camera (camera.ui answered 500 for everything), 500 when the handler failed.
+ */
+export class HttpTrigger extends BaseTrigger {
+  readonly name = 'http' as const;
+  private server: Server | null = null;
+
+  constructor(
+    private readonly options: HttpTriggerOptions,
+    deps: TriggerDeps,
+  ) {
+    super(deps);
+  }
+
+  /** The port it listens on, or null when stopped. */
+  port(): number | null {
+    const address = this.server?.address();
+    return address && typeof address === 'object' ? address.port : null;
+  }
+
+  /** The address it listens on (`127.0.0.1`, `::` …), or null when stopped. */
+  address(): AddressInfo | null {
+    const address = this.server?.address();
+    return address && typeof address === 'object' ? address : null;
+  }
+
+  protected async doStart(): Promise<void> {
+    const server = createServer((request, response) => void this.handle(request, response));
+    // Triggers are one short request each: slow or idle peers must not hold sockets.
+    server.requestTimeout = 10_000;
+    server.headersTimeout = 5_000;
+    server.keepAliveTimeout = 5_000;
+    this.server = server;
+    const host = this.options.localOnly ? '127.0.0.1' : undefined;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.options.port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    }).catch((error: unknown) => {
+      throw new Error(listenErrorMessage('HTTP trigger', this.options.port, error));
+    });
+    server.on('error', (error) => this.setStatus('offline', listenErrorMessage('HTTP trigger', this.options.port, error)));
+    this.setStatus('online', null);
+  }
+
+  protected async doStop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (!server) return;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    request.resume(); // the body is not read; drain it so the connection can be reused
+    const url = request.url ?? '/';
+    const parsed = parseTriggerUrl(url);
+    if ('code' in parsed) {
+      this.log.debug({ trigger: 'http', method: request.method, url: truncate(url) }, parsed.message);
+      return this.answer(response, parsed.status, { error: true, code: parsed.code, message: parsed.message });
+    }
+    const camera = findCamera(this.cameras(), parsed.camera);
+    const result: TriggerResult = camera ? await this.deliver(parsed.action, camera.name) : unknownCamera(parsed.camera);
+    this.log.info({ trigger: 'http', action: parsed.action, camera: camera?.name ?? parsed.camera, result }, 'HTTP trigger');
+    if (result.accepted) {
+      const message = result.message ?? `${DONE[parsed.action]} for '${camera?.name ?? parsed.camera}'`;
+      return this.answer(response, 200, { error: false, camera: camera?.name ?? parsed.camera, trigger: parsed.action, skipped: false, message });
+    }
+    switch (result.reason) {
+      case 'skipped':
+        return this.answer(response, 200, {
+          error: false,
+          camera: camera?.name ?? parsed.camera,
+          trigger: parsed.action,
+          skipped: true,
+          message: result.message,
+        });
+      case 'unknownCamera':
+        return this.answer(response, 404, { error: true, code: 'CAMERA_NOT_FOUND', message: result.message });
+      case 'failed':
+        return this.answer(response, 500, { error: true, code: 'TRIGGER_FAILED', message: result.message });
+    }
+  }
+
+  private answer(response: ServerResponse, status: number, body: HttpTriggerAnswer): void {
+    if (response.destroyed) return;
+    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    response.end(JSON.stringify(body));
+  }
+}

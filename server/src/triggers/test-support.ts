@@ -1,0 +1,78 @@
+import { createServer } from 'node:net';
+import type { Trigger, TriggerAction, TriggerCamera, TriggerExtra, TriggerName, TriggerResult, TriggerSink, TriggerStatus } from './trigger.js';
+
+/** Polls until `condition` returns something truthy; fails with `message` after the deadline. */
+export async function waitFor<T>(condition: () => T, options: { timeoutMs?: number; message?: string } = {}): Promise<NonNullable<T>> {
+  const { timeoutMs = 5_000, message = 'condition' } = options;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = condition();
+    if (value) return value;
+    if (Date.now() >= deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${message}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export interface SinkCall {
+  action: TriggerAction;
+  camera: string;
+  source: TriggerName;
+  image?: Buffer;
+}
+
+/** A sink that records every call; `answer` decides the result (accepted by default). */
+export class RecordingSink implements TriggerSink {
+  readonly calls: SinkCall[] = [];
+  answer: (call: SinkCall) => TriggerResult = () => ({ accepted: true });
+
+  motion(camera: string, source: TriggerName, extra?: TriggerExtra): TriggerResult {
+    return this.record({ action: 'motion', camera, source, ...(extra?.image && { image: extra.image }) });
+  }
+
+  motionReset(camera: string, source: TriggerName): TriggerResult {
+    return this.record({ action: 'motionReset', camera, source });
+  }
+
+  doorbell(camera: string, source: TriggerName): TriggerResult {
+    return this.record({ action: 'doorbell', camera, source });
+  }
+
+  /** Waits for the n-th call (1-based) and returns it. */
+  async nth(n: number, timeoutMs = 5_000): Promise<SinkCall> {
+    return await waitFor(() => this.calls[n - 1], { timeoutMs, message: `sink call #${n}` });
+  }
+
+  private record(call: SinkCall): TriggerResult {
+    this.calls.push(call);
+    return this.answer(call);
+  }
+}
+
+export const CAMERAS: TriggerCamera[] = [
+  { name: 'Front Door' },
+  { name: 'Garage', smtp: { email: 'garage-cam', from: 'hikvision', body: 'Channel 7 motion' } },
+  { name: 'My Camera' },
+];
+
+export async function waitForStatus(trigger: Trigger, status: TriggerStatus, timeoutMs = 5_000): Promise<void> {
+  await waitFor(() => trigger.status() === status, { timeoutMs, message: `${trigger.name} ${status}` });
+}
+
+/** True when something can listen on 127.0.0.1:port again. */
+export async function portIsFree(port: number): Promise<boolean> {
+  const server = createServer();
+  return await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port that was free a moment ago (for restarts, which must come back on the same port). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = address && typeof address === 'object' ? address.port : 0;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
