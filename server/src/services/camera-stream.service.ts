@@ -36,12 +36,12 @@ export interface CameraStreamServiceDeps {
   snapshotCacheMs?: number;
   /** How long a snapshot waits for a keyframe when the stream has to be started, default 10 s. */
   snapshotWaitMs?: number;
-  /** Queue bounds of one live viewer: beyond them it drops to the next keyframe, never slowing others. */
+  /**
+   * Queue bounds of one live viewer: beyond them it drops to the next keyframe, never slowing others. Default
+   * the hub's (10 s / 8 MiB): the buffered GOP a viewer starts with must fit, or it would wait a whole GOP.
+   */
   viewerQueue?: QueueLimits;
 }
-
-/** A live viewer that falls more than this behind starts dropping (to the next keyframe). */
-const DEFAULT_VIEWER_QUEUE: QueueLimits = { maxBytes: 4 * 1024 * 1024, maxSeconds: 4 };
 
 const MAX_STREAMS_MESSAGE = "the camera's maximum number of live viewers is reached";
 
@@ -148,7 +148,7 @@ export class CameraStreamService {
     const camera = this.deps.cameras.get(name);
     if (camera.disable) throw new AppError('CAMERA_OFFLINE', 'the camera is disabled');
     try {
-      return this.deps.hub.attach(camera.name, stream, { kind: 'viewer', label, queue: this.deps.viewerQueue ?? DEFAULT_VIEWER_QUEUE });
+      return this.deps.hub.attach(camera.name, stream, { kind: 'viewer', label, ...(this.deps.viewerQueue ? { queue: this.deps.viewerQueue } : {}) });
     } catch (error) {
       throw toAppError(error);
     }
