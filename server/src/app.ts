@@ -129,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
       bus: ctx.bus,
       clock: ctx.clock,
       log: app.log,
+      cameraStatuses: () => streams?.statuses() ?? [],
     });
     app.decorate('homecam', context);
     app.decorate('realtime', realtime);

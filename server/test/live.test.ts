@@ -86,6 +86,8 @@ beforeAll(async () => {
     received.push(JSON.stringify(state));
   });
   expect(await connectOutcome(socket)).toBe('connected');
+  // a new socket hears the current state of every camera at once
+  await waitFor(() => cameraStates.find((s) => s.name === 'Yard'), { message: 'the initial cameraState' });
 });
 
 afterEach(async () => {

@@ -1,4 +1,4 @@
-import { isAdmin, type ClientToServerEvents, type ServerToClientEvents } from '@homecam/shared';
+import { isAdmin, type CameraStatus, type ClientToServerEvents, type ServerToClientEvents } from '@homecam/shared';
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -31,6 +31,8 @@ export interface RealtimeDeps {
   bus: EventBus;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The current state of every camera, sent to a newly connected socket that may see cameras. */
+  cameraStatuses?: () => CameraStatus[];
 }
 
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
@@ -114,6 +116,13 @@ export class RealtimeGateway {
       socket.disconnect(true);
     });
     socket.once('disconnect', () => cancelExpiry());
+    if (cameras && this.deps.cameraStatuses) {
+      try {
+        for (const status of this.deps.cameraStatuses()) socket.emit('cameraState', status);
+      } catch (error) {
+        this.deps.log.error({ err: error }, 'camera states for a new socket failed');
+      }
+    }
     if (notifications) {
       this.deps.notifications.count().then(
         (size) => socket.emit('notificationSize', size),

@@ -121,6 +121,11 @@ export class CameraStreamService {
     }
   }
 
+  /** Every camera's status, in config order. */
+  statuses(): CameraStatus[] {
+    return this.deps.cameras.list().map((camera) => this.status(camera.name));
+  }
+
   /** The state of one stream, for a live viewer's first message. */
   streamState(name: string, stream: StreamName): { state: CameraState; reason: string | null } {
     const camera = this.deps.cameras.get(name);
@@ -260,7 +265,9 @@ export class CameraStreamService {
   private async pull(camera: Camera, width: number | undefined): Promise<{ jpeg: Buffer; from: 'buffer' | 'live' } | null> {
     const hub = this.deps.hub;
     const offline = (status: StreamStatus): AppError =>
-      new AppError('CAMERA_OFFLINE', 'the camera is offline', { state: status.state, reason: status.reason ? redactorOf(camera)(status.reason.message) : null });
+      status.reason?.code === 'FFMPEG_UNAVAILABLE'
+        ? new AppError('FFMPEG_UNAVAILABLE', 'ffmpeg is not available')
+        : new AppError('CAMERA_OFFLINE', 'the camera is offline', { state: status.state, reason: status.reason ? redactorOf(camera)(status.reason.message) : null });
     const current = hub.status(camera.name, 'main');
     if (current.state === 'offline' || current.state === 'error') throw offline(current);
     let stop = (): void => undefined;
