@@ -117,6 +117,14 @@ describe('camera CRUD', () => {
     for (const name of ['Args', 'Other', 'Rec']) await app.inject({ method: 'DELETE', url: `/api/cameras/${name}`, headers: bearer(admin) });
   });
 
+  it('a disabled camera reports it and has no snapshot', async () => {
+    await post(admin, { name: 'Off', disable: true, videoConfig: { source: 'demo:' } });
+    const status = await app.inject({ url: '/api/cameras/Off/status', headers: bearer(viewer) });
+    expect(status.json()).toMatchObject({ name: 'Off', state: 'idle', reason: 'the camera is disabled', viewers: 0 });
+    expectError(await app.inject({ url: '/api/cameras/Off/snapshot', headers: bearer(viewer) }), 503, 'CAMERA_OFFLINE');
+    await app.inject({ method: 'DELETE', url: '/api/cameras/Off', headers: bearer(admin) });
+  });
+
   it('adds demo cameras named Demo, Demo 2', async () => {
     const first = await app.inject({ method: 'POST', url: '/api/cameras/demo', headers: bearer(editor) });
     const second = await app.inject({ method: 'POST', url: '/api/cameras/demo', headers: bearer(editor) });

@@ -124,6 +124,9 @@ describe('live video with the simulated camera', () => {
     const openedB = Date.now();
     const firstB = await b.next(isFragment, { message: 'the first fragment (stream running)' });
 
+    const states = a.texts().filter((m) => m.type === 'state').map((m) => (m.type === 'state' ? m.state : ''));
+    expect(states).toEqual(['starting', 'streaming']);
+    expect(b.texts()[0]).toEqual({ type: 'state', state: 'streaming', reason: null });
     for (const client of [a, b]) {
       const init = client.texts().find((m) => m.type === 'init');
       expect(init).toMatchObject({ type: 'init', transcoding: false });

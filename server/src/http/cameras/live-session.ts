@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode, type LiveServerMessage } from '@homecam/shared';
+import { ERROR_STATUS, type CameraState, type ErrorCode, type LiveServerMessage } from '@homecam/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
@@ -56,6 +56,8 @@ export class LiveSession {
   private paused = false;
   private cameraName: string;
   private authTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The last state sent: attaching starts the stream, whose 'starting' event would repeat the first message. */
+  private lastState: string | null = null;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(
@@ -126,7 +128,7 @@ export class LiveSession {
     this.cleanups.push(
       this.deps.streams.onStreamState((event) => {
         if (event.camera === this.cameraName && event.stream === this.request.stream && !this.paused) {
-          this.sendText({ type: 'state', state: event.state, reason: event.reason });
+          this.sendState(event.state, event.reason);
         }
       }),
     );
@@ -160,7 +162,7 @@ export class LiveSession {
     this.consumer = consumer;
     try {
       const { state, reason } = this.deps.streams.streamState(this.cameraName, this.request.stream);
-      this.sendText({ type: 'state', state, reason });
+      this.sendState(state, reason);
     } catch {
       // the camera went away meanwhile: the consumer is closed and pump() reports it
     }
@@ -210,7 +212,15 @@ export class LiveSession {
   private async resume(): Promise<void> {
     if (!this.paused || this.phase !== 'live') return;
     this.paused = false;
+    this.lastState = null;
     await this.attach();
+  }
+
+  private sendState(state: CameraState, reason: string | null): void {
+    const key = `${state}\u0000${reason ?? ''}`;
+    if (key === this.lastState) return;
+    this.lastState = key;
+    this.sendText({ type: 'state', state, reason });
   }
 
   private sendText(message: LiveServerMessage): void {
