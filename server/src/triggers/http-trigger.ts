@@ -109,7 +109,7 @@ export class HttpTrigger extends BaseTrigger {
         resolve();
       });
     }).catch((error: unknown) => {
-      throw new Error(listenErrorMessage('HTTP trigger', this.options.port, error));
+      throw new Error(listenErrorMessage('HTTP trigger', this.options.port, error), { cause: error });
     });
     server.on('error', (error) => this.setStatus('offline', listenErrorMessage('HTTP trigger', this.options.port, error)));
     this.setStatus('online', null);

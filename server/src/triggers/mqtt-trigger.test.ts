@@ -3,8 +3,8 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MqttTrigger, type MqttTriggerOptions } from './mqtt-trigger.js';
-import { RecordingSink, freePort, waitFor, waitForStatus } from './test-support.js';
-import type { TriggerCamera, TriggerLogger } from './trigger.js';
+import { RecordingSink, freePort, memoryLogger, waitFor, waitForStatus } from './test-support.js';
+import type { TriggerCamera } from './trigger.js';
 
 /** An in-process broker on 127.0.0.1; `stop` drops every client connection, as a broker restart does. */
 class TestBroker {
@@ -51,12 +51,6 @@ const CAMERAS: TriggerCamera[] = [
   { name: 'Garage', mqtt: { motionTopic: 'cams/garage', motionMessage: '{"event":{"state":true}}', motionResetMessage: '{"event":{"state":false}}' } },
   { name: 'Yard', mqtt: { motionTopic: 'cams/yard', motionResetTopic: 'cams/yard/reset', motionResetMessage: 'CLEAR' } },
 ];
-
-function memoryLogger(): TriggerLogger & { lines: { level: string; message: string; context: object }[] } {
-  const lines: { level: string; message: string; context: object }[] = [];
-  const at = (level: string) => (context: object, message: string) => void lines.push({ level, message, context });
-  return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
-}
 
 describe('MqttTrigger against an in-process aedes broker', () => {
   const cleanups: (() => Promise<unknown>)[] = [];

@@ -117,7 +117,7 @@ export class SmtpTrigger extends BaseTrigger {
         resolve();
       });
     }).catch((error: unknown) => {
-      throw new Error(listenErrorMessage('SMTP trigger', this.options.port, error));
+      throw new Error(listenErrorMessage('SMTP trigger', this.options.port, error), { cause: error });
     });
     // From here on errors are single connections' (resets, time-outs): not the trigger's status.
     server.on('error', (error) => this.log.debug({ trigger: 'smtp', err: errorMessage(error) }, 'SMTP connection error'));

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import type { Trigger, TriggerAction, TriggerCamera, TriggerExtra, TriggerName, TriggerResult, TriggerSink, TriggerStatus } from './trigger.js';
+import type { Trigger, TriggerLogger, TriggerAction, TriggerCamera, TriggerExtra, TriggerName, TriggerResult, TriggerSink, TriggerStatus } from './trigger.js';
 
 /** Polls until `condition` returns something truthy; fails with `message` after the deadline. */
 export async function waitFor<T>(condition: () => T, options: { timeoutMs?: number; message?: string } = {}): Promise<NonNullable<T>> {
@@ -75,4 +75,24 @@ export async function freePort(): Promise<number> {
   const port = address && typeof address === 'object' ? address.port : 0;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+export interface LogLine {
+  level: 'debug' | 'info' | 'warn' | 'error';
+  message: string;
+  context: Record<string, unknown>;
+}
+
+/** A logger that keeps every line; `commands()` lists the FTP commands it saw. */
+export function memoryLogger(): TriggerLogger & { lines: LogLine[]; commands: () => string[] } {
+  const lines: LogLine[] = [];
+  const at = (level: LogLine['level']) => (context: object, message: string) => void lines.push({ level, message, context: context as Record<string, unknown> });
+  return {
+    lines,
+    commands: () => lines.flatMap((l) => (typeof l.context.command === 'string' ? [l.context.command] : [])),
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+  };
 }
