@@ -31,6 +31,8 @@ const logs = new LogCapture();
 /** Everything a non-admin received: HTTP answers, live text messages, socket.io payloads. */
 const received: string[] = [];
 const cameraStates: CameraStatus[] = [];
+/** What a signed-in user without cameras:access heard: nothing. */
+const strangerStates: CameraStatus[] = [];
 
 let sim: CameraSimulator;
 let camera: SimulatedCamera;
@@ -86,6 +88,9 @@ beforeAll(async () => {
     received.push(JSON.stringify(state));
   });
   expect(await connectOutcome(socket)).toBe('connected');
+  const stranger = socketClient(url, (await signedInUser(app, ['dashboard:access', 'settings:cameras:edit'])).token);
+  stranger.on('cameraState', (state) => strangerStates.push(state));
+  expect(await connectOutcome(stranger)).toBe('connected');
   // a new socket hears the current state of every camera at once
   await waitFor(() => cameraStates.find((s) => s.name === 'Yard'), { message: 'the initial cameraState' });
 });
@@ -339,6 +344,13 @@ describe('demo camera', () => {
     expect(await live.next(isText('error'))).toMatchObject({ message: { code: 'CAMERA_NOT_FOUND' } });
     expect((await live.closed).code).toBe(4404);
 
+    // no stream running for it: a burst of snapshots starts it once and shares one picture
+    const burst = await Promise.all([1, 2, 3].map(() => asViewer({ url: '/api/cameras/Test%20Pattern/snapshot' })));
+    expect(burst.map((r) => [r.statusCode, r.headers['x-snapshot-from']])).toEqual([[200, 'live'], [200, 'live'], [200, 'live']]);
+    expect(new Set(burst.map((r) => r.rawPayload.toString('base64'))).size).toBe(1);
+    expect(app.homecam.streams.hub.stats('Test Pattern', 'main').upstreamStarts).toBe(1);
+    await waitFor(() => app.homecam.streams.hub.status('Test Pattern', 'main').state === 'idle', { message: 'the pulled stream to idle out' });
+
     // no stream running for it: the still image source answers (a one-shot ffmpeg, here another generated picture)
     await asAdmin({ method: 'PATCH', url: '/api/cameras/Test%20Pattern', payload: { videoConfig: { stillImageSource: 'demo:?size=64x48&audio=0' } } });
     const still = await asViewer({ url: '/api/cameras/Test%20Pattern/snapshot' });
@@ -357,6 +369,8 @@ describe('credentials', () => {
     expect(logs.text).toContain('upstream ffmpeg started');
     const everything = [...received, logs.text].join('\n');
     for (const secret of [PASSWORD, encodeURIComponent(PASSWORD)]) expect(everything).not.toContain(secret);
+    expect(cameraStates.length).toBeGreaterThan(5);
+    expect(strangerStates).toEqual([]);
     // the viewer sees the source masked
     expect(received.join('\n')).not.toContain(camera.mainUrl);
   });
