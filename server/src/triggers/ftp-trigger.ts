@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { FtpServer, type FtpFileSystem, type FtpReply } from './ftp-server.js';
-import { sameSecret } from './smtp-trigger.js';
-import { BaseTrigger, errorMessage, findCamera, listenErrorMessage, type TriggerCamera, type TriggerDeps } from './trigger.js';
+import { BaseTrigger, errorMessage, findCamera, listenErrorMessage, sameSecret, type TriggerCamera, type TriggerDeps } from './trigger.js';
 
 export interface FtpTriggerOptions {
   /** config.json `ftp.port` (5050); 0 picks a free port (tests). */
@@ -96,6 +95,7 @@ export class FtpTrigger extends BaseTrigger {
       throw new Error(listenErrorMessage('FTP trigger', this.options.port, error), { cause: error });
     }
     server.onError((error) => this.log.debug({ trigger: 'ftp', err: errorMessage(error) }, 'FTP server error'));
+    if (!credentials) this.log.warn({ trigger: 'ftp' }, 'FTP trigger takes uploads from anyone: set a user and password');
     this.setStatus('online', null);
   }
 

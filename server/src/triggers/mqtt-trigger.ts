@@ -132,10 +132,12 @@ export class MqttTrigger extends BaseTrigger {
     // Resolve after the first attempt either way: the client goes on trying, and the status tells the outcome.
     await new Promise<void>((resolve) => {
       const done = (): void => {
+        clearTimeout(timer);
         client.off('connect', done);
         client.off('close', done);
         resolve();
       };
+      const timer = setTimeout(done, (this.options.connectTimeoutMs ?? 10_000) + 1_000);
       client.once('connect', done);
       client.once('close', done);
     });

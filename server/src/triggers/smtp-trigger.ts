@@ -1,8 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { anyCameraHasBody, cameraBySender, cameraByBody, cameraByRecipient } from './smtp-match.js';
-import { BaseTrigger, errorMessage, listenErrorMessage, type TriggerCamera, type TriggerDeps, type TriggerResult } from './trigger.js';
+import { BaseTrigger, errorMessage, listenErrorMessage, sameSecret, type TriggerCamera, type TriggerDeps, type TriggerResult } from './trigger.js';
 
 export interface SmtpTriggerOptions {
   /** config.json `smtp.port` (2727); 0 picks a free port (tests). */
@@ -23,12 +22,6 @@ const MAX_RECIPIENTS = 20;
 
 function smtpError(code: number, message: string): Error {
   return Object.assign(new Error(message), { responseCode: code });
-}
-
-/** Compares secrets in constant time whatever their lengths. */
-export function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
-  return timingSafeEqual(digest(given), digest(expected));
 }
 
 /**
@@ -121,6 +114,7 @@ export class SmtpTrigger extends BaseTrigger {
     });
     // From here on errors are single connections' (resets, time-outs): not the trigger's status.
     server.on('error', (error) => this.log.debug({ trigger: 'smtp', err: errorMessage(error) }, 'SMTP connection error'));
+    if (!this.authRequired()) this.log.warn({ trigger: 'smtp' }, 'SMTP trigger takes mail from anyone: set a user and password');
     this.setStatus('online', null);
   }
 

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 
 /**
@@ -118,6 +119,12 @@ export function findCamera<T extends { name: string }>(cameras: readonly T[], na
 
 export function unknownCamera(name: string): TriggerResult {
   return { accepted: false, reason: 'unknownCamera', message: `Camera '${name}' not found` };
+}
+
+/** Compares secrets in constant time whatever their lengths. */
+export function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }
 
 export function errorMessage(error: unknown): string {
