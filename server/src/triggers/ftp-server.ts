@@ -48,6 +48,8 @@ const IDLE_MS = 5 * 60_000;
 const DATA_CONNECT_MS = 15_000;
 const DATA_IDLE_MS = 60_000;
 const MAX_LOGIN_FAILURES = 3;
+/** Commands waiting behind a running one (a transfer): more is a flood, not a camera. */
+const MAX_PENDING_COMMANDS = 32;
 const PRE_LOGIN = new Set(['USER', 'PASS', 'QUIT', 'SYST', 'FEAT', 'NOOP', 'OPTS', 'AUTH']);
 
 /** `/a/./b/../c` from cwd → segments; never above the root. */
@@ -77,6 +79,7 @@ function plainAddress(address: string | undefined): string {
 export class FtpServer {
   private readonly server: Server;
   private readonly sessions = new Set<FtpSession>();
+  private closing = false;
 
   constructor(readonly options: FtpServerOptions) {
     this.server = createServer((socket) => {
@@ -113,8 +116,14 @@ export class FtpServer {
     this.server.on('error', listener);
   }
 
+  /** True once `close` was called: uploads cut off by it are not reported. */
+  isClosing(): boolean {
+    return this.closing;
+  }
+
   /** Stops listening and drops every session (and its data connections). */
   close(): Promise<void> {
+    this.closing = true;
     return new Promise((resolve) => {
       this.server.close(() => resolve());
       for (const session of this.sessions) session.destroy();
@@ -125,6 +134,7 @@ export class FtpServer {
 class FtpSession {
   private buffer = '';
   private queue: Promise<void> = Promise.resolve();
+  private pending = 0;
   private user: string | null = null;
   private loggedIn = false;
   private failures = 0;
@@ -151,15 +161,20 @@ class FtpSession {
     this.reply(220, 'HomeCam motion trigger (FTP)');
   }
 
+  /** Server stop: the control connection and every transfer go. */
   destroy(): void {
     this.dispose();
+    for (const data of this.dataSockets) data.destroy();
     this.socket.destroy();
   }
 
+  /**
+   * The control connection closed. A transfer still running finishes (cameras that hang up right after
+   * sending the file still had motion); it has its own idle time-out.
+   */
   dispose(): void {
     this.closed = true;
     this.closePassive();
-    for (const data of this.dataSockets) data.destroy();
   }
 
   private onData(chunk: string): void {
@@ -173,7 +188,16 @@ class FtpSession {
     while ((newline = this.buffer.indexOf('\n')) !== -1) {
       const line = this.buffer.slice(0, newline).replace(/\r$/, '');
       this.buffer = this.buffer.slice(newline + 1);
-      if (line.trim()) this.queue = this.queue.then(() => this.command(line)).catch((error: unknown) => this.internalError(error));
+      if (!line.trim()) continue;
+      if (++this.pending > MAX_PENDING_COMMANDS) {
+        this.reply(421, 'Too many commands at once');
+        this.socket.destroy();
+        return;
+      }
+      this.queue = this.queue
+        .then(() => this.command(line))
+        .catch((error: unknown) => this.internalError(error))
+        .finally(() => void this.pending--);
     }
   }
 
@@ -425,6 +449,8 @@ class FtpSession {
       data.once('close', () => resolve(false));
     });
     data.destroy();
+    // Stopped meanwhile: nothing to report. A client that left without waiting for the reply still had motion.
+    if (this.owner.isClosing()) return;
     const kept = bytes <= maxKeepBytes ? Buffer.concat(chunks) : null;
     const answer = await this.owner.options.fs.uploaded({ path, data: kept, bytes, complete });
     this.reply(complete ? answer.code : 426, complete ? answer.message : 'Transfer aborted');

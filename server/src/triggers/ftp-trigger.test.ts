@@ -200,6 +200,25 @@ describe('FtpTrigger with a real FTP client (basic-ftp)', () => {
       expect(await ftp.send('QUIT')).toMatch(/^221 /);
     });
 
+    it('a camera that drops the control connection right after the upload still triggers', async () => {
+      const { sink, port } = await startTrigger();
+      const ftp = await raw(port);
+      await ftp.send('USER cam');
+      await ftp.send('PASS x');
+      const epsv = await ftp.send('EPSV');
+      const dataPort = Number(/\(\|\|\|(\d+)\|\)/.exec(epsv)?.[1]);
+      const data = connect(dataPort, '127.0.0.1');
+      data.on('error', () => undefined);
+      cleanups.push(() => data.destroy());
+      await new Promise<void>((resolve) => data.once('connect', () => resolve()));
+      expect(await ftp.send('STOR /Garage/x.jpg')).toMatch(/^150 /);
+      data.end(JPEG);
+      ftp.socket.destroy();
+      const call = await sink.nth(1);
+      expect(call.camera).toBe('Garage');
+      expect(call.image?.length).toBe(JPEG.length);
+    });
+
     it('closes the connection after three wrong passwords', async () => {
       const { port } = await startTrigger({ username: 'camera', password: 'ftp-pa55' });
       const ftp = await raw(port);

@@ -98,6 +98,16 @@ describe('HttpTrigger over real HTTP', () => {
     expect(sink.calls.map((c) => c.camera)).toEqual(['New']);
   });
 
+  it('a failing cameras provider counts as no cameras, not as a crash', async () => {
+    const { sink, base } = await startTrigger({
+      cameras: () => {
+        throw new Error('config unreadable');
+      },
+    });
+    expect((await get(`${base}/motion?Garage`)).status).toBe(404);
+    expect(sink.calls).toEqual([]);
+  });
+
   it('binds loopback only with localOnly, every interface otherwise', async () => {
     const local = await startTrigger({ localOnly: true });
     expect(local.trigger.address()?.address).toBe('127.0.0.1');

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import {
   BaseTrigger,
+  errorMessage,
   findCamera,
   listenErrorMessage,
   unknownCamera,
@@ -95,7 +96,12 @@ export class HttpTrigger extends BaseTrigger {
   }
 
   protected async doStart(): Promise<void> {
-    const server = createServer((request, response) => void this.handle(request, response));
+    const server = createServer((request, response) => {
+      this.handle(request, response).catch((error: unknown) => {
+        this.log.error({ trigger: 'http', err: errorMessage(error) }, 'HTTP trigger request failed');
+        this.answer(response, 500, { error: true, code: 'TRIGGER_FAILED', message: 'The trigger could not be handled' });
+      });
+    });
     // Triggers are one short request each: slow or idle peers must not hold sockets.
     server.requestTimeout = 10_000;
     server.headersTimeout = 5_000;
@@ -157,7 +163,7 @@ export class HttpTrigger extends BaseTrigger {
   }
 
   private answer(response: ServerResponse, status: number, body: HttpTriggerAnswer): void {
-    if (response.destroyed) return;
+    if (response.destroyed || response.headersSent) return;
     response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     response.end(JSON.stringify(body));
   }

@@ -140,6 +140,9 @@ export function listenErrorMessage(what: string, port: number, error: unknown): 
   return `${what}: ${errorMessage(error)}`;
 }
 
+/** Longest wait for a sink's answer (camera.ui's motion delay is at most 10 s). */
+export const SINK_TIMEOUT_MS = 30_000;
+
 /**
  * Start/stop bookkeeping shared by all triggers: calls are serialised (a restart during a start waits for it),
  * and a `status` event is emitted on every change of status or error.
@@ -147,7 +150,7 @@ export function listenErrorMessage(what: string, port: number, error: unknown): 
 export abstract class BaseTrigger extends EventEmitter implements Trigger {
   abstract readonly name: TriggerName;
   protected readonly log: TriggerLogger;
-  protected readonly cameras: CamerasProvider;
+  private readonly camerasProvider: CamerasProvider;
   protected readonly sink: TriggerSink;
   private current: TriggerStatus = 'offline';
   private error: string | null = null;
@@ -156,7 +159,7 @@ export abstract class BaseTrigger extends EventEmitter implements Trigger {
 
   protected constructor(deps: TriggerDeps) {
     super();
-    this.cameras = deps.cameras;
+    this.camerasProvider = deps.cameras;
     this.sink = deps.sink;
     this.log = deps.logger ?? silentTriggerLogger;
   }
@@ -214,9 +217,23 @@ export abstract class BaseTrigger extends EventEmitter implements Trigger {
     return this.running;
   }
 
-  /** Calls the sink; a throw becomes a `failed` result (logged here), so every peer still gets an answer. */
-  protected async deliver(action: TriggerAction, camera: string, extra?: TriggerExtra): Promise<TriggerResult> {
+  /** The cameras now; a throwing provider counts as no cameras (logged), never as a crash in a protocol handler. */
+  protected cameras(): readonly TriggerCamera[] {
     try {
+      return this.camerasProvider();
+    } catch (error) {
+      this.log.error({ trigger: this.name, err: errorMessage(error) }, 'reading the cameras failed');
+      return [];
+    }
+  }
+
+  /**
+   * Calls the sink; a throw, or no answer within SINK_TIMEOUT_MS, becomes a `failed` result (logged here), so
+   * every peer still gets an answer.
+   */
+  protected async deliver(action: TriggerAction, camera: string, extra?: TriggerExtra): Promise<TriggerResult> {
+    let timer: NodeJS.Timeout | undefined;
+    const call = async (): Promise<TriggerResult> => {
       switch (action) {
         case 'motion':
           return await this.sink.motion(camera, this.name, extra);
@@ -225,9 +242,17 @@ export abstract class BaseTrigger extends EventEmitter implements Trigger {
         case 'doorbell':
           return await this.sink.doorbell(camera, this.name);
       }
+    };
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${SINK_TIMEOUT_MS / 1000} s`)), SINK_TIMEOUT_MS);
+      });
+      return await Promise.race([call(), timeout]);
     } catch (error) {
       this.log.error({ trigger: this.name, camera, action, err: errorMessage(error) }, 'trigger handler failed');
       return { accepted: false, reason: 'failed', message: `Handling ${action} for '${camera}' failed` };
+    } finally {
+      clearTimeout(timer);
     }
   }
 
