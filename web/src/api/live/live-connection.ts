@@ -1,0 +1,262 @@
+import type { CameraStreamName, LiveClientMessage, LiveServerMessage } from '@homecam/shared';
+import { liveEdgeDecision, reconnectDelayMs } from './live-policy';
+import { MediaSink, mediaSourceClass } from './media-sink';
+import { initialPlayerState, playerTransition, type PlayerEvent, type PlayerState } from './player-machine';
+
+export type PauseReason = 'hidden' | 'offscreen' | 'user';
+
+export interface LiveConnectionOptions {
+  camera: string;
+  stream?: CameraStreamName;
+  /** The stored access token; sent as the first message, never in the URL. */
+  getToken: () => string | null;
+  /** Injected by tests. */
+  createSocket?: (url: string) => WebSocket;
+  location?: Pick<Location, 'protocol' | 'host'>;
+}
+
+/** Same origin, ws: or wss: like the page. */
+export function liveSocketUrl(location: Pick<Location, 'protocol' | 'host'>, camera: string, stream: CameraStreamName = 'main'): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/api/cameras/${encodeURIComponent(camera)}/live${stream === 'sub' ? '?stream=sub' : ''}`;
+}
+
+const TICK_MS = 250;
+/** No message at all for this long while connecting or playing: the connection is dead, open a new one. */
+const STALL_MS = 15_000;
+
+/**
+ * The live socket and Media Source Extensions behind one <video>: authenticates with the first message,
+ * appends the init segment and fragments (MediaSink), keeps near the live edge, reconnects with backoff,
+ * pauses and resumes. State changes follow `player-machine`; React reads them with useSyncExternalStore.
+ */
+export class LiveConnection {
+  private state: PlayerState = initialPlayerState;
+  private readonly listeners = new Set<() => void>();
+  private video: HTMLVideoElement | null = null;
+  private socket: WebSocket | null = null;
+  /** The server answered something other than an error: control messages may go out. */
+  private authenticated = false;
+  private sink: MediaSink | null = null;
+  private readonly pauses = new Set<PauseReason>();
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private tickTimer: ReturnType<typeof setInterval> | null = null;
+  private lastMessageAt = 0;
+
+  constructor(private readonly options: LiveConnectionOptions) {}
+
+  readonly getState = (): PlayerState => this.state;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Starts playing into `video`; stop() and start() again is fine (React's strict mode does it). */
+  start(video: HTMLVideoElement): void {
+    this.stop();
+    this.video = video;
+    video.addEventListener('playing', this.onFrame);
+    video.addEventListener('timeupdate', this.onFrame);
+    this.tickTimer = setInterval(this.tick, TICK_MS);
+    this.state = initialPlayerState;
+    if (this.pauses.size > 0) this.dispatch({ type: 'PAUSE' });
+    else this.connect();
+  }
+
+  stop(): void {
+    this.closeSocket();
+    this.clearTimers();
+    this.sink?.dispose();
+    this.sink = null;
+    if (this.video) {
+      this.video.removeEventListener('playing', this.onFrame);
+      this.video.removeEventListener('timeupdate', this.onFrame);
+      this.video.removeAttribute('src');
+      this.video.load();
+    }
+    this.video = null;
+  }
+
+  /** The reload button: a fresh connection, whatever happened before. */
+  reload(): void {
+    const video = this.video;
+    this.pauses.delete('user');
+    if (video) this.start(video);
+  }
+
+  /** Hidden tab, off-screen tile or the pause button: the server stops sending until all are gone. */
+  setPaused(reason: PauseReason, paused: boolean): void {
+    const wasPaused = this.pauses.size > 0;
+    if (paused) this.pauses.add(reason);
+    else this.pauses.delete(reason);
+    const isPaused = this.pauses.size > 0;
+    if (!this.video || wasPaused === isPaused) return;
+    if (isPaused) {
+      this.video.pause();
+      this.dispatch({ type: 'PAUSE' });
+      // Before the server accepted the sign-in only `auth` may be sent: then the socket simply closes.
+      if (this.authenticated) this.send({ type: 'pause' });
+      else this.closeSocket();
+      if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+      this.reconnectTimer = null;
+    } else {
+      this.dispatch({ type: 'RESUME' });
+      if (this.socket && this.authenticated) this.send({ type: 'resume' });
+      else this.connect();
+    }
+  }
+
+  get paused(): boolean {
+    return this.pauses.size > 0;
+  }
+
+  private dispatch(event: PlayerEvent): void {
+    const next = playerTransition(this.state, event);
+    if (next === this.state) return;
+    this.state = next;
+    this.listeners.forEach((listener) => listener());
+  }
+
+  private connect(): void {
+    this.closeSocket();
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    const url = liveSocketUrl(this.options.location ?? window.location, this.options.camera, this.options.stream);
+    const socket = this.options.createSocket ? this.options.createSocket(url) : new WebSocket(url);
+    socket.binaryType = 'arraybuffer';
+    this.socket = socket;
+    this.authenticated = false;
+    this.lastMessageAt = Date.now();
+    this.dispatch({ type: 'CONNECT' });
+    socket.onopen = () => {
+      const token = this.options.getToken();
+      // Without a stored token the session cookie (sent with the upgrade) signs in.
+      if (token) this.send({ type: 'auth', token });
+    };
+    socket.onmessage = (event: MessageEvent<string | ArrayBuffer>) => {
+      if (this.socket !== socket) return;
+      this.lastMessageAt = Date.now();
+      if (typeof event.data === 'string') this.onText(event.data);
+      else this.sink?.append(event.data);
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.authenticated = false;
+      this.dispatch({ type: 'CLOSED' });
+      this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect(): void {
+    if (this.state.status !== 'reconnecting' || this.reconnectTimer || !this.video) return;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.state.status === 'reconnecting') this.connect();
+    }, reconnectDelayMs(this.state.attempt - 1));
+  }
+
+  private onText(text: string): void {
+    let message: LiveServerMessage;
+    try {
+      message = JSON.parse(text) as LiveServerMessage;
+    } catch {
+      return;
+    }
+    switch (message.type) {
+      case 'init':
+        this.authenticated = true;
+        this.openSink(message.mimeType, message.transcoding);
+        break;
+      case 'state':
+        this.authenticated = true;
+        this.dispatch({ type: 'STREAM_STATE', state: message.state, reason: message.reason });
+        break;
+      case 'error':
+        this.dispatch({ type: 'ERROR', code: message.code });
+        break;
+    }
+  }
+
+  private openSink(mimeType: string, transcoding: boolean): void {
+    const video = this.video;
+    if (!video) return;
+    this.sink?.dispose();
+    this.sink = null;
+    const Source = mediaSourceClass();
+    const code = !Source ? 'MSE_UNSUPPORTED' : Source.isTypeSupported(mimeType) ? null : 'CODEC_UNSUPPORTED';
+    if (code || !Source) {
+      this.dispatch({ type: 'ERROR', code: code ?? 'MSE_UNSUPPORTED' });
+      this.closeSocket();
+      return;
+    }
+    this.dispatch({ type: 'INIT', mimeType, transcoding });
+    const sink = new MediaSink(video, Source, mimeType, {
+      onUpdated: () => this.followLiveEdge(),
+      onError: () => {
+        // A decode problem: start over with a fresh connection (and a fresh MediaSource).
+        if (this.sink !== sink) return;
+        this.dispatch({ type: 'ERROR', code: 'PLAYBACK_FAILED' });
+        this.closeSocket();
+        this.dispatch({ type: 'CLOSED' });
+        this.scheduleReconnect();
+      },
+    });
+    this.sink = sink;
+  }
+
+  private readonly onFrame = () => {
+    const video = this.video;
+    if (!video || !this.sink || this.state.status === 'playing') return;
+    if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && !video.paused) this.dispatch({ type: 'FRAME' });
+  };
+
+  private followLiveEdge(): void {
+    const video = this.video;
+    const sink = this.sink;
+    if (!video || !sink || this.pauses.size > 0) return;
+    const ranges = sink.ranges();
+    if (ranges.length === 0) return;
+    const decision = liveEdgeDecision(ranges, video.currentTime);
+    if (decision.seekTo !== null) video.currentTime = decision.seekTo;
+    if (video.playbackRate !== decision.playbackRate) video.playbackRate = decision.playbackRate;
+    if (video.paused) video.play().catch(() => undefined);
+  }
+
+  private readonly tick = () => {
+    if (this.pauses.size > 0) return;
+    this.followLiveEdge();
+    this.sink?.trim();
+    const waiting = this.state.status === 'connecting' || this.state.status === 'playing';
+    if (this.socket && waiting && Date.now() - this.lastMessageAt > STALL_MS) {
+      this.closeSocket();
+      this.dispatch({ type: 'CLOSED' });
+      this.scheduleReconnect();
+    }
+  };
+
+  private send(message: LiveClientMessage): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  /** A deliberate close: no CLOSED event, no reconnect. */
+  private closeSocket(): void {
+    const socket = this.socket;
+    this.socket = null;
+    this.authenticated = false;
+    if (!socket) return;
+    socket.onmessage = null;
+    socket.onclose = null;
+    // Closing a socket that is still connecting makes Chrome log an error: close it once it is open.
+    if (socket.readyState === WebSocket.CONNECTING) socket.onopen = () => socket.close(1000);
+    else if (socket.readyState === WebSocket.OPEN) socket.close(1000);
+  }
+
+  private clearTimers(): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.tickTimer) clearInterval(this.tickTimer);
+    this.reconnectTimer = null;
+    this.tickTimer = null;
+  }
+}

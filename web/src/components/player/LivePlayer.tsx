@@ -1,0 +1,51 @@
+import { useLiveStream } from '../../hooks/use-live-stream';
+import { cn } from '../ui/cn';
+import { PlayerControls } from './PlayerControls';
+import { PlayerOverlay } from './PlayerOverlay';
+
+export interface LivePlayerProps {
+  camera: string;
+  /** Smaller controls (camview tiles). */
+  compact?: boolean;
+  className?: string;
+}
+
+/**
+ * The live picture of a camera: <video> fed by Media Source Extensions (useLiveStream), a state overlay and
+ * the controls. Sized by its parent (className); the picture keeps its aspect ratio inside.
+ */
+export function LivePlayer({ camera, compact, className }: LivePlayerProps) {
+  const { videoRef, containerRef, state, paused, muted, hasAudio, fullscreen, togglePlay, reload, toggleMuted, toggleFullscreen } =
+    useLiveStream(camera);
+  return (
+    <div
+      ref={containerRef}
+      className={cn('relative overflow-hidden bg-video', className)}
+      data-testid="live-player"
+      data-camera={camera}
+      data-state={state.status}
+    >
+      <video
+        ref={videoRef}
+        className="h-full w-full object-contain"
+        muted
+        autoPlay
+        playsInline
+        disablePictureInPicture
+        data-testid="live-video"
+      />
+      <PlayerOverlay state={state} userPaused={paused} compact={compact} />
+      <PlayerControls
+        compact={compact}
+        paused={paused}
+        muted={muted}
+        hasAudio={hasAudio}
+        fullscreen={fullscreen}
+        onTogglePlay={togglePlay}
+        onReload={reload}
+        onToggleMuted={toggleMuted}
+        onToggleFullscreen={toggleFullscreen}
+      />
+    </div>
+  );
+}

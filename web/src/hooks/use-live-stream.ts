@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { CameraStreamName } from '@homecam/shared';
+import { LiveConnection } from '../api/live/live-connection';
+import { sessionStore } from '../app/runtime';
+import { useFullscreen } from './use-fullscreen';
+import { useOnScreen, usePageVisible } from './use-visibility';
+
+function storedToken(): string | null {
+  const state = sessionStore.getState();
+  return state.status === 'signedIn' ? state.session.access_token : null;
+}
+
+/**
+ * A live player's plumbing: the socket + MSE connection for one camera, paused while the tab is hidden or
+ * the player is off screen, plus audio (muted by default) and fullscreen. The component renders `videoRef`
+ * inside `containerRef` and shows `state`. Remount (key) to switch cameras.
+ */
+export function useLiveStream(camera: string, stream: CameraStreamName = 'main') {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const { ref: containerRef, fullscreen, toggle: toggleFullscreen } = useFullscreen<HTMLDivElement>();
+  const [connection] = useState(() => new LiveConnection({ camera, stream, getToken: storedToken }));
+  const state = useSyncExternalStore(connection.subscribe, connection.getState);
+  const [muted, setMuted] = useState(true);
+  const [userPaused, setUserPaused] = useState(false);
+  const visible = usePageVisible();
+  const onScreen = useOnScreen(containerRef);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    connection.start(video);
+    return () => connection.stop();
+  }, [connection]);
+
+  useEffect(() => connection.setPaused('hidden', !visible), [connection, visible]);
+  useEffect(() => connection.setPaused('offscreen', !onScreen), [connection, onScreen]);
+  useEffect(() => connection.setPaused('user', userPaused), [connection, userPaused]);
+
+  useEffect(() => {
+    if (videoRef.current) videoRef.current.muted = muted;
+  }, [muted]);
+
+  return {
+    videoRef,
+    containerRef,
+    state,
+    muted,
+    paused: userPaused,
+    fullscreen,
+    hasAudio: state.mimeType?.includes('mp4a') ?? false,
+    togglePlay: () => setUserPaused((paused) => !paused),
+    toggleMuted: () => setMuted((value) => !value),
+    toggleFullscreen: () => toggleFullscreen(videoRef.current),
+    reload: () => {
+      setUserPaused(false);
+      connection.reload();
+    },
+  };
+}
