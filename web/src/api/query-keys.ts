@@ -2,4 +2,10 @@
 export const queryKeys = {
   uiConfig: ['config', 'ui'] as const,
   users: ['users'] as const,
+  /** Everything about cameras; invalidating it refreshes lists, single cameras and statuses. */
+  cameras: ['cameras'] as const,
+  cameraList: ['cameras', 'list'] as const,
+  camera: (name: string) => ['cameras', 'one', name] as const,
+  cameraStatus: (name: string) => ['cameras', 'status', name] as const,
+  rooms: ['rooms'] as const,
 };

@@ -26,6 +26,7 @@ const handlers = (): RealtimeHandlers => ({
   onIncrease: vi.fn(),
   onSize: vi.fn(),
   onRemove: vi.fn(),
+  onCameraState: vi.fn(),
   onSessionEnded: vi.fn(),
 });
 
@@ -65,6 +66,8 @@ describe('realtime client (spec §7)', () => {
     fire('notificationSize', 12);
     fire('removeNotification', null);
     fire('sessionEnded');
+    fire('cameraState', { name: 'Garden', state: 'streaming' });
+    expect(h.onCameraState).toHaveBeenCalledWith({ name: 'Garden', state: 'streaming' });
     expect(h.onNotification).toHaveBeenCalledOnce();
     expect(h.onIncrease).toHaveBeenCalledOnce();
     expect(h.onSize).toHaveBeenCalledWith(12);

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { UI_TIMINGS, type ClientToServerEvents, type ServerToClientEvents } from '@homecam/shared';
+import { UI_TIMINGS, type CameraStatus, type ClientToServerEvents, type ServerToClientEvents } from '@homecam/shared';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -8,6 +8,8 @@ export interface RealtimeHandlers {
   onIncrease: () => void;
   onSize: (size: number) => void;
   onRemove: (id: string | null) => void;
+  /** A camera stream changed state (status dots). */
+  onCameraState: (status: CameraStatus) => void;
   /** The server ended the session (sessionEnded, or the handshake refused the token). */
   onSessionEnded: () => void;
 }
@@ -52,6 +54,7 @@ export function createRealtimeClient(handlers: RealtimeHandlers, connectTo: type
     next.on('increaseNotification', () => handlers.onIncrease());
     next.on('notificationSize', (size) => handlers.onSize(size));
     next.on('removeNotification', (id) => handlers.onRemove(id));
+    next.on('cameraState', (status) => handlers.onCameraState(status));
     next.on('sessionEnded', () => handlers.onSessionEnded());
     next.on('connect_error', (error) => {
       if (SESSION_GONE.has(error.message)) handlers.onSessionEnded();

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/api-error';
 import { logout } from '../api/auth-api';
 import { configureHttpClient } from '../api/http-client';
+import { createCameraStatusStore } from '../api/camera-status-store';
 import { createNotificationCounter } from '../api/notification-counter';
 import { createRealtimeClient } from '../api/realtime-client';
 import { createI18n } from '../i18n/create-i18n';
@@ -18,6 +19,7 @@ import { createToastStore } from './toast/toast-store';
 export const i18n = createI18n();
 export const toastStore = createToastStore();
 export const notificationCounter = createNotificationCounter();
+export const cameraStatusStore = createCameraStatusStore();
 
 export const themeStore = createThemeStore({
   storage: localStorage,
@@ -36,6 +38,7 @@ const realtime = createRealtimeClient({
   onIncrease: () => notificationCounter.increase(),
   onSize: (size) => notificationCounter.set(size),
   onRemove: (id) => notificationCounter.remove(id),
+  onCameraState: (status) => cameraStatusStore.set(status),
   onSessionEnded: () => sessionStore.dispatch({ type: 'SESSION_ENDED' }),
 });
 
@@ -46,6 +49,7 @@ export const sessionStore = createSessionStore(initialSessionState(stored.sessio
   disconnectSocket: () => {
     realtime.disconnect();
     notificationCounter.reset();
+    cameraStatusStore.reset();
   },
   callLogout: logout,
   navigate: (to) => navigation.navigate(to),

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { PlaceholderView } from '../views/PlaceholderView';
+import { CameraView } from '../views/cameras/CameraView';
 
 export function CameraPage() {
   const { name = '' } = useParams();
-  return <PlaceholderView routeKey="camera" detail={name} />;
+  return <CameraView key={name} name={name} />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderView } from '../views/PlaceholderView';
+import { CamerasView } from '../views/cameras/CamerasView';
 
 export function CamerasPage() {
-  return <PlaceholderView routeKey="cameras" />;
+  return <CamerasView />;
 }

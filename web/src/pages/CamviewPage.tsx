@@ -1,5 +1,5 @@
-import { PlaceholderView } from '../views/PlaceholderView';
+import { CamviewView } from '../views/camview/CamviewView';
 
 export function CamviewPage() {
-  return <PlaceholderView routeKey="camview" />;
+  return <CamviewView />;
 }

@@ -23,7 +23,8 @@ export function ChromeLayout({ variant = 'full' }: { variant?: 'full' | 'camview
       </a>
       <Sidebar open={sidebarOpen} onClose={() => setOpenedOn(null)} />
       <Navbar minified={variant === 'camview'} onMenuClick={() => setOpenedOn(sidebarOpen ? null : pathname)} />
-      <main id="main" className="mx-auto w-full max-w-6xl min-w-0 flex-1 px-4 py-6 sm:px-6">
+      {/* Camview uses the whole window for its grid. */}
+      <main id="main" className={variant === 'camview' ? 'w-full min-w-0 flex-1 px-2 py-2' : 'mx-auto w-full max-w-6xl min-w-0 flex-1 px-4 py-6 sm:px-6'}>
         <Outlet />
       </main>
       {variant === 'full' ? <Footer /> : null}

@@ -1,0 +1,73 @@
+import { useSyncExternalStore } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CameraInput, CameraStatus } from '@homecam/shared';
+import {
+  createCamera,
+  createDemoCamera,
+  deleteCamera,
+  getCamera,
+  getCameraStatus,
+  listCameras,
+  updateCamera,
+} from '../api/cameras-api';
+import { queryKeys } from '../api/query-keys';
+import { cameraStatusStore } from '../app/runtime';
+
+/** GET /api/cameras. */
+export function useCameraList() {
+  return useQuery({ queryKey: queryKeys.cameraList, queryFn: listCameras });
+}
+
+/** GET /api/cameras/:name. */
+export function useCamera(name: string) {
+  return useQuery({ queryKey: queryKeys.camera(name), queryFn: () => getCamera(name) });
+}
+
+/** Camera changes also change the rooms' camera counts. */
+function useInvalidateCameras() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.cameras }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.rooms }),
+    ]);
+}
+
+export function useCreateCamera() {
+  const invalidate = useInvalidateCameras();
+  return useMutation({ mutationFn: (body: CameraInput) => createCamera(body), onSuccess: invalidate });
+}
+
+export function useUpdateCamera() {
+  const invalidate = useInvalidateCameras();
+  return useMutation({
+    mutationFn: ({ name, patch }: { name: string; patch: Record<string, unknown> }) => updateCamera(name, patch),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteCamera() {
+  const invalidate = useInvalidateCameras();
+  return useMutation({ mutationFn: (name: string) => deleteCamera(name), onSuccess: invalidate });
+}
+
+export function useCreateDemoCamera() {
+  const invalidate = useInvalidateCameras();
+  return useMutation({ mutationFn: createDemoCamera, onSuccess: invalidate });
+}
+
+/**
+ * The camera's stream state for its status dot: the newest `cameraState` pushed by the socket, else the
+ * answer of GET /api/cameras/:name/status (asked once, then kept fresh by the pushes).
+ */
+export function useCameraStatus(name: string): CameraStatus | undefined {
+  useSyncExternalStore(cameraStatusStore.subscribe, cameraStatusStore.getVersion);
+  const pushed = cameraStatusStore.get(name);
+  const fetched = useQuery({
+    queryKey: queryKeys.cameraStatus(name),
+    queryFn: () => getCameraStatus(name),
+    staleTime: Infinity,
+    enabled: !pushed,
+  });
+  return pushed ?? fetched.data;
+}

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { LivePlayer } from '../../components/player/LivePlayer';
+
+/** /cameras/:name/feed: the player alone, filling the window (for embedding). */
+export function CameraFeedView({ name }: { name: string }) {
+  const { t } = useTranslation();
+  return (
+    <main className="h-dvh w-full bg-video">
+      <h1 className="sr-only" data-testid="page-title">
+        {t('routes.cameraFeed')}: {name}
+      </h1>
+      <LivePlayer key={name} camera={name} className="h-full w-full" />
+    </main>
+  );
+}

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ROUTES } from '../../app/routes/route-table';
+import { CamviewGrid } from '../../components/camview/CamviewGrid';
+import { cn } from '../../components/ui/cn';
+import { ExitFullscreenIcon, FullscreenIcon, ReloadIcon } from '../../components/ui/media-icons';
+import { Spinner } from '../../components/ui/Spinner';
+import { describeError } from '../../hooks/describe-error';
+import { useCameraList } from '../../hooks/use-cameras';
+import { useCamviewLayout } from '../../hooks/use-camview-layout';
+import { useFullscreen } from '../../hooks/use-fullscreen';
+import { useRouteAccess } from '../../hooks/use-permissions';
+
+const toolButton = 'inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-sm text-foreground-muted hover:bg-muted hover:text-foreground';
+
+/** /camview: every camera in one grid laid out by count; tiles move and resize, layouts are kept per count. */
+export function CamviewView() {
+  const { t } = useTranslation();
+  const cameras = useCameraList();
+  const list = cameras.data ?? [];
+  const { layout, update, reset } = useCamviewLayout(list.map((camera) => camera.name));
+  const { ref: screenRef, fullscreen, toggle: toggleFullscreen } = useFullscreen<HTMLDivElement>();
+  const canOpen = useRouteAccess();
+
+  return (
+    <div className="flex h-[calc(100dvh-3.75rem)] min-h-80 flex-col gap-2">
+      <div className="flex items-center gap-2">
+        <h1 data-testid="page-title" className="flex-1 truncate text-base font-semibold text-foreground">
+          {t('routes.camview')}
+        </h1>
+        <button type="button" className={toolButton} onClick={reset} data-testid="camview-reset" disabled={list.length === 0}>
+          <ReloadIcon width={16} height={16} />
+          <span className="hidden sm:inline">{t('cameras:camview.reset')}</span>
+        </button>
+        <button
+          type="button"
+          className={toolButton}
+          onClick={() => toggleFullscreen()}
+          aria-label={fullscreen ? t('cameras:player.exitFullscreen') : t('cameras:player.fullscreen')}
+          data-testid="camview-fullscreen"
+        >
+          {fullscreen ? <ExitFullscreenIcon width={16} height={16} /> : <FullscreenIcon width={16} height={16} />}
+        </button>
+      </div>
+      {cameras.isPending ? <Spinner label={t('layout.loading')} /> : null}
+      {cameras.error ? (
+        <p role="alert" className="text-sm text-danger">
+          {describeError(t, cameras.error)}
+        </p>
+      ) : null}
+      {cameras.data?.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-border p-8 text-center" data-testid="camview-empty">
+          <p className="text-foreground-muted">{t('cameras:list.empty')}</p>
+          {canOpen('settings-cameras') ? (
+            <Link to={ROUTES['settings-cameras'].path} className="mt-3 inline-block font-medium text-primary hover:underline">
+              {t('cameras:list.addFirst')}
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+      <div ref={screenRef} className={cn('@container min-h-0 flex-1 overflow-y-auto', fullscreen && 'bg-background p-1')}>
+        {list.length > 0 ? <CamviewGrid cameras={list} layout={layout} onChange={update} /> : null}
+      </div>
+    </div>
+  );
+}
