@@ -1,5 +1,5 @@
-import { PlaceholderView } from '../views/PlaceholderView';
+import { CamerasSettingsView } from '../views/settings/CamerasSettingsView';
 
 export function CamerasSettingsPage() {
-  return <PlaceholderView routeKey="settings-cameras" />;
+  return <CamerasSettingsView />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderView } from '../views/PlaceholderView';
+import { InterfaceSettingsView } from '../views/settings/InterfaceSettingsView';
 
 export function InterfaceSettingsPage() {
-  return <PlaceholderView routeKey="settings-interface" />;
+  return <InterfaceSettingsView />;
 }

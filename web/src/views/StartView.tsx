@@ -4,9 +4,11 @@ import { useNavigate } from 'react-router';
 import { newPasswordSchema, usernameSchema } from '@homecam/shared';
 import { Logo } from '../components/layout/Logo';
 import { Button } from '../components/ui/Button';
+import { Checkbox } from '../components/ui/Checkbox';
 import { TextField } from '../components/ui/TextField';
 import { firstStartPassword, forgetFirstStartPassword } from '../app/session/first-start-password';
 import { landingPath } from '../app/session/session-machine';
+import { useCreateDemoCamera } from '../hooks/use-cameras';
 import { useToast } from '../hooks/use-toast';
 import { useCurrentUser, useSessionActions } from '../hooks/use-session';
 import { useUpdateUser } from '../hooks/use-users';
@@ -24,7 +26,9 @@ export function StartView() {
   const user = useCurrentUser();
   const { logout } = useSessionActions();
   const update = useUpdateUser();
+  const demo = useCreateDemoCamera();
   const toast = useToast();
+  const [addDemo, setAddDemo] = useState(false);
   const [values, setValues] = useState<Record<Field, string>>(() => ({
     username: '',
     password: '',
@@ -56,7 +60,10 @@ export function StartView() {
       {
         onSuccess: (updated) => {
           forgetFirstStartPassword();
-          void navigate(landingPath({ ...updated, mustChangeCredentials: false }, null), { replace: true });
+          const landing = landingPath({ ...updated, mustChangeCredentials: false }, null);
+          // The demo camera is a convenience: if it cannot be added, say so and go on all the same.
+          const demoAdded = addDemo ? demo.mutateAsync().then(() => undefined, toast.apiError) : Promise.resolve();
+          void demoAdded.then(() => navigate(landing, { replace: true }));
         },
         onError: toast.apiError,
       },
@@ -83,7 +90,14 @@ export function StartView() {
             data-testid="start-current-password"
             {...bind('currentPassword')}
           />
-          <Button type="submit" disabled={update.isPending} data-testid="start-submit" className="justify-center">
+          <Checkbox
+            label={t('auth:start.addDemo')}
+            checked={addDemo}
+            onChange={(event) => setAddDemo(event.target.checked)}
+            data-testid="start-add-demo"
+          />
+          <p className="-mt-3 pl-6 text-xs text-foreground-muted">{t('auth:start.addDemoHint')}</p>
+          <Button type="submit" disabled={update.isPending || demo.isPending} data-testid="start-submit" className="justify-center">
             {t('auth:start.submit')}
           </Button>
           <Button variant="ghost" onClick={logout} data-testid="start-sign-out" className="justify-center">

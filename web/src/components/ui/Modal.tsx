@@ -8,10 +8,12 @@ export interface ModalProps {
   /** Buttons row. */
   footer?: ReactNode;
   testId?: string;
+  /** `wide` for long forms (camera settings). */
+  size?: 'default' | 'wide';
 }
 
 /** A modal dialog: backdrop, Escape and backdrop click close it, focus moves into it. */
-export function Modal({ open, title, onClose, children, footer, testId }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, testId, size = 'default' }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -40,7 +42,7 @@ export function Modal({ open, title, onClose, children, footer, testId }: ModalP
         aria-modal="true"
         aria-labelledby={titleId}
         data-testid={testId}
-        className="relative z-10 flex max-h-[90dvh] w-full max-w-lg flex-col rounded-xl border border-border bg-surface-raised shadow-panel"
+        className={`relative z-10 flex max-h-[90dvh] w-full flex-col rounded-xl border border-border bg-surface-raised shadow-panel ${size === 'wide' ? 'max-w-3xl' : 'max-w-lg'}`}
       >
         <h2 id={titleId} className="px-5 pt-5 text-lg font-semibold text-foreground">
           {title}

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { Checkbox } from '../ui/Checkbox';
+import { Select } from '../ui/Select';
+import { TextField } from '../ui/TextField';
+import type { FieldDef } from './camera-fields';
+import type { FieldMessage } from './camera-form';
+import { SourceField } from './SourceField';
+
+export interface CameraFieldInputProps {
+  field: FieldDef;
+  value: string | boolean;
+  onChange: (value: string | boolean) => void;
+  error?: FieldMessage;
+  rooms: readonly string[];
+  disabled: boolean;
+  /** Admin: sources arrive unmasked and are revealed on request. */
+  revealSources: boolean;
+}
+
+/** One field of the camera form, drawn by its kind. */
+export function CameraFieldInput({ field, value, onChange, error, rooms, disabled, revealSources }: CameraFieldInputProps) {
+  const { t } = useTranslation();
+  const label = t(field.label);
+  const message = error ? t(error.key, error.values) : null;
+  const testId = `camera-field-${field.path}`;
+
+  switch (field.kind) {
+    case 'bool':
+      return (
+        <Checkbox label={label} checked={value === true} onChange={(event) => onChange(event.target.checked)} disabled={disabled} className="min-h-10" data-testid={testId} />
+      );
+    case 'select':
+    case 'room': {
+      const choices = field.kind === 'room' ? rooms : (field.options ?? []);
+      const current = String(value);
+      const options = (choices.includes(current) || current === '' ? choices : [current, ...choices]).map((option) => ({ value: option, label: option }));
+      return <Select label={label} value={current} onChange={(event) => onChange(event.target.value)} options={options} disabled={disabled} data-testid={testId} />;
+    }
+    case 'source':
+      return (
+        <SourceField
+          label={label}
+          value={String(value)}
+          onChange={onChange}
+          error={message}
+          revealable={revealSources}
+          disabled={disabled}
+          required={field.required}
+          testId={testId}
+        />
+      );
+    case 'int':
+    case 'text':
+      return (
+        <TextField
+          label={field.required ? `${label} *` : label}
+          value={String(value)}
+          onChange={(event) => onChange(event.target.value)}
+          inputMode={field.kind === 'int' ? 'numeric' : undefined}
+          error={message}
+          disabled={disabled}
+          autoComplete="off"
+          data-testid={testId}
+        />
+      );
+  }
+}

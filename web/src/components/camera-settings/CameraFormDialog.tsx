@@ -1,0 +1,124 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Camera } from '@homecam/shared';
+import { ApiError } from '../../api/api-error';
+import { useCreateCamera, useUpdateCamera } from '../../hooks/use-cameras';
+import { useToast } from '../../hooks/use-toast';
+import { Button } from '../ui/Button';
+import { Modal } from '../ui/Modal';
+import { FIELD_GROUPS, type GroupId } from './camera-fields';
+import { cameraToForm, formToInput, formToPatch, issuesToErrors, newCameraForm, validateCameraForm, type FieldErrors, type FormValues } from './camera-form';
+import { CameraFieldInput } from './CameraFieldInput';
+import { CameraFormSection } from './CameraFormSection';
+import { ConfigFileFields } from './ConfigFileFields';
+
+export interface CameraFormDialogProps {
+  /** The camera to edit; none: add a new one. */
+  camera?: Camera;
+  rooms: readonly string[];
+  canEdit: boolean;
+  isAdmin: boolean;
+  onClose: () => void;
+}
+
+const groupsWithErrors = (errors: FieldErrors) =>
+  FIELD_GROUPS.filter((group) => group.fields.some((field) => errors[field.path])).map((group) => group.id);
+
+/** Add or edit a camera: every field of the schema in groups, checked with the shared schema before sending. */
+export function CameraFormDialog({ camera, rooms, canEdit, isAdmin, onClose }: CameraFormDialogProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const create = useCreateCamera();
+  const update = useUpdateCamera();
+  const [initial] = useState<FormValues>(() => (camera ? cameraToForm(camera) : newCameraForm(rooms[0] ?? 'Standard')));
+  const [values, setValues] = useState<FormValues>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [open, setOpen] = useState<ReadonlySet<GroupId>>(() => new Set(['general', 'stream']));
+  const busy = create.isPending || update.isPending;
+
+  function showErrors(next: FieldErrors) {
+    setErrors(next);
+    setOpen((previous) => new Set([...previous, ...groupsWithErrors(next)]));
+  }
+
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') showErrors(issuesToErrors(error.validationIssues));
+    toast.apiError(error);
+  };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!canEdit) return;
+    const problems = validateCameraForm(values);
+    showErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    const done = (saved: Camera) => {
+      toast.success(t(camera ? 'cameras:settings.saved' : 'cameras:settings.created', { camera: saved.name }));
+      onClose();
+    };
+    if (!camera) {
+      create.mutate(formToInput(values), { onSuccess: done, onError });
+      return;
+    }
+    const patch = formToPatch(initial, values);
+    if (Object.keys(patch).length === 0) onClose();
+    else update.mutate({ name: camera.name, patch }, { onSuccess: done, onError });
+  }
+
+  const toggle = (id: GroupId) =>
+    setOpen((previous) => {
+      const next = new Set(previous);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  return (
+    <Modal
+      open
+      size="wide"
+      title={camera ? t('cameras:settings.editTitle', { camera: camera.name }) : t('cameras:settings.addTitle')}
+      onClose={onClose}
+      testId="camera-form-dialog"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {canEdit ? t('actions.cancel') : t('cameras:settings.close')}
+          </Button>
+          {canEdit ? (
+            <Button type="submit" form="camera-form" disabled={busy} data-testid="camera-form-submit">
+              {t('actions.save')}
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <form id="camera-form" noValidate onSubmit={submit}>
+        {FIELD_GROUPS.map((group) => (
+          <CameraFormSection
+            key={group.id}
+            id={group.id}
+            title={t(group.title)}
+            hint={group.hint ? t(group.hint) : undefined}
+            open={open.has(group.id)}
+            invalid={group.fields.some((field) => errors[field.path])}
+            onToggle={() => toggle(group.id)}
+          >
+            {group.fields.map((field) => (
+              <CameraFieldInput
+                key={field.path}
+                field={field}
+                value={values[field.path] ?? ''}
+                onChange={(value) => setValues((previous) => ({ ...previous, [field.path]: value }))}
+                error={errors[field.path]}
+                rooms={rooms}
+                disabled={!canEdit || busy}
+                revealSources={isAdmin && camera !== undefined}
+              />
+            ))}
+          </CameraFormSection>
+        ))}
+        <ConfigFileFields camera={camera} />
+      </form>
+    </Modal>
+  );
+}

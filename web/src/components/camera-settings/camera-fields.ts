@@ -1,0 +1,125 @@
+import { RTSP_TRANSPORTS } from '@homecam/shared';
+
+/**
+ * Every field of `cameraSchema` the settings form edits, by group. `path` is the dotted key in the camera
+ * object; `label` is its translation key (a literal, so the i18n check verifies it).
+ */
+export type FieldKind = 'text' | 'int' | 'bool' | 'select' | 'source' | 'room';
+
+export interface FieldDef {
+  path: string;
+  kind: FieldKind;
+  label: string;
+  /** Only for `select`. */
+  options?: readonly string[];
+  /** The form cannot save without it. */
+  required?: boolean;
+}
+
+export type GroupId = 'general' | 'stream' | 'encoding' | 'prebuffering' | 'motion' | 'email' | 'mqtt';
+
+export interface FieldGroup {
+  id: GroupId;
+  title: string;
+  hint?: string;
+  fields: readonly FieldDef[];
+}
+
+const text = (path: string, label: string): FieldDef => ({ path, kind: 'text', label });
+const int = (path: string, label: string): FieldDef => ({ path, kind: 'int', label });
+const bool = (path: string, label: string): FieldDef => ({ path, kind: 'bool', label });
+
+export const FIELD_GROUPS: readonly FieldGroup[] = [
+  {
+    id: 'general',
+    title: 'cameras:form.groups.general',
+    fields: [
+      { path: 'name', kind: 'text', label: 'cameras:fields.name', required: true },
+      { path: 'room', kind: 'room', label: 'cameras:fields.room' },
+      text('manufacturer', 'cameras:fields.manufacturer'),
+      text('model', 'cameras:fields.model'),
+      text('serialNumber', 'cameras:fields.serialNumber'),
+      bool('disable', 'cameras:fields.disable'),
+    ],
+  },
+  {
+    id: 'stream',
+    title: 'cameras:form.groups.stream',
+    fields: [
+      { path: 'videoConfig.source', kind: 'source', label: 'cameras:fields.source', required: true },
+      { path: 'videoConfig.subSource', kind: 'source', label: 'cameras:fields.subSource' },
+      { path: 'videoConfig.stillImageSource', kind: 'source', label: 'cameras:fields.stillImageSource' },
+      { path: 'videoConfig.rtspTransport', kind: 'select', label: 'cameras:fields.rtspTransport', options: RTSP_TRANSPORTS },
+      int('videoConfig.stimeout', 'cameras:fields.stimeout'),
+      int('videoConfig.probeSize', 'cameras:fields.probeSize'),
+      int('videoConfig.analyzeDuration', 'cameras:fields.analyzeDuration'),
+      int('videoConfig.maxDelay', 'cameras:fields.maxDelay'),
+      int('videoConfig.reorderQueueSize', 'cameras:fields.reorderQueueSize'),
+      int('videoConfig.maxStreams', 'cameras:fields.maxStreams'),
+      bool('videoConfig.readRate', 'cameras:fields.readRate'),
+    ],
+  },
+  {
+    id: 'encoding',
+    title: 'cameras:form.groups.encoding',
+    hint: 'cameras:form.hints.encoding',
+    fields: [
+      text('videoConfig.vcodec', 'cameras:fields.vcodec'),
+      text('videoConfig.acodec', 'cameras:fields.acodec'),
+      int('videoConfig.maxBitrate', 'cameras:fields.maxBitrate'),
+      int('videoConfig.maxFPS', 'cameras:fields.maxFPS'),
+      int('videoConfig.maxWidth', 'cameras:fields.maxWidth'),
+      int('videoConfig.maxHeight', 'cameras:fields.maxHeight'),
+      text('videoConfig.encoderOptions', 'cameras:fields.encoderOptions'),
+      text('videoConfig.videoFilter', 'cameras:fields.videoFilter'),
+      text('videoConfig.mapvideo', 'cameras:fields.mapvideo'),
+      text('videoConfig.mapaudio', 'cameras:fields.mapaudio'),
+      bool('videoConfig.audio', 'cameras:fields.audio'),
+    ],
+  },
+  {
+    id: 'prebuffering',
+    title: 'cameras:form.groups.prebuffering',
+    fields: [bool('prebuffering', 'cameras:fields.prebuffering'), int('prebufferLength', 'cameras:fields.prebufferLength')],
+  },
+  {
+    id: 'motion',
+    title: 'cameras:form.groups.motion',
+    hint: 'cameras:form.hints.motion',
+    fields: [
+      bool('videoanalysis.active', 'cameras:fields.videoanalysisActive'),
+      int('motionTimeout', 'cameras:fields.motionTimeout'),
+      int('videoanalysis.forceCloseTimer', 'cameras:fields.forceCloseTimer'),
+      int('videoanalysis.dwellTimer', 'cameras:fields.dwellTimer'),
+      int('videoanalysis.difference', 'cameras:fields.difference'),
+      int('videoanalysis.sensitivity', 'cameras:fields.sensitivity'),
+      int('snapshotTimer', 'cameras:fields.snapshotTimer'),
+      bool('motion', 'cameras:fields.motion'),
+      bool('doorbell', 'cameras:fields.doorbell'),
+      bool('privacySwitch', 'cameras:fields.privacySwitch'),
+      bool('excludeSwitch', 'cameras:fields.excludeSwitch'),
+      bool('privacyMode', 'cameras:fields.privacyMode'),
+    ],
+  },
+  {
+    id: 'email',
+    title: 'cameras:form.groups.email',
+    hint: 'cameras:form.hints.motion',
+    fields: [text('smtp.email', 'cameras:fields.smtpEmail'), text('smtp.from', 'cameras:fields.smtpFrom'), text('smtp.body', 'cameras:fields.smtpBody')],
+  },
+  {
+    id: 'mqtt',
+    title: 'cameras:form.groups.mqtt',
+    hint: 'cameras:form.hints.motion',
+    fields: [
+      text('mqtt.motionTopic', 'cameras:fields.mqttMotionTopic'),
+      text('mqtt.motionMessage', 'cameras:fields.mqttMotionMessage'),
+      text('mqtt.motionResetTopic', 'cameras:fields.mqttMotionResetTopic'),
+      text('mqtt.motionResetMessage', 'cameras:fields.mqttMotionResetMessage'),
+      text('mqtt.doorbellTopic', 'cameras:fields.mqttDoorbellTopic'),
+      text('mqtt.doorbellMessage', 'cameras:fields.mqttDoorbellMessage'),
+    ],
+  },
+];
+
+export const ALL_FIELDS: readonly FieldDef[] = FIELD_GROUPS.flatMap((group) => group.fields);

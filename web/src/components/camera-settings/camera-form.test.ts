@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { cameraSchema, maskSourceCredentials } from '@homecam/shared';
+import { cameraToForm, formToInput, formToPatch, issuesToErrors, newCameraForm, validateCameraForm } from './camera-form';
+
+const stored = cameraSchema.parse({
+  name: 'Garden',
+  room: 'Outside',
+  model: 'C200',
+  videoConfig: { source: 'rtsp://admin:secret@10.0.0.5/main', subSource: 'rtsp://admin:secret@10.0.0.5/sub', maxFPS: 15 },
+});
+
+describe('camera form mapping', () => {
+  it('shows numbers as text, empty optional values as empty strings', () => {
+    const values = cameraToForm(stored);
+    expect(values['videoConfig.maxFPS']).toBe('15');
+    expect(values['videoConfig.maxWidth']).toBe('');
+    expect(values['videoConfig.stimeout']).toBe('10');
+    expect(values.prebuffering).toBe(false);
+    expect(values['videoConfig.audio']).toBe(true);
+  });
+
+  it('creates with every filled-in field, nested as the schema wants', () => {
+    const values = { ...newCameraForm('Standard'), name: ' Door ', 'videoConfig.source': 'rtsp://cam/live', 'videoConfig.maxFPS': '12' };
+    const input = formToInput(values);
+    expect(input).toMatchObject({ name: 'Door', room: 'Standard', videoConfig: { source: 'rtsp://cam/live', maxFPS: 12, rtspTransport: 'tcp' } });
+    expect(input.videoConfig).not.toHaveProperty('maxWidth');
+    expect(cameraSchema.safeParse(input).success).toBe(true);
+  });
+
+  it('patches only what changed, null for an emptied field', () => {
+    const initial = cameraToForm(stored);
+    const patch = formToPatch(initial, { ...initial, model: '', 'videoConfig.maxFPS': '20', motion: false });
+    expect(patch).toEqual({ model: null, motion: false, videoConfig: { maxFPS: 20 } });
+    expect(formToPatch(initial, { ...initial })).toEqual({});
+  });
+
+  it('leaves a masked source untouched: not sent unless edited, sent masked when only the rest changed', () => {
+    const masked = { ...stored, videoConfig: { ...stored.videoConfig, source: maskSourceCredentials(stored.videoConfig.source) } };
+    const initial = cameraToForm(masked);
+    expect(initial['videoConfig.source']).toBe('rtsp://admin:********@10.0.0.5/main');
+    expect(formToPatch(initial, { ...initial, name: 'Garden 2' })).toEqual({ name: 'Garden 2' });
+    const edited = { ...initial, 'videoConfig.source': 'rtsp://admin:********@10.0.0.6/main' };
+    expect(formToPatch(initial, edited)).toEqual({ videoConfig: { source: 'rtsp://admin:********@10.0.0.6/main' } });
+  });
+});
+
+describe('camera form validation', () => {
+  it('uses the shared schema and its message keys', () => {
+    const values = { ...newCameraForm('Standard'), 'videoConfig.probeSize': '8' };
+    expect(validateCameraForm(values)).toEqual({
+      name: { key: 'validation.FIELD_REQUIRED' },
+      'videoConfig.source': { key: 'validation.FIELD_REQUIRED' },
+      'videoConfig.probeSize': { key: 'validation.PROBE_SIZE_INVALID' },
+    });
+  });
+
+  it('explains bounds and non-numbers', () => {
+    const base = { ...newCameraForm('Standard'), name: 'a', 'videoConfig.source': 'nonsense' };
+    const errors = validateCameraForm({ ...base, 'videoConfig.stimeout': '900', 'videoConfig.maxFPS': 'x', snapshotTimer: '0' });
+    expect(errors['videoConfig.source']).toEqual({ key: 'validation.SOURCE_INVALID' });
+    expect(errors['videoConfig.stimeout']).toEqual({ key: 'cameras:form.errors.tooBig', values: { max: 600 } });
+    expect(errors.snapshotTimer).toEqual({ key: 'cameras:form.errors.tooSmall', values: { min: 1 } });
+    expect(errors['videoConfig.maxFPS']).toEqual({ key: 'cameras:form.errors.notWholeNumber' });
+  });
+
+  it('maps the server validation details onto fields', () => {
+    expect(issuesToErrors([{ path: 'videoConfig.probeSize', message: 'PROBE_SIZE_INVALID' }, { path: 'name', message: 'Too long' }])).toEqual({
+      'videoConfig.probeSize': { key: 'validation.PROBE_SIZE_INVALID' },
+      name: { key: 'cameras:form.errors.invalid' },
+    });
+  });
+});

@@ -1,0 +1,52 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCreateRoom } from '../../hooks/use-rooms';
+import { useToast } from '../../hooks/use-toast';
+import { Button } from '../ui/Button';
+import { PlusIcon } from '../ui/icons';
+import { TextField } from '../ui/TextField';
+import { roomNameError, roomNameIssue } from './room-name';
+
+/** A name and a button: adds a room. */
+export function AddRoomForm() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const create = useCreateRoom();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const issue = roomNameIssue(name);
+    setError(issue);
+    if (issue) return;
+    create.mutate(name.trim(), {
+      onSuccess: (room) => {
+        toast.success(t('settings:rooms.created', { room: room.name }));
+        setName('');
+      },
+      onError: (failure) => {
+        const fieldError = roomNameError(failure);
+        if (fieldError) setError(fieldError);
+        else toast.apiError(failure);
+      },
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex items-start gap-2">
+      <TextField
+        label={t('settings:rooms.newRoom')}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={error ? t(error) : null}
+        autoComplete="off"
+        className="min-w-0 flex-1"
+        data-testid="room-add-name"
+      />
+      <Button type="submit" disabled={create.isPending} className="mt-6" data-testid="room-add-submit">
+        <PlusIcon /> {t('settings:rooms.add')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_ROOM, type Camera } from '@homecam/shared';
+import { CameraFormDialog } from '../../components/camera-settings/CameraFormDialog';
+import { CameraSettingsRow } from '../../components/camera-settings/CameraSettingsRow';
+import { PageTitle } from '../../components/layout/PageTitle';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { PlusIcon } from '../../components/ui/icons';
+import { Spinner } from '../../components/ui/Spinner';
+import { describeError } from '../../hooks/describe-error';
+import { useCameraList, useCreateDemoCamera, useDeleteCamera } from '../../hooks/use-cameras';
+import { useHasAllPermissions } from '../../hooks/use-permissions';
+import { useRoomList } from '../../hooks/use-rooms';
+import { useToast } from '../../hooks/use-toast';
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; camera: Camera } | { kind: 'delete'; camera: Camera } | null;
+
+/** /settings/cameras: the cameras of config.json; add (or add the demo camera), edit every field, remove. */
+export function CamerasSettingsView() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const cameras = useCameraList();
+  const rooms = useRoomList();
+  const remove = useDeleteCamera();
+  const demo = useCreateDemoCamera();
+  const canEdit = useHasAllPermissions(['settings:cameras:edit']);
+  const isAdmin = useHasAllPermissions(['admin']);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const roomNames = rooms.data?.map((room) => room.name) ?? [DEFAULT_ROOM];
+
+  function addDemo() {
+    demo.mutate(undefined, {
+      onSuccess: (camera) => toast.success(t('cameras:settings.created', { camera: camera.name })),
+      onError: toast.apiError,
+    });
+  }
+
+  function confirmDelete(camera: Camera) {
+    remove.mutate(camera.name, {
+      onSuccess: () => toast.success(t('cameras:settings.deleted', { camera: camera.name })),
+      onError: toast.apiError,
+      onSettled: close,
+    });
+  }
+
+  return (
+    <>
+      <PageTitle>{t('routes.settingsCameras')}</PageTitle>
+      <Card title={t('cameras:settings.listTitle')}>
+        {canEdit ? (
+          <div className="mb-2 flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={addDemo} disabled={demo.isPending} data-testid="camera-add-demo">
+              <PlusIcon /> {t('cameras:settings.addDemo')}
+            </Button>
+            <Button onClick={() => setDialog({ kind: 'add' })} data-testid="camera-add-open">
+              <PlusIcon /> {t('cameras:settings.add')}
+            </Button>
+          </div>
+        ) : null}
+        {cameras.isPending ? <Spinner label={t('layout.loading')} /> : null}
+        {cameras.error ? (
+          <p role="alert" className="text-sm text-danger">
+            {describeError(t, cameras.error)}
+          </p>
+        ) : null}
+        {cameras.data?.length === 0 ? <p className="py-3 text-sm text-foreground-muted">{t('cameras:list.empty')}</p> : null}
+        <ul data-testid="camera-settings-list" className="divide-y divide-border">
+          {cameras.data?.map((camera) => (
+            <CameraSettingsRow
+              key={camera.name}
+              camera={camera}
+              canEdit={canEdit}
+              onEdit={() => setDialog({ kind: 'edit', camera })}
+              onDelete={() => setDialog({ kind: 'delete', camera })}
+            />
+          ))}
+        </ul>
+      </Card>
+      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+        <CameraFormDialog
+          camera={dialog.kind === 'edit' ? dialog.camera : undefined}
+          rooms={roomNames}
+          canEdit={canEdit}
+          isAdmin={isAdmin}
+          onClose={close}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title={t('cameras:settings.deleteTitle')}
+        message={dialog?.kind === 'delete' ? t('cameras:settings.deleteMessage', { camera: dialog.camera.name }) : ''}
+        confirmLabel={t('actions.delete')}
+        cancelLabel={t('actions.cancel')}
+        busy={remove.isPending}
+        onConfirm={() => dialog?.kind === 'delete' && confirmDelete(dialog.camera)}
+        onCancel={close}
+      />
+    </>
+  );
+}
