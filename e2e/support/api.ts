@@ -1,4 +1,4 @@
-import type { LoginResponse, Permission, User } from '@homecam/shared';
+import type { Camera, CameraInput, LoginResponse, Permission, User } from '@homecam/shared';
 
 /** Direct API calls for test setup, so each test drives the browser only through what it checks. */
 export class Api {
@@ -33,6 +33,10 @@ export class Api {
 
   createUser(username: string, password: string, permissionLevel: Permission[]): Promise<User> {
     return this.request('POST', '/api/users', { username, password, permissionLevel });
+  }
+
+  createCamera(name: string, source: string, extra: Partial<CameraInput> = {}): Promise<Camera> {
+    return this.request('POST', '/api/cameras', { ...extra, name, videoConfig: { ...extra.videoConfig, source } });
   }
 }
 
