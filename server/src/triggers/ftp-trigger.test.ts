@@ -219,6 +219,28 @@ describe('FtpTrigger with a real FTP client (basic-ftp)', () => {
       expect(call.image?.length).toBe(JPEG.length);
     });
 
+    it('a data connection from another address is dropped; the client own one works', async () => {
+      const { sink, port } = await startTrigger();
+      const ftp = await raw(port);
+      await ftp.send('USER cam');
+      await ftp.send('PASS x');
+      const dataPort = Number(/\(\|\|\|(\d+)\|\)/.exec(await ftp.send('EPSV'))?.[1]);
+      // Another host (127.0.0.2 is loopback too) races for the passive port.
+      const rogue = connect({ port: dataPort, host: '127.0.0.1', localAddress: '127.0.0.2' });
+      rogue.on('error', () => undefined);
+      cleanups.push(() => rogue.destroy());
+      let rogueClosed = false;
+      rogue.once('close', () => (rogueClosed = true));
+      await waitFor(() => rogueClosed, { timeoutMs: 3_000, message: 'the foreign data connection to be dropped' });
+      const data = connect(dataPort, '127.0.0.1');
+      data.on('error', () => undefined);
+      cleanups.push(() => data.destroy());
+      expect(await ftp.send('STOR /Garage/x.jpg')).toMatch(/^150 /);
+      data.end(JPEG);
+      const call = await sink.nth(1);
+      expect(call.image?.length).toBe(JPEG.length);
+    });
+
     it('closes the connection after three wrong passwords', async () => {
       const { port } = await startTrigger({ username: 'camera', password: 'ftp-pa55' });
       const ftp = await raw(port);
