@@ -1,6 +1,8 @@
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MqttTrigger, type MqttTriggerOptions } from './mqtt-trigger.js';
 import { RecordingSink, freePort, memoryLogger, waitFor, waitForStatus } from './test-support.js';
@@ -9,11 +11,12 @@ import type { TriggerCamera } from './trigger.js';
 /** An in-process broker on 127.0.0.1; `stop` drops every client connection, as a broker restart does. */
 class TestBroker {
   private broker: Aedes | null = null;
-  private server: Server | null = null;
+  private server: Server | null = null; // a tls.Server is a net.Server
   private readonly sockets = new Set<Socket>();
   constructor(
     readonly port: number,
     private readonly credentials?: { username: string; password: string },
+    private readonly tls?: { key: string; cert: string },
   ) {}
 
   async start(): Promise<void> {
@@ -26,11 +29,12 @@ class TestBroker {
         else done(Object.assign(new Error('bad credentials'), { returnCode: 4 as const }), false);
       };
     }
-    const server = createServer((socket) => {
+    const onSocket = (socket: Socket): void => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
       broker.handle(socket);
-    });
+    };
+    const server = this.tls ? createTlsServer(this.tls, onSocket) : createServer(onSocket);
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
     this.broker = broker;
     this.server = server;
@@ -226,6 +230,33 @@ describe('MqttTrigger against an in-process aedes broker', () => {
     await trigger.restart();
     await waitForStatus(trigger, 'online');
     expect(statuses).toEqual(['online', 'offline', 'online', 'offline', 'online']);
+  });
+
+  it('TLS: checks the broker certificate; a trusted CA or turning the check off connects', async () => {
+    const fixture = (name: string): string => readFileSync(new URL(`./test-fixtures/${name}`, import.meta.url), 'utf8');
+    const tls = { key: fixture('tls-localhost.key'), cert: fixture('tls-localhost.crt') };
+    const port = await freePort();
+    const broker = new TestBroker(port, undefined, tls);
+    await broker.start();
+    cleanups.push(() => broker.stop());
+    const make = (extra: Partial<MqttTriggerOptions>): MqttTrigger => {
+      const trigger = new MqttTrigger({ host: '127.0.0.1', port, tls: true, reconnectPeriodMs: 100, ...extra }, { cameras: () => CAMERAS, sink: new RecordingSink() });
+      cleanups.push(() => trigger.stop());
+      return trigger;
+    };
+
+    const strict = make({});
+    await strict.start();
+    expect(strict.status()).toBe('offline');
+    expect(strict.lastError()).toMatch(/^MQTT trigger: mqtts:\/\/127\.0\.0\.1:\d+: .*self[- ]signed/i);
+
+    const trusted = make({ ca: tls.cert });
+    await started(trusted, ['cams/front/motion']);
+    expect(trusted.status()).toBe('online');
+
+    const unchecked = make({ rejectUnauthorized: false });
+    await unchecked.start();
+    expect(unchecked.status()).toBe('online');
   });
 
   it('a missing host is a clear start error', async () => {

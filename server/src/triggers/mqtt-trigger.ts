@@ -12,8 +12,10 @@ export interface MqttTriggerOptions {
   tls?: boolean;
   username?: string;
   password?: string;
-  /** Check the broker's TLS certificate (default true; false for a self-signed broker certificate). */
+  /** Check the broker's TLS certificate (default true). */
   rejectUnauthorized?: boolean;
+  /** PEM certificate(s) to trust for the broker, e.g. a self-signed one (instead of turning the check off). */
+  ca?: string;
   clientId?: string;
   /** Where `publishMotionState` goes unless the call names a topic. Default `camera.ui/motion`, as camera.ui. */
   motionStateTopic?: string;
@@ -103,6 +105,7 @@ export class MqttTrigger extends BaseTrigger {
       ...(this.options.username && { username: this.options.username }),
       ...(this.options.password && { password: this.options.password }),
       rejectUnauthorized: this.options.rejectUnauthorized ?? true,
+      ...(this.options.ca && { ca: this.options.ca }),
       reconnectPeriod: this.options.reconnectPeriodMs ?? 5_000,
       connectTimeout: this.options.connectTimeoutMs ?? 10_000,
       // A broker that refuses us (bad password, not ready yet) is asked again, like an unreachable one.
