@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cameraByBody, cameraByRecipient, cameraBySender } from './smtp-match.js';
@@ -185,6 +186,24 @@ describe('SmtpTrigger with a real SMTP client (nodemailer)', () => {
       await expect(t.start()).rejects.toThrow('SMTP trigger: set both a user and a password, or neither');
       expect(t.status()).toBe('offline');
     });
+  });
+
+  it('with a certificate: STARTTLS, and the login only inside TLS', async () => {
+    const fixture = (name: string): string => readFileSync(new URL(`./test-fixtures/${name}`, import.meta.url), 'utf8');
+    const tls = { key: fixture('tls-localhost.key'), cert: fixture('tls-localhost.crt') };
+    const { sink, port } = await startTrigger({ tls, username: 'camera', password: 'pa55-word' });
+    const auth = { user: 'camera', pass: 'pa55-word' };
+
+    const secure = nodemailer.createTransport({ host: '127.0.0.1', port, requireTLS: true, tls: { ca: tls.cert, servername: 'localhost' }, auth });
+    const info = await secure.sendMail({ from: 'a@b', to: 'Garage@x', text: 'x' });
+    secure.close();
+    expect(info.response).toMatch(/^250 /);
+
+    const plain = nodemailer.createTransport({ host: '127.0.0.1', port, ignoreTLS: true, auth });
+    const error = (await plain.sendMail({ from: 'a@b', to: 'Garage@x', text: 'x' }).catch((e: unknown) => e)) as { responseCode?: number };
+    plain.close();
+    expect(error.responseCode).toBe(538);
+    expect(sink.calls.map((c) => c.camera)).toEqual(['Garage']);
   });
 
   it('without credentials configured any AUTH is accepted (cameras that insist on logging in)', async () => {

@@ -15,6 +15,11 @@ export interface SmtpTriggerOptions {
   password?: string;
   /** Larger messages are refused with 552 (default 10 MB). */
   maxMessageBytes?: number;
+  /**
+   * PEM key and certificate (e.g. config.json `ssl`): STARTTLS is offered, and AUTH only works after it. Without
+   * them STARTTLS is not offered and AUTH works on the plain connection (cameras rarely check certificates).
+   */
+  tls?: { key: string | Buffer; cert: string | Buffer };
 }
 
 export const SMTP_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -28,7 +33,7 @@ function smtpError(code: number, message: string): Error {
  * SMTP trigger: a small SMTP server that cameras mail their alarms to. The camera is picked by recipient,
  * sender or a text in the mail (see `smtp-match.ts`); each mail is one motion, with the first image attachment
  * as `extra.image`. An unknown recipient is refused at RCPT TO when no camera could be found by body text.
- * STARTTLS is not offered (no certificate), so AUTH is allowed on the plain connection.
+ * STARTTLS is offered only with a certificate (`tls`); without one, AUTH is allowed on the plain connection.
  */
 export class SmtpTrigger extends BaseTrigger {
   readonly name = 'smtp' as const;
@@ -64,10 +69,10 @@ export class SmtpTrigger extends BaseTrigger {
       name: 'homecam',
       banner: 'HomeCam motion trigger',
       logger: false,
-      disabledCommands: ['STARTTLS'],
+      ...(this.options.tls ? { key: this.options.tls.key, cert: this.options.tls.cert } : { disabledCommands: ['STARTTLS'] }),
       authMethods: ['PLAIN', 'LOGIN'],
       authOptional: !this.authRequired(),
-      allowInsecureAuth: true,
+      allowInsecureAuth: !this.options.tls,
       disableReverseLookup: true,
       size: maxBytes,
       rejectOversized: true,
