@@ -212,11 +212,6 @@ export abstract class BaseTrigger extends EventEmitter implements Trigger {
     return this.error;
   }
 
-  /** True between a successful start and the next stop. */
-  protected isRunning(): boolean {
-    return this.running;
-  }
-
   /** The cameras now; a throwing provider counts as no cameras (logged), never as a crash in a protocol handler. */
   protected cameras(): readonly TriggerCamera[] {
     try {
