@@ -168,3 +168,17 @@ test('camview shows both cameras live; a moved and resized tile survives a reloa
   await expect(tileB.getByTestId('camera-snapshot').locator('img').first()).toBeVisible({ timeout: 15_000 });
   await expect(tileA.getByTestId('live-player')).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
 });
+
+test('the first start can add the demo camera on the way to the dashboard', async ({ page, server }) => {
+  await signInWithForm(page, server.url, 'master', 'master');
+  await expect(page).toHaveURL(/\/start$/);
+  await page.getByTestId('start-username').fill(ADMIN.username);
+  await page.getByTestId('start-password').fill(ADMIN.password);
+  await page.getByTestId('start-password-confirm').fill(ADMIN.password);
+  await page.getByTestId('start-add-demo').check();
+  await page.getByTestId('start-submit').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto(`${server.url}/settings/cameras`);
+  await expect(page.getByTestId('camera-settings-row-Demo')).toContainText('demo:');
+});

@@ -12,6 +12,7 @@ import {
 } from '../api/cameras-api';
 import { queryKeys } from '../api/query-keys';
 import { cameraStatusStore } from '../app/runtime';
+import { useHasAnyPermission } from './use-permissions';
 
 /** GET /api/cameras. */
 export function useCameraList() {
@@ -63,11 +64,13 @@ export function useCreateDemoCamera() {
 export function useCameraStatus(name: string): CameraStatus | undefined {
   useSyncExternalStore(cameraStatusStore.subscribe, cameraStatusStore.getVersion);
   const pushed = cameraStatusStore.get(name);
+  // Statuses (pushed or asked for) are for viewers of cameras; camera settings alone do not include them.
+  const allowed = useHasAnyPermission(['cameras:access']);
   const fetched = useQuery({
     queryKey: queryKeys.cameraStatus(name),
     queryFn: () => getCameraStatus(name),
     staleTime: Infinity,
-    enabled: !pushed,
+    enabled: allowed && !pushed,
   });
   return pushed ?? fetched.data;
 }
