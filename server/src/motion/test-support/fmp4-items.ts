@@ -1,0 +1,19 @@
+import { Fmp4StreamParser } from '../../media/fmp4/stream-parser.js';
+import type { MediaItem } from '../../media/index.js';
+import { generateFmp4, type FixtureOptions } from '../../media/test-support/fmp4-fixture.js';
+
+/** A real fMP4 clip (ffmpeg from lavfi) split into the items a hub consumer yields: init, then fragments. */
+export async function fixtureItems(options: FixtureOptions = {}): Promise<MediaItem[]> {
+  const parser = new Fmp4StreamParser();
+  const items: MediaItem[] = [];
+  for (const segment of parser.push(await generateFmp4(options))) {
+    if (segment.type === 'init') {
+      const { info } = segment;
+      items.push({ type: 'init', data: segment.data, codecs: info.codecs, mimeType: info.mimeType, info });
+    } else {
+      const { keyframe, timestamp, duration } = segment.info;
+      items.push({ type: 'fragment', data: segment.data, keyframe, timestamp, duration, receivedAt: Date.now() });
+    }
+  }
+  return items;
+}
