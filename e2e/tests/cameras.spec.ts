@@ -167,6 +167,14 @@ test('camview shows both cameras live; a moved and resized tile survives a reloa
   await expect(tileB).toHaveAttribute('data-mode', 'snapshot');
   await expect(tileB.getByTestId('camera-snapshot').locator('img').first()).toBeVisible({ timeout: 15_000 });
   await expect(tileA.getByTestId('live-player')).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
+
+  // Only the favourite: one camera fills the grid (its own layout); kept on this device.
+  await page.getByTestId('camview-choose').click();
+  await page.getByTestId(`camview-favourite-${second}`).uncheck();
+  await page.getByTestId('camview-favourites-save').click();
+  await expect(page.getByTestId('camview-grid')).toHaveAttribute('data-count', '1');
+  expect(await position(tileA)).toEqual({ x: 0, y: 0, w: 2, h: 2 });
+  await expect(tileB).toHaveCount(0);
 });
 
 test('the first start can add the demo camera on the way to the dashboard', async ({ page, server }) => {

@@ -24,12 +24,15 @@ export function useCamera(name: string) {
   return useQuery({ queryKey: queryKeys.camera(name), queryFn: () => getCamera(name) });
 }
 
-/** Camera changes also change the rooms' camera counts. */
+/**
+ * Camera changes also change the rooms' camera counts. Statuses are left alone: the socket keeps them fresh,
+ * and asking again for a camera just removed or renamed would only answer 404.
+ */
 function useInvalidateCameras() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.cameras }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.cameras, predicate: (query) => query.queryKey[1] !== 'status' }),
       queryClient.invalidateQueries({ queryKey: queryKeys.rooms }),
     ]);
 }

@@ -18,7 +18,7 @@ function useInvalidateRooms() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.rooms }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.cameras }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.cameras, predicate: (query) => query.queryKey[1] !== 'status' }),
     ]);
 }
 
