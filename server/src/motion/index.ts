@@ -1,0 +1,26 @@
+/**
+ * Motion detection (video analysis): per camera, grey frames decoded from the hub stream are compared inside
+ * polygon zones; events start, end by dwell / motion timeout / force close, and settings apply live.
+ * See README.md. The app wires `MotionManager` (setCameras after hub.setCameras; listen to motionStarted/Ended).
+ */
+export { createMotionManager, MotionManager, type MotionManagerOptions } from './motion-manager.js';
+export {
+  MotionDetector,
+  type FrameOptions,
+  type MotionAnalysisEvent,
+  type MotionDetectorEvents,
+  type MotionDetectorOptions,
+  type MotionDetectorStatus,
+  type MotionEndedEvent,
+  type MotionEvents,
+  type MotionHub,
+  type MotionStartedEvent,
+} from './motion-detector.js';
+export { MotionAnalyzer, type MotionAnalyzerOptions } from './motion-analyzer.js';
+export { MotionStateMachine, type MotionEndReason, type MotionPhase, type MotionTiming, type MotionTransition } from './motion-state.js';
+export { FrameDiff, DEFAULT_SCENE_CHANGE, type DiffResult, type DiffThresholds, type SceneChangeOptions } from './frame-diff.js';
+export { rasterizeZones, type FillRule, type ZoneMask, type ZonePolygon } from './zones.js';
+export { FrameSource, type FrameFormat, type GrayFrame } from './frame-source.js';
+export type { DecodeMode } from './frame-args.js';
+export { analysisStream, motionSettingsOf, wantsMotionDetection, type MotionSettings, type VideoAnalysis } from './settings.js';
+export { realClock, type Clock } from './clock.js';

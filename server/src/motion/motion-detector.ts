@@ -1,0 +1,268 @@
+import { EventEmitter } from 'node:events';
+import { silentLogger, type AttachOptions, type Consumer, type MediaLogger, type QueueLimits, type StreamName } from '../media/index.js';
+import { realClock, type Clock } from './clock.js';
+import type { DiffOutcome } from './frame-diff.js';
+import { FrameSource, type FrameSourceOptions } from './frame-source.js';
+import { MotionAnalyzer, type MotionAnalyzerOptions } from './motion-analyzer.js';
+import type { MotionEndReason, MotionPhase, MotionTransition } from './motion-state.js';
+import { motionSettingsOf, type MotionSettings, type VideoAnalysis } from './settings.js';
+
+/** The part of the StreamHub a detector uses. */
+export interface MotionHub {
+  attach(camera: string, stream: StreamName, options: AttachOptions): Consumer;
+}
+
+export interface MotionStartedEvent {
+  camera: string;
+  /** ms since epoch */
+  at: number;
+}
+
+export interface MotionEndedEvent {
+  camera: string;
+  /** ms since epoch */
+  at: number;
+  startedAt: number;
+  /** dwell: quiet for the dwell time · timeout: held open by the motion timeout · forceClose · reset: reset() or stop() */
+  reason: MotionEndReason;
+}
+
+/** Per analysed frame, only emitted while someone listens (diagnostics, a live zone preview). */
+export interface MotionAnalysisEvent {
+  camera: string;
+  at: number;
+  outcome: DiffOutcome;
+  triggered: boolean;
+  /** Changed share of the whole frame, 0–1. */
+  frameChangedShare: number;
+  /** Changed share per zone (regions order; one entry for the whole frame when there are no regions), 0–1. */
+  zoneShares: number[];
+}
+
+export interface MotionEvents {
+  motionStarted: [MotionStartedEvent];
+  motionEnded: [MotionEndedEvent];
+}
+
+export interface MotionDetectorEvents extends MotionEvents {
+  analysis: [MotionAnalysisEvent];
+}
+
+/** How frames are made; see frame-source.ts. */
+export type FrameOptions = Pick<FrameSourceOptions, 'fps' | 'width' | 'decode' | 'fullDecodeMaxPixels' | 'backoff' | 'stallTimeoutMs' | 'spawn'>;
+
+export interface MotionDetectorOptions {
+  hub: MotionHub;
+  camera: string;
+  /** 'sub' when the camera has its own sub stream, else 'main' (see analysisStream). */
+  stream: StreamName;
+  videoanalysis: VideoAnalysis;
+  /** camera.motionTimeout, seconds. */
+  motionTimeout: number;
+  ffmpegPath: string;
+  ffmpegMajor?: number | null;
+  frames?: FrameOptions;
+  analyzer?: MotionAnalyzerOptions;
+  /** Bounds of the hub consumer's queue; default 5 s / 4 MiB (a slow decoder then skips to the next keyframe). */
+  queue?: QueueLimits;
+  /** Delay before attaching again when the hub refused or closed the consumer: initialMs (1 s) doubling to maxMs (30 s). */
+  reattach?: { initialMs?: number; maxMs?: number };
+  /** Credential masking for log lines (e.g. `redactorFor(source)` of the media module). */
+  redact?: (text: string) => string;
+  logger?: MediaLogger;
+  clock?: Clock;
+}
+
+export interface MotionDetectorStatus {
+  camera: string;
+  stream: StreamName;
+  phase: MotionPhase;
+  /** A hub consumer is attached. */
+  attached: boolean;
+  decoderPid?: number;
+  decoderStarts: number;
+  frames: number;
+  /** ms since epoch of the last analysed frame. */
+  lastFrameAt?: number;
+  frameSize?: { width: number; height: number };
+  keyframesOnly?: boolean;
+  /** Why the last attach failed, or why the decoder last ended (redacted). */
+  lastProblem?: string;
+}
+
+/**
+ * Motion detection for one camera: a 'motion' consumer of the hub stream (the same upstream connection
+ * viewers use) → FrameSource (one ffmpeg, grey frames) → MotionAnalyzer (zones, thresholds, events).
+ * `updateSettings` changes zones, thresholds and timing in place: no stream or decoder restart. When the
+ * hub closes the consumer (camera removed or re-added) or refuses it, the detector attaches again with backoff.
+ */
+export class MotionDetector extends EventEmitter<MotionDetectorEvents> {
+  readonly camera: string;
+  readonly stream: StreamName;
+  private readonly clock: Clock;
+  private readonly logger: MediaLogger;
+  private readonly source: FrameSource;
+  private readonly analyzer: MotionAnalyzer;
+  private consumer: Consumer | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  private wake: (() => void) | null = null;
+  private lastFrameAt: number | undefined;
+  private lastProblem: string | undefined;
+
+  constructor(private readonly options: MotionDetectorOptions) {
+    super();
+    this.camera = options.camera;
+    this.stream = options.stream;
+    this.clock = options.clock ?? realClock;
+    this.logger = options.logger ?? silentLogger;
+    this.analyzer = new MotionAnalyzer(
+      motionSettingsOf(options.videoanalysis, options.motionTimeout),
+      this.clock,
+      (t) => this.onTransition(t),
+      options.analyzer,
+    );
+    this.source = new FrameSource({
+      ...options.frames,
+      ffmpegPath: options.ffmpegPath,
+      ffmpegMajor: options.ffmpegMajor ?? null,
+      redact: options.redact,
+      logger: this.logger,
+      label: options.camera,
+      clock: this.clock,
+    });
+    this.source.on('format', () => this.analyzer.rebaseline());
+    this.source.on('frame', (frame) => {
+      if (this.stopped) return;
+      const result = this.analyzer.process(frame.data, frame.width, frame.height);
+      this.lastFrameAt = this.clock.now();
+      if (this.listenerCount('analysis') > 0) {
+        this.emit('analysis', {
+          camera: this.camera, at: this.lastFrameAt, outcome: result.outcome, triggered: result.triggered,
+          frameChangedShare: result.frameChangedShare, zoneShares: [...result.zoneShares],
+        });
+      }
+    });
+    this.source.on('exit', (exit) => {
+      if (exit.reason !== 'stopped' && exit.reason !== 'restarted') this.lastProblem = `decoder ${exit.reason}: ${exit.stderr.split('\n').at(-1) ?? ''}`;
+    });
+  }
+
+  /** Attaches to the hub and starts analysing. Idempotent. */
+  start(): void {
+    if (this.running || this.stopped) return;
+    this.running = this.run();
+  }
+
+  /** New zones, thresholds and timing, applied to the running analysis (and an open event) at once. */
+  updateSettings(videoanalysis: VideoAnalysis, motionTimeout: number): void {
+    this.applySettings(motionSettingsOf(videoanalysis, motionTimeout));
+  }
+
+  applySettings(settings: MotionSettings): void {
+    this.analyzer.update(settings);
+  }
+
+  /** Ends an open event now (reason 'reset'); the next motion starts a new one. */
+  reset(): void {
+    this.analyzer.reset();
+  }
+
+  /** Detaches, ends the decoder, and ends an open event with reason 'reset'. Idempotent. */
+  async stop(): Promise<void> {
+    if (!this.stopped) {
+      this.stopped = true;
+      this.wake?.();
+      this.consumer?.close();
+      this.analyzer.reset();
+      this.analyzer.dispose();
+    }
+    await this.source.stop();
+    await this.running;
+  }
+
+  status(): MotionDetectorStatus {
+    const format = this.source.format;
+    const stats = this.source.stats;
+    return {
+      camera: this.camera,
+      stream: this.stream,
+      phase: this.analyzer.phase,
+      attached: this.consumer !== null,
+      ...(this.source.pid !== undefined ? { decoderPid: this.source.pid } : {}),
+      decoderStarts: stats.starts,
+      frames: stats.frames,
+      ...(this.lastFrameAt !== undefined ? { lastFrameAt: this.lastFrameAt } : {}),
+      ...(format ? { frameSize: { width: format.width, height: format.height }, keyframesOnly: format.keyframesOnly } : {}),
+      ...(this.lastProblem ? { lastProblem: this.lastProblem } : {}),
+    };
+  }
+
+  private onTransition(t: MotionTransition): void {
+    if (t.type === 'started') {
+      this.logger.info({ camera: this.camera }, 'motion started');
+      this.emit('motionStarted', { camera: this.camera, at: t.at });
+    } else {
+      this.logger.info({ camera: this.camera, reason: t.reason, seconds: Math.round((t.at - t.startedAt) / 1_000) }, 'motion ended');
+      this.emit('motionEnded', { camera: this.camera, at: t.at, startedAt: t.startedAt, reason: t.reason });
+    }
+  }
+
+  private async run(): Promise<void> {
+    const initialMs = this.options.reattach?.initialMs ?? 1_000;
+    const maxMs = this.options.reattach?.maxMs ?? 30_000;
+    let delay = initialMs;
+    while (!this.stopped) {
+      let consumer: Consumer;
+      try {
+        consumer = this.options.hub.attach(this.camera, this.stream, {
+          kind: 'motion', label: `motion:${this.camera}`, queue: this.options.queue ?? { maxSeconds: 5, maxBytes: 4 * 1024 * 1024 },
+        });
+      } catch (error) {
+        this.lastProblem = this.redact(`attach failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn({ camera: this.camera, stream: this.stream, error: this.lastProblem, retryMs: delay }, 'motion detector cannot attach');
+        await this.sleep(delay);
+        delay = Math.min(maxMs, delay * 2);
+        continue;
+      }
+      this.consumer = consumer;
+      let items = 0;
+      try {
+        for (let item = await consumer.read(); item; item = await consumer.read()) {
+          items += 1;
+          await this.source.push(item);
+        }
+      } catch (error) {
+        this.lastProblem = this.redact(`consumer failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.error({ camera: this.camera, error: this.lastProblem }, 'motion detector read failed');
+      } finally {
+        consumer.close();
+        this.consumer = null;
+      }
+      if (this.stopped) break;
+      // The hub closed the consumer: the camera was removed or its stream dropped. Try again.
+      if (items > 0) delay = initialMs;
+      this.logger.info({ camera: this.camera, stream: this.stream, retryMs: delay }, 'motion detector detached, attaching again');
+      await this.sleep(delay);
+      delay = Math.min(maxMs, delay * 2);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = this.clock.setTimeout(() => {
+        this.wake = null;
+        resolve();
+      }, ms);
+      this.wake = () => {
+        this.clock.clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+    });
+  }
+
+  private redact(text: string): string {
+    return this.options.redact ? this.options.redact(text) : text;
+  }
+}

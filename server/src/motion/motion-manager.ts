@@ -1,0 +1,145 @@
+import type { Camera } from '@homecam/shared';
+import { EventEmitter } from 'node:events';
+import { locateFfmpeg, probeFfmpegVersion, redactorFor, silentLogger, type MediaLogger } from '../media/index.js';
+import type { Clock } from './clock.js';
+import type { MotionAnalyzerOptions } from './motion-analyzer.js';
+import {
+  MotionDetector,
+  type FrameOptions,
+  type MotionDetectorOptions,
+  type MotionDetectorStatus,
+  type MotionEvents,
+  type MotionHub,
+} from './motion-detector.js';
+import { analysisStream, wantsMotionDetection } from './settings.js';
+
+export interface MotionManagerOptions {
+  hub: MotionHub;
+  /** The ffmpeg the hub uses (createStreamHub's `ffmpeg.path`). */
+  ffmpegPath: string;
+  ffmpegMajor?: number | null;
+  frames?: FrameOptions;
+  analyzer?: MotionAnalyzerOptions;
+  reattach?: MotionDetectorOptions['reattach'];
+  logger?: MediaLogger;
+  clock?: Clock;
+  /** For tests: makes the detector of a camera. */
+  createDetector?: (options: MotionDetectorOptions) => MotionDetector;
+}
+
+/**
+ * One MotionDetector per enabled camera with video analysis on. `setCameras` is called with the whole camera
+ * list (from config.json) at start and after every change, after the hub got the same list: detectors are
+ * created, updated in place (zones, thresholds, timing: no restart) or stopped. A camera whose analysed
+ * stream changes (a sub source was added or removed) gets a new detector. Re-emits every detector's
+ * `motionStarted` / `motionEnded`; a detector that is stopped during an event ends it with reason 'reset'.
+ */
+export class MotionManager extends EventEmitter<MotionEvents> {
+  private readonly detectors = new Map<string, MotionDetector>();
+  private readonly logger: MediaLogger;
+  private queue: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(private readonly options: MotionManagerOptions) {
+    super();
+    this.logger = options.logger ?? silentLogger;
+  }
+
+  /** Applies the camera list; calls are serialised. Invalid settings of one camera (ruled out by the schema) are logged and skipped. */
+  setCameras(cameras: readonly Camera[]): Promise<void> {
+    const run = this.queue.then(() => this.apply(cameras));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  detector(camera: string): MotionDetector | undefined {
+    return this.detectors.get(camera);
+  }
+
+  cameraNames(): string[] {
+    return [...this.detectors.keys()];
+  }
+
+  /** Ends the camera's open event (reason 'reset'). False when the camera has no detector. */
+  reset(camera: string): boolean {
+    const detector = this.detectors.get(camera);
+    detector?.reset();
+    return detector !== undefined;
+  }
+
+  statuses(): MotionDetectorStatus[] {
+    return [...this.detectors.values()].map((d) => d.status());
+  }
+
+  /** Stops every detector (open events end with reason 'reset'). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.queue;
+    await Promise.all([...this.detectors.keys()].map((name) => this.remove(name)));
+  }
+
+  private async apply(cameras: readonly Camera[]): Promise<void> {
+    if (this.closed) return;
+    const wanted = new Map(cameras.filter(wantsMotionDetection).map((c) => [c.name, c]));
+    await Promise.all([...this.detectors.keys()].filter((name) => !wanted.has(name)).map((name) => this.remove(name)));
+    for (const camera of wanted.values()) {
+      const existing = this.detectors.get(camera.name);
+      const stream = analysisStream(camera);
+      if (existing && existing.stream === stream) {
+        try {
+          existing.updateSettings(camera.videoanalysis, camera.motionTimeout);
+        } catch (error) {
+          // cameraSchema rules these values out; keep the last good settings rather than stop detecting
+          this.logger.error({ camera: camera.name, error: String(error) }, 'invalid motion settings ignored');
+        }
+        continue;
+      }
+      if (existing) await this.remove(camera.name);
+      this.add(camera, stream);
+    }
+  }
+
+  private add(camera: Camera, stream: MotionDetectorOptions['stream']): void {
+    const o = this.options;
+    const sources = [camera.videoConfig.source, camera.videoConfig.subSource ?? ''].join(' ');
+    const options: MotionDetectorOptions = {
+      hub: o.hub,
+      camera: camera.name,
+      stream,
+      videoanalysis: camera.videoanalysis,
+      motionTimeout: camera.motionTimeout,
+      ffmpegPath: o.ffmpegPath,
+      ffmpegMajor: o.ffmpegMajor ?? null,
+      redact: redactorFor(sources),
+      logger: this.logger,
+      ...(o.frames ? { frames: o.frames } : {}),
+      ...(o.analyzer ? { analyzer: o.analyzer } : {}),
+      ...(o.reattach ? { reattach: o.reattach } : {}),
+      ...(o.clock ? { clock: o.clock } : {}),
+    };
+    const detector = (o.createDetector ?? ((opts: MotionDetectorOptions) => new MotionDetector(opts)))(options);
+    detector.on('motionStarted', (event) => this.emit('motionStarted', event));
+    detector.on('motionEnded', (event) => this.emit('motionEnded', event));
+    this.detectors.set(camera.name, detector);
+    detector.start();
+    this.logger.info({ camera: camera.name, stream }, 'motion detection on');
+  }
+
+  private async remove(name: string): Promise<void> {
+    const detector = this.detectors.get(name);
+    if (!detector) return;
+    this.detectors.delete(name);
+    await detector.stop(); // emits motionEnded 'reset' through our listener if an event was open
+    detector.removeAllListeners();
+    this.logger.info({ camera: name }, 'motion detection off');
+  }
+}
+
+/** Locates ffmpeg like createStreamHub (config → FFMPEG_PATH → PATH → bundled), reads its version, makes the manager. */
+export async function createMotionManager(
+  options: Omit<MotionManagerOptions, 'ffmpegPath' | 'ffmpegMajor'> & { ffmpegPath?: string | null },
+): Promise<MotionManager> {
+  const location = locateFfmpeg({ configuredPath: options.ffmpegPath ?? null });
+  const version = await probeFfmpegVersion(location.path);
+  return new MotionManager({ ...options, ffmpegPath: location.path, ffmpegMajor: version.major });
+}
