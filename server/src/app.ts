@@ -11,6 +11,13 @@ import type { DestinationStream } from 'pino';
 import { createContext, createStreams, type AppContext, type ContextOptions, type MediaOptions } from './context.js';
 import { installAccessControl } from './http/access/access-control.js';
 import { authRoutes } from './http/auth/auth.routes.js';
+import { cameraEventRoutes } from './http/cameras/camera-events.routes.js';
+import { notificationRoutes } from './http/notifications/notifications.routes.js';
+import { recordingRoutes } from './http/recordings/recordings.routes.js';
+import { triggerRoutes } from './http/system/triggers.routes.js';
+import { Recorder } from './recording/recorder.js';
+import { TriggerService } from './services/trigger.service.js';
+import { TriggerManager, type TriggerExtras } from './triggers/trigger-manager.js';
 import { cameraRoutes } from './http/cameras/cameras.routes.js';
 import type { LiveDeps } from './http/cameras/live-session.js';
 import { liveRoutes } from './http/cameras/live.routes.js';
@@ -39,10 +46,14 @@ export interface BuildAppOptions extends Omit<ContextOptions, 'webDir'> {
   media?: MediaOptions | undefined;
   /** Live WebSocket tuning (auth time-out, socket high-water mark). */
   live?: Pick<LiveDeps, 'authTimeoutMs' | 'highWaterBytes'> | undefined;
+  /** Trigger options config.json does not hold (listen host, MQTT state topic …). */
+  triggers?: TriggerExtras | undefined;
+  /** Recorder tuning (tests shorten the clip cap). */
+  recorder?: { maxClipMs?: number; syncEveryMs?: number } | undefined;
 }
 
 /** The context with the stream hub, which needs the app's logger. */
-export type HomecamContext = AppContext & { streams: CameraStreamService };
+export type HomecamContext = AppContext & { streams: CameraStreamService; recorder: Recorder; triggers: TriggerService };
 
 export type HomecamApp = FastifyInstance & { homecam: HomecamContext; realtime: RealtimeGateway };
 
@@ -65,6 +76,8 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
   }).withTypeProvider<ZodTypeProvider>();
 
   let streams: CameraStreamService | null = null;
+  let recorder: Recorder | null = null;
+  let triggers: TriggerService | null = null;
   try {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -103,7 +116,43 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
     });
 
     streams = await createStreams(ctx, app.log.child({ module: 'media' }), options.media);
-    const context: HomecamContext = { ...ctx, streams };
+    const hub = streams.hub;
+    ctx.bus.onListenerError = (error, event) => app.log.error({ err: error, event }, 'event listener failed');
+    // Clips a crash left unfinished are cut to their last whole fragment and indexed as interrupted.
+    await ctx.recordings.recover();
+    recorder = new Recorder({
+      hub: () => hub,
+      cameras: ctx.cameras,
+      config: ctx.config,
+      recordings: ctx.repositories.recordings,
+      files: ctx.repositories.recordingFiles,
+      service: ctx.recordings,
+      bus: ctx.bus,
+      clock: ctx.clock,
+      log: app.log.child({ module: 'recorder' }),
+      ...options.recorder,
+    });
+    // The recorder hears an event before the notifications, so a notification links its recording.
+    recorder.start();
+    const recorderRef = recorder;
+    ctx.notifications.recordingLookup = (eventId) => recorderRef.recordingFor(eventId);
+    ctx.notifications.start((error) => app.log.error({ err: error }, 'notification failed'));
+    ctx.recordings.startSweep((error) => app.log.error({ err: error }, 'recording retention failed'));
+    const triggerLog = app.log.child({ module: 'triggers' });
+    const manager = new TriggerManager({ cameras: () => ctx.cameras.list(), sink: ctx.cameraEvents.sink(), logger: triggerLog }, options.triggers);
+    triggers = new TriggerService(manager, ctx.config);
+    const failures = await triggers.start((error) => triggerLog.error({ err: error }, 'applying the trigger config failed'));
+    for (const [name, problem] of Object.entries(failures)) triggerLog.warn({ trigger: name, problem }, 'trigger did not start');
+    const publish = (camera: string, state: boolean, type: 'motion' | 'doorbell', event: string): void => {
+      manager
+        .mqtt()
+        ?.publishMotionState(camera, state, { type, event })
+        .catch((error: unknown) => triggerLog.warn({ err: error }, 'MQTT motion state not published'));
+    };
+    ctx.bus.subscribe('MotionStarted', (e) => !e.continued && publish(e.camera, true, 'motion', e.source));
+    ctx.bus.subscribe('MotionEnded', (e) => publish(e.camera, false, 'motion', e.reason === 'timeout' ? 'timeout' : e.source));
+    ctx.bus.subscribe('DoorbellPressed', (e) => publish(e.camera, true, 'doorbell', e.source));
+    const context: HomecamContext = { ...ctx, streams, recorder, triggers };
     ctx.config.watchFile((result) => {
       if (result === 'applied') app.log.info('config.json changed on disk: applied');
       else if (result instanceof Error) app.log.warn({ problem: result.message }, 'config.json on disk is not valid: keeping the last good config');
@@ -121,6 +170,10 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
       live: { auth: ctx.auth, cameras: ctx.cameras, streams, bus: ctx.bus, clock: ctx.clock, ...options.live },
     });
     await app.register(roomRoutes, { rooms: ctx.rooms });
+    await app.register(cameraEventRoutes, { events: ctx.cameraEvents });
+    await app.register(notificationRoutes, { notifications: ctx.notifications });
+    await app.register(recordingRoutes, { recordings: ctx.recordings });
+    await app.register(triggerRoutes, { triggers });
     await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 
     const realtime = new RealtimeGateway(app.server, {
@@ -140,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
     });
     app.addHook('onClose', async () => {
       ctx.config.close();
+      await stopEvents(context.triggers, context.recorder, ctx);
       await context.streams.close();
       await ctx.database.close();
     });
@@ -148,8 +202,18 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
   } catch (error) {
     await app.close().catch(() => undefined);
     ctx.config.close();
+    await stopEvents(triggers, recorder, ctx).catch(() => undefined);
     await streams?.close().catch(() => undefined);
     await ctx.database.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** Triggers first (no new events), then the event timers, then the clips in progress are finalised. */
+async function stopEvents(triggers: TriggerService | null, recorder: Recorder | null, ctx: AppContext): Promise<void> {
+  await triggers?.close();
+  ctx.cameraEvents.close();
+  ctx.notifications.stop();
+  ctx.recordings.stop();
+  await recorder?.close();
 }

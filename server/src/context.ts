@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { openDatabase, type OpenDatabase } from './db/database.js';
 import {
   locateFfmpeg,
@@ -13,6 +14,8 @@ import { systemClock, type Clock } from './repositories/clock.js';
 import { ConfigRepository } from './repositories/config.repository.js';
 import { FileRepository } from './repositories/file.repository.js';
 import { NotificationRepository } from './repositories/notification.repository.js';
+import { RecordingFilesRepository } from './repositories/recording-files.repository.js';
+import { RecordingRepository } from './repositories/recording.repository.js';
 import { RoomRepository } from './repositories/room.repository.js';
 import { PhotoRepository } from './repositories/photo.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
@@ -21,12 +24,14 @@ import { UserRepository } from './repositories/user.repository.js';
 import { WebAssetsRepository } from './repositories/web-assets.repository.js';
 import { PasswordHasher, type PasswordHashOptions } from './security/password-hasher.js';
 import { AuthService } from './services/auth.service.js';
+import { CameraEventService } from './services/camera-event.service.js';
 import { CameraStreamService } from './services/camera-stream.service.js';
 import { CameraService } from './services/camera.service.js';
 import { ConfigService } from './services/config.service.js';
 import { FileService } from './services/file.service.js';
 import { LoginThrottle, type LoginThrottleOptions } from './services/login-throttle.js';
 import { NotificationService } from './services/notification.service.js';
+import { RecordingService } from './services/recording.service.js';
 import { RoomService } from './services/room.service.js';
 import { UserPhotoService } from './services/user-photo.service.js';
 import { UserService } from './services/user.service.js';
@@ -54,6 +59,8 @@ export interface AppContext {
     files: FileRepository;
     webAssets: WebAssetsRepository;
     rooms: RoomRepository;
+    recordings: RecordingRepository;
+    recordingFiles: RecordingFilesRepository;
   };
   auth: AuthService;
   users: UserService;
@@ -63,6 +70,8 @@ export interface AppContext {
   notifications: NotificationService;
   cameras: CameraService;
   rooms: RoomService;
+  cameraEvents: CameraEventService;
+  recordings: RecordingService;
 }
 
 /**
@@ -87,6 +96,9 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       files,
       webAssets: new WebAssetsRepository(options.webDir),
       rooms: new RoomRepository(database.db),
+      recordings: new RecordingRepository(database.db),
+      // Read on every use: a changed `recordings.path` applies to the next clip.
+      recordingFiles: new RecordingFilesRepository(() => config.get().recordings.path ?? join(options.dataDir, 'recordings')),
     };
     const auth = new AuthService({
       users: repositories.users,
@@ -100,6 +112,15 @@ export async function createContext(options: ContextOptions): Promise<AppContext
     await users.ensureInitialAdmin(options.adminPassword);
     await auth.purgeOldSessions();
     const cameras = new CameraService(config);
+    const notifications = new NotificationService({ notifications: repositories.notifications, bus, clock, config, cameras });
+    const recordings = new RecordingService({
+      recordings: repositories.recordings,
+      files: repositories.recordingFiles,
+      notifications,
+      config,
+      bus,
+      clock,
+    });
     return {
       dataDir: options.dataDir,
       clock,
@@ -111,9 +132,11 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       photos: new UserPhotoService({ users: repositories.users, photos, clock }),
       files: new FileService(files),
       config,
-      notifications: new NotificationService(repositories.notifications),
+      notifications,
       cameras,
       rooms: new RoomService({ rooms: repositories.rooms, cameras, clock }),
+      cameraEvents: new CameraEventService({ cameras, config, bus, clock }),
+      recordings,
     };
   } catch (error) {
     await database.close();

@@ -7,3 +7,6 @@ export * from './api/config.js';
 export * from './realtime/events.js';
 export * from './api/cameras.js';
 export * from './api/common.js';
+export * from './api/events.js';
+export * from './api/notifications.js';
+export * from './api/recordings.js';

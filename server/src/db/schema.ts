@@ -39,6 +39,25 @@ export interface NotificationsTable {
   label: string | null;
   thumbnail: string | null;
   created_at: string;
+  recording_id: string | null;
+  trigger: string | null;
+  level: Generated<string>;
+}
+
+export interface RecordingsTable {
+  id: string;
+  camera: string;
+  room: string;
+  trigger: string;
+  type: string;
+  label: string;
+  started_at: string;
+  duration_ms: number;
+  size_bytes: number;
+  /** Relative to the recordings directory: `<camera>/<date>/<id>.mp4`. */
+  file: string;
+  thumbnail: string | null;
+  status: string;
 }
 
 export interface RoomsTable {
@@ -54,4 +73,5 @@ export interface Database {
   sessions: SessionsTable;
   notifications: NotificationsTable;
   rooms: RoomsTable;
+  recordings: RecordingsTable;
 }

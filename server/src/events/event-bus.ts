@@ -1,4 +1,4 @@
-import type { CameraStatus } from '@homecam/shared';
+import type { CameraStatus, EventSource, Notification, Recording } from '@homecam/shared';
 import { EventEmitter } from 'node:events';
 
 /**
@@ -13,6 +13,16 @@ export interface DomainEvents {
   SessionsEnded: { sessionIds: string[]; reason: 'logout' | 'userDeleted' | 'passwordChanged' };
   /** A camera's (main stream's) state changed; the reason holds no credentials. */
   CameraStateChanged: { status: CameraStatus };
+  /** Motion began on a camera (or continues: `continued` is true while an earlier motion has not ended). */
+  MotionStarted: { camera: string; source: EventSource; at: number; image?: Buffer | undefined; continued: boolean; eventId: string };
+  MotionEnded: { camera: string; source: EventSource; at: number; reason: 'reset' | 'timeout' };
+  DoorbellPressed: { camera: string; source: EventSource; at: number; eventId: string };
+  /** Stored; the gateway tells the users who may see notifications. */
+  NotificationCreated: { notification: Notification };
+  /** These notifications were removed (null = all). */
+  NotificationsRemoved: { ids: string[] | null };
+  RecordingCompleted: { recording: Recording };
+  RecordingsRemoved: { ids: string[] | null };
 }
 
 type Listener<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void;
@@ -20,9 +30,22 @@ type Listener<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void
 export class EventBus {
   private readonly emitter = new EventEmitter();
 
+  /**
+   * Every listener runs, in order, even when an earlier one throws (a faulty listener must not drop the event
+   * for the others); async listeners are not awaited, so one event in progress never holds up the next.
+   */
   publish<K extends keyof DomainEvents>(event: K, payload: DomainEvents[K]): void {
-    this.emitter.emit(event, payload);
+    for (const listener of this.emitter.listeners(event) as Listener<K>[]) {
+      try {
+        listener(payload);
+      } catch (error) {
+        this.onListenerError(error, event);
+      }
+    }
   }
+
+  /** Where a throwing listener is reported (the app logs it). */
+  onListenerError: (error: unknown, event: keyof DomainEvents) => void = () => undefined;
 
   /** Returns the unsubscribe function. */
   subscribe<K extends keyof DomainEvents>(event: K, listener: Listener<K>): () => void {

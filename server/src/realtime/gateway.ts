@@ -20,6 +20,8 @@ interface SocketData {
   notifications: boolean;
   /** May see camera states (cameras:access or admin). */
   cameras: boolean;
+  /** May see recordings (recordings:access or admin). */
+  recordings: boolean;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -39,6 +41,10 @@ export const sessionRoom = (sessionId: string): string => `session:${sessionId}`
 export const userRoom = (userId: number): string => `user:${userId}`;
 /** Sockets of users who may see the cameras: they get `cameraState`. */
 export const CAMERAS_ROOM = 'cameras';
+/** Sockets of users who may see notifications: they get `notification`, `increaseNotification`, `removeNotification`. */
+export const NOTIFICATIONS_ROOM = 'notifications';
+/** Sockets of users who may see recordings: they get `recording`, `removeRecording`. */
+export const RECORDINGS_ROOM = 'recordings';
 
 /** socket.io on the HTTP server: token handshake, rooms per session and user, session end and expiry. */
 export class RealtimeGateway {
@@ -73,6 +79,30 @@ export class RealtimeGateway {
       deps.bus.subscribe('CameraStateChanged', ({ status }) => {
         this.io.to(CAMERAS_ROOM).emit('cameraState', status);
       }),
+      deps.bus.subscribe('NotificationCreated', ({ notification }) => {
+        this.io.to(NOTIFICATIONS_ROOM).emit('notification', notification);
+        this.io.to(NOTIFICATIONS_ROOM).emit('increaseNotification');
+      }),
+      deps.bus.subscribe('NotificationsRemoved', ({ ids }) => {
+        if (ids === null) {
+          this.io.to(NOTIFICATIONS_ROOM).emit('removeNotification', null);
+          this.io.to(NOTIFICATIONS_ROOM).emit('notificationSize', 0);
+          return;
+        }
+        for (const id of ids) this.io.to(NOTIFICATIONS_ROOM).emit('removeNotification', id);
+        // The absolute size after the removals, so a client that missed one still ends up right.
+        deps.notifications.count().then(
+          (size) => this.io.to(NOTIFICATIONS_ROOM).emit('notificationSize', size),
+          (error: unknown) => deps.log.error({ err: error }, 'notification count failed'),
+        );
+      }),
+      deps.bus.subscribe('RecordingCompleted', ({ recording }) => {
+        this.io.to(RECORDINGS_ROOM).emit('recording', recording);
+      }),
+      deps.bus.subscribe('RecordingsRemoved', ({ ids }) => {
+        if (ids === null) this.io.to(RECORDINGS_ROOM).emit('removeRecording', null);
+        else for (const id of ids) this.io.to(RECORDINGS_ROOM).emit('removeRecording', id);
+      }),
     ];
   }
 
@@ -104,12 +134,19 @@ export class RealtimeGateway {
       expiresAt: context.expiresAt,
       notifications: isAdmin(permissions) || permissions.includes('notifications:access'),
       cameras: isAdmin(permissions) || permissions.includes('cameras:access'),
+      recordings: isAdmin(permissions) || permissions.includes('recordings:access'),
     };
   }
 
   private onConnection(socket: RealtimeSocket): void {
-    const { sessionId, userId, expiresAt, notifications, cameras } = socket.data;
-    void socket.join([sessionRoom(sessionId), userRoom(userId), ...(cameras ? [CAMERAS_ROOM] : [])]);
+    const { sessionId, userId, expiresAt, notifications, cameras, recordings } = socket.data;
+    void socket.join([
+      sessionRoom(sessionId),
+      userRoom(userId),
+      ...(cameras ? [CAMERAS_ROOM] : []),
+      ...(notifications ? [NOTIFICATIONS_ROOM] : []),
+      ...(recordings ? [RECORDINGS_ROOM] : []),
+    ]);
     // Each socket ends itself when its session expires; no request has to come by to notice.
     const cancelExpiry = this.deps.clock.setTimer(Date.parse(expiresAt) - this.deps.clock.now(), () => {
       socket.emit('sessionEnded');

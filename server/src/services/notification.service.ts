@@ -1,10 +1,190 @@
-import type { NotificationRepository } from '../repositories/notification.repository.js';
+import type { EventListQuery, EventSource, Notification, NotificationList, NotificationType } from '@homecam/shared';
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../errors/app-error.js';
+import type { EventBus } from '../events/event-bus.js';
+import type { Clock } from '../repositories/clock.js';
+import type { EventFilter } from '../repositories/event-query.js';
+import type { NotificationRepository, NotificationRow } from '../repositories/notification.repository.js';
+import type { CameraService } from './camera.service.js';
+import type { ConfigService } from './config.service.js';
 
-/** The foundation only needs the badge count; the notifications issue adds the rest. */
+export interface NotificationServiceDeps {
+  notifications: NotificationRepository;
+  bus?: EventBus | undefined;
+  clock?: Clock | undefined;
+  config?: ConfigService | undefined;
+  cameras?: CameraService | undefined;
+}
+
+/** What the recorder made for an event, so its notification links the clip and thumbnail. */
+export type RecordingLookup = (eventId: string) => { id: string; thumbnail: string | null } | null;
+
+const HOUR_MS = 3_600_000;
+
+/** `/files/recordings/…` of a stored relative path. */
+export function recordingFileUrl(relative: string): string {
+  return `/files/recordings/${relative.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    camera: row.camera,
+    room: row.room,
+    type: row.type as NotificationType,
+    level: row.level as Notification['level'],
+    title: row.title,
+    message: row.message,
+    label: row.label,
+    trigger: row.trigger,
+    recordingId: row.recording_id,
+    thumbnail: row.thumbnail ? recordingFileUrl(row.thumbnail) : null,
+    timestamp: row.created_at,
+  };
+}
+
+/** Reads `from`/`to` as ISO or ms since epoch. */
+export function toFilter(query: Omit<EventListQuery, 'cursor' | 'limit'>): EventFilter {
+  const time = (value: string | undefined, name: string): string | undefined => {
+    if (value === undefined || value === '') return undefined;
+    const ms = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+    if (!Number.isFinite(ms)) throw new AppError('VALIDATION_FAILED', `${name} is not a time`, [{ path: name, message: 'invalid time' }]);
+    return new Date(ms).toISOString();
+  };
+  return { cameras: query.cameras, rooms: query.rooms, labels: query.labels, types: query.types, from: time(query.from, 'from'), to: time(query.to, 'to') };
+}
+
+/**
+ * One notification for every camera event (recorded or not) and for system warnings and errors, stored in
+ * SQLite. Publishes NotificationCreated / NotificationsRemoved; the gateway keeps every badge right.
+ * Old ones go in one periodic sweep (`removeAfter` hours of config.json `notifications`).
+ */
 export class NotificationService {
-  constructor(private readonly notifications: NotificationRepository) {}
+  private readonly unsubscribe: (() => void)[] = [];
+  private cancelSweep: (() => void) | null = null;
+  recordingLookup: RecordingLookup = () => null;
+
+  constructor(private readonly deps: NotificationServiceDeps) {}
+
+  private get notifications(): NotificationRepository {
+    return this.deps.notifications;
+  }
 
   count(): Promise<number> {
     return this.notifications.count();
+  }
+
+  /** Subscribes to the camera events and starts the sweep. */
+  start(onError: (error: unknown) => void, sweepEveryMs = 10 * 60_000): void {
+    const { bus, clock } = this.deps;
+    if (!bus || !clock) return;
+    const run = (promise: Promise<unknown>): void => void promise.catch(onError);
+    this.unsubscribe.push(
+      bus.subscribe('MotionStarted', (e) => {
+        if (!e.continued) run(this.cameraEvent('motion', e.camera, e.source, e.eventId, e.at));
+      }),
+      bus.subscribe('DoorbellPressed', (e) => run(this.cameraEvent('doorbell', e.camera, e.source, e.eventId, e.at))),
+    );
+    // A plain interval (not the injected clock): a periodic chore, not a deadline; tests call sweep() directly.
+    run(this.sweep());
+    const interval = setInterval(() => run(this.sweep()), sweepEveryMs);
+    interval.unref();
+    this.cancelSweep = () => clearInterval(interval);
+  }
+
+  stop(): void {
+    for (const off of this.unsubscribe.splice(0)) off();
+    this.cancelSweep?.();
+    this.cancelSweep = null;
+  }
+
+  async cameraEvent(type: 'motion' | 'doorbell', camera: string, source: EventSource, eventId: string, at: number): Promise<Notification | null> {
+    if (this.deps.config && !this.deps.config.get().notifications.active) return null;
+    const room = this.deps.cameras?.find(camera)?.room ?? null;
+    const recording = this.recordingLookup(eventId);
+    const row: NotificationRow = {
+      id: randomUUID(),
+      camera,
+      room,
+      type,
+      level: 'event',
+      title: camera,
+      message: type === 'doorbell' ? 'Doorbell' : 'Motion detected',
+      label: type,
+      trigger: source,
+      recording_id: recording?.id ?? null,
+      thumbnail: recording?.thumbnail ?? null,
+      created_at: new Date(at).toISOString(),
+    };
+    return this.store(row);
+  }
+
+  /** A system warning or error (retention, disk full, …); always stored, whatever `notifications.active` says. */
+  system(level: 'WARN' | 'ERROR', title: string, message: string): Promise<Notification> {
+    const now = this.deps.clock?.now() ?? Date.now();
+    return this.store({
+      id: randomUUID(),
+      camera: null,
+      room: null,
+      type: level,
+      level,
+      title,
+      message,
+      label: null,
+      trigger: null,
+      recording_id: null,
+      thumbnail: null,
+      created_at: new Date(now).toISOString(),
+    });
+  }
+
+  async list(query: EventListQuery): Promise<NotificationList> {
+    const { rows, nextCursor } = await this.notifications.list(toFilter(query), { cursor: query.cursor, limit: query.limit });
+    return { result: rows.map(toNotification), nextCursor };
+  }
+
+  async get(id: string): Promise<Notification> {
+    const row = await this.notifications.get(id);
+    if (!row) throw new AppError('NOT_FOUND', 'notification not found');
+    return toNotification(row);
+  }
+
+  async delete(id: string): Promise<void> {
+    const removed = await this.notifications.delete([id]);
+    if (removed.length === 0) throw new AppError('NOT_FOUND', 'notification not found');
+    this.deps.bus?.publish('NotificationsRemoved', { ids: removed });
+  }
+
+  /** Several by id, or all without ids. Returns how many went. */
+  async deleteMany(ids: readonly string[] | undefined): Promise<number> {
+    if (ids === undefined || ids.length === 0) {
+      const n = await this.notifications.deleteAll();
+      this.deps.bus?.publish('NotificationsRemoved', { ids: null });
+      return n;
+    }
+    const removed = await this.notifications.delete([...new Set(ids)]);
+    if (removed.length > 0) this.deps.bus?.publish('NotificationsRemoved', { ids: removed });
+    return removed.length;
+  }
+
+  /** Removes those older than `removeAfter` hours. */
+  async sweep(): Promise<number> {
+    const hours = this.deps.config?.get().notifications.removeAfter ?? 72;
+    const now = this.deps.clock?.now() ?? Date.now();
+    const removed = await this.notifications.deleteOlderThan(new Date(now - hours * HOUR_MS).toISOString());
+    if (removed.length > 0) this.deps.bus?.publish('NotificationsRemoved', { ids: removed });
+    return removed.length;
+  }
+
+  /** Recordings went away: their notifications keep the event but lose the link. */
+  unlinkRecordings(ids: readonly string[]): Promise<void> {
+    return this.notifications.unlinkRecordings(ids);
+  }
+
+  private async store(row: NotificationRow): Promise<Notification> {
+    await this.notifications.insert(row);
+    const notification = toNotification(row);
+    this.deps.bus?.publish('NotificationCreated', { notification });
+    return notification;
   }
 }

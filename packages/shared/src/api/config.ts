@@ -43,6 +43,28 @@ export const configFileSchema = z.looseObject({
   logLevel: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   port: port.optional(),
   atHomeSwitch: z.boolean().default(false),
+  /** At home: motion of every camera is ignored except the cameras in `exclude` (doorbells always count). */
+  atHome: z.boolean().default(false),
+  exclude: z.array(z.string()).default([]),
+  /** HomeCam: notifications are on by default (camera.ui: off); removed after `removeAfter` hours. */
+  notifications: z
+    .looseObject({ active: z.boolean().default(true), removeAfter: z.number().int().min(1).max(8760).default(72) })
+    .default({ active: true, removeAfter: 72 }),
+  /**
+   * Recordings (spec §5: config file only). `type`/`timer` are the defaults a camera's recordingType/recordingTimer
+   * override; `path` defaults to `<data>/recordings`; `removeAfter` in days; `maxSizeGB`/`minFreeGB` bound the disk.
+   */
+  recordings: z
+    .looseObject({
+      active: z.boolean().default(true),
+      type: z.enum(['Snapshot', 'Video']).default('Video'),
+      timer: z.number().int().min(1).max(3600).default(10),
+      path: z.string().min(1).optional(),
+      removeAfter: z.number().int().min(1).max(3650).default(7),
+      maxSizeGB: z.number().positive().optional(),
+      minFreeGB: z.number().positive().optional(),
+    })
+    .default({ active: true, type: 'Video', timer: 10, removeAfter: 7 }),
   options: z.object({ videoProcessor: z.string().optional() }).default({}),
   ssl: z
     .object({ active: z.boolean().default(false), key: z.string().optional(), cert: z.string().optional() })

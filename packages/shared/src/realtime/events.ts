@@ -1,18 +1,12 @@
 import type { CameraStatus } from '../api/cameras.js';
+import type { Notification } from '../api/notifications.js';
+import type { Recording } from '../api/recordings.js';
 
 /**
  * The socket.io event map of spec §7, defined once for server and web.
  * Payload shapes not shown by the spec are ours; later issues widen `NotificationPayload`.
  */
-export interface NotificationPayload {
-  id: string;
-  camera: string | null;
-  title: string;
-  message: string;
-  type: 'motion' | 'doorbell' | 'custom' | 'WARN' | 'ERROR';
-  timestamp: string;
-  thumbnail: string | null;
-}
+export type NotificationPayload = Notification;
 
 export interface ServerToClientEvents {
   /** A new notification to show as a toast and add to lists. */
@@ -27,6 +21,10 @@ export interface ServerToClientEvents {
   sessionEnded: () => void;
   /** A camera stream changed state (to users with cameras:access or admin); GET /api/cameras/:name/status has the same shape. */
   cameraState: (status: CameraStatus) => void;
+  /** A recording finished (to users with recordings:access or admin). */
+  recording: (recording: Recording) => void;
+  /** Recordings were removed (retention or delete); `null` = all. */
+  removeRecording: (id: string | null) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- later issues add commands (join stream, ...)

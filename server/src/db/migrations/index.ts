@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { init } from './0001_init.js';
 import { rooms } from './0002_rooms.js';
+import { events } from './0003_events.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the built server needs no
@@ -9,6 +10,7 @@ import { rooms } from './0002_rooms.js';
 const migrations: Record<string, Migration> = {
   '0001_init': init,
   '0002_rooms': rooms,
+  '0003_events': events,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,65 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, RecordingsTable } from '../db/schema.js';
+import { applyEventFilter, encodeCursor, type EventFilter, type PageRequest } from './event-query.js';
+
+export type RecordingRow = Selectable<RecordingsTable>;
+const COLUMNS = { time: 'started_at', type: 'type' };
+
+export class RecordingRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: RecordingRow): Promise<void> {
+    await this.db.insertInto('recordings').values(row).execute();
+  }
+
+  async update(id: string, changes: Partial<Omit<RecordingRow, 'id'>>): Promise<void> {
+    await this.db.updateTable('recordings').set(changes).where('id', '=', id).execute();
+  }
+
+  async get(id: string): Promise<RecordingRow | undefined> {
+    return this.db.selectFrom('recordings').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async list(filter: EventFilter, page: PageRequest): Promise<{ rows: RecordingRow[]; nextCursor: string | null }> {
+    const rows = await applyEventFilter(this.db.selectFrom('recordings').selectAll(), COLUMNS, filter, page).execute();
+    const more = rows.length > page.limit;
+    const result = more ? rows.slice(0, page.limit) : rows;
+    const last = result.at(-1);
+    return { rows: result, nextCursor: more && last ? encodeCursor(last.started_at, last.id) : null };
+  }
+
+  async withStatus(status: string): Promise<RecordingRow[]> {
+    return this.db.selectFrom('recordings').selectAll().where('status', '=', status).execute();
+  }
+
+  async byIds(ids: readonly string[]): Promise<RecordingRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.selectFrom('recordings').selectAll().where('id', 'in', ids).execute();
+  }
+
+  async all(): Promise<RecordingRow[]> {
+    return this.db.selectFrom('recordings').selectAll().execute();
+  }
+
+  /** Finished ones, oldest first (retention). */
+  async finishedOldestFirst(): Promise<RecordingRow[]> {
+    return this.db.selectFrom('recordings').selectAll().where('status', '!=', 'recording').orderBy('started_at', 'asc').orderBy('id', 'asc').execute();
+  }
+
+  async startedBefore(iso: string): Promise<RecordingRow[]> {
+    return this.db.selectFrom('recordings').selectAll().where('started_at', '<', iso).where('status', '!=', 'recording').execute();
+  }
+
+  async totalSize(): Promise<number> {
+    const row = await this.db
+      .selectFrom('recordings')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size_bytes'), eb.lit(0)).as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async delete(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom('recordings').where('id', 'in', ids).execute();
+  }
+}

@@ -1,0 +1,186 @@
+import type { EventListQuery, Recording, RecordingList } from '@homecam/shared';
+import { AppError } from '../errors/app-error.js';
+import type { EventBus } from '../events/event-bus.js';
+import type { Clock } from '../repositories/clock.js';
+import type { RecordingFilesRepository } from '../repositories/recording-files.repository.js';
+import type { RecordingRepository, RecordingRow } from '../repositories/recording.repository.js';
+import type { ConfigService } from './config.service.js';
+import { recordingFileUrl, toFilter, type NotificationService } from './notification.service.js';
+
+export interface RecordingServiceDeps {
+  recordings: RecordingRepository;
+  files: RecordingFilesRepository;
+  notifications: NotificationService;
+  config: ConfigService;
+  bus: EventBus;
+  clock: Clock;
+}
+
+const DAY_MS = 86_400_000;
+const GB = 1024 ** 3;
+
+export interface RetentionResult {
+  expired: number;
+  forSpace: number;
+}
+
+/**
+ * Recordings as rows: list with filters, delete (rows and files), start-up recovery of clips a crash left in
+ * 'recording', and retention (age; total size and free space, oldest first, with a WARN notification).
+ */
+export class RecordingService {
+  private retention: Promise<RetentionResult> | null = null;
+  private cancelSweep: (() => void) | null = null;
+
+  constructor(private readonly deps: RecordingServiceDeps) {}
+
+  present(row: RecordingRow): Recording {
+    return {
+      id: row.id,
+      camera: row.camera,
+      room: row.room,
+      label: row.label,
+      trigger: row.trigger,
+      type: row.type as Recording['type'],
+      status: row.status as Recording['status'],
+      startedAt: row.started_at,
+      durationMs: row.duration_ms,
+      sizeBytes: row.size_bytes,
+      file: recordingFileUrl(row.file),
+      thumbnail: row.thumbnail ? recordingFileUrl(row.thumbnail) : null,
+    };
+  }
+
+  async list(query: EventListQuery): Promise<RecordingList> {
+    const { rows, nextCursor } = await this.deps.recordings.list(toFilter(query), { cursor: query.cursor, limit: query.limit });
+    return { result: rows.map((row) => this.present(row)), nextCursor };
+  }
+
+  async get(id: string): Promise<Recording> {
+    const row = await this.deps.recordings.get(id);
+    if (!row) throw new AppError('NOT_FOUND', 'recording not found');
+    return this.present(row);
+  }
+
+  async delete(id: string): Promise<void> {
+    const row = await this.deps.recordings.get(id);
+    if (!row) throw new AppError('NOT_FOUND', 'recording not found');
+    await this.remove([row]);
+  }
+
+  /** Several by id, or all (finished ones: a clip being written is left alone) without ids. */
+  async deleteMany(ids: readonly string[] | undefined): Promise<number> {
+    const all = ids === undefined || ids.length === 0;
+    const rows = all ? await this.deps.recordings.all() : await this.deps.recordings.byIds([...new Set(ids)]);
+    const removable = rows.filter((row) => row.status !== 'recording');
+    await this.remove(removable, all && removable.length === rows.length);
+    return removable.length;
+  }
+
+  /** A file under the recordings directory, for /files/recordings/… */
+  async file(relative: string): Promise<{ path: string; size: number; contentType: string }> {
+    const info = await this.deps.files.info(relative);
+    if (!info) throw new AppError('FILE_NOT_FOUND', 'file not found');
+    return info;
+  }
+
+  stream(path: string, range?: { start: number; end: number }): NodeJS.ReadableStream {
+    return this.deps.files.stream(path, range);
+  }
+
+  /**
+   * Rows a crash left in 'recording': the clip on disk is cut after its last whole fragment (so it plays), its
+   * size and duration read from the fragments, and the row becomes 'interrupted'.
+   */
+  async recover(): Promise<number> {
+    const rows = await this.deps.recordings.withStatus('recording');
+    for (const row of rows) {
+      if (row.type === 'Video') {
+        const scan = await this.deps.files.scanClip(row.file, true);
+        await this.deps.recordings.update(row.id, { status: 'interrupted', size_bytes: scan?.size ?? 0, duration_ms: scan?.durationMs ?? 0 });
+      } else {
+        await this.deps.recordings.update(row.id, { status: 'interrupted', size_bytes: await this.deps.files.size(row.file) });
+      }
+      if (row.thumbnail && (await this.deps.files.size(row.thumbnail)) === 0) await this.deps.recordings.update(row.id, { thumbnail: null });
+    }
+    return rows.length;
+  }
+
+  /** Runs the retention rules every `everyMs` (and once now). */
+  startSweep(onError: (error: unknown) => void, everyMs = 10 * 60_000): void {
+    // A plain interval (not the injected clock): a periodic chore; tests call enforceRetention() directly.
+    this.enforceRetention().catch(onError);
+    const interval = setInterval(() => void this.enforceRetention().catch(onError), everyMs);
+    interval.unref();
+    this.cancelSweep = () => clearInterval(interval);
+  }
+
+  stop(): void {
+    this.cancelSweep?.();
+    this.cancelSweep = null;
+  }
+
+  /** One run at a time; a call during a run waits for it and runs again. */
+  enforceRetention(): Promise<RetentionResult> {
+    const previous = this.retention ?? Promise.resolve({ expired: 0, forSpace: 0 });
+    const next = previous.catch(() => undefined).then(() => this.retain());
+    this.retention = next;
+    return next;
+  }
+
+  private async retain(): Promise<RetentionResult> {
+    const settings = this.deps.config.get().recordings;
+    const now = this.deps.clock.now();
+    const expired = await this.deps.recordings.startedBefore(new Date(now - settings.removeAfter * DAY_MS).toISOString());
+    await this.remove(expired);
+
+    const doomed: RecordingRow[] = [];
+    const oldest = settings.maxSizeGB !== undefined || settings.minFreeGB !== undefined ? await this.deps.recordings.finishedOldestFirst() : [];
+    const reasons: string[] = [];
+    if (settings.maxSizeGB !== undefined) {
+      const max = settings.maxSizeGB * GB;
+      let total = await this.deps.recordings.totalSize();
+      if (total > max) reasons.push(`recordings use ${formatGB(total)}, more than the maximum of ${settings.maxSizeGB} GB`);
+      for (const row of oldest) {
+        if (total <= max) break;
+        doomed.push(row);
+        total -= row.size_bytes;
+      }
+    }
+    if (settings.minFreeGB !== undefined) {
+      const min = settings.minFreeGB * GB;
+      let free = (await this.deps.files.freeBytes()) + doomed.reduce((n, row) => n + row.size_bytes, 0);
+      if (free < min) reasons.push(`less than ${settings.minFreeGB} GB free on the recordings disk`);
+      for (const row of oldest) {
+        if (free >= min) break;
+        if (doomed.includes(row)) continue;
+        doomed.push(row);
+        free += row.size_bytes;
+      }
+      if (free < min) {
+        await this.deps.notifications.system('ERROR', 'Recordings', `Less than ${settings.minFreeGB} GB free on the recordings disk, and no recording left to delete`);
+      }
+    }
+    if (doomed.length > 0) {
+      await this.remove(doomed);
+      await this.deps.notifications.system('WARN', 'Recordings', `Deleted the ${doomed.length} oldest recording(s): ${reasons.join('; ')}`);
+    }
+    return { expired: expired.length, forSpace: doomed.length };
+  }
+
+  private async remove(rows: readonly RecordingRow[], all = false): Promise<void> {
+    if (rows.length === 0 && !all) return;
+    const ids = rows.map((row) => row.id);
+    await this.deps.recordings.delete(ids);
+    await this.deps.notifications.unlinkRecordings(ids);
+    for (const row of rows) {
+      await this.deps.files.remove(row.file);
+      if (row.thumbnail !== row.file) await this.deps.files.remove(row.thumbnail);
+    }
+    this.deps.bus.publish('RecordingsRemoved', { ids: all ? null : ids });
+  }
+}
+
+function formatGB(bytes: number): string {
+  return `${(bytes / GB).toFixed(2)} GB`;
+}
