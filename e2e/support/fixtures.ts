@@ -1,6 +1,6 @@
-import { test as base, expect, type Page } from '@playwright/test';
-import { STORAGE_KEYS, type LoginResponse } from '@homecam/shared';
-import { Api, completeFirstStart } from './api.js';
+import { test as base, expect } from '@playwright/test';
+import type { Api} from './api.js';
+import { completeFirstStart } from './api.js';
 import { startServer, type RunningServer } from './server.js';
 
 interface Fixtures {
@@ -42,14 +42,3 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
-
-/** Signs in through the API and hands the session to the page the way the login form stores it. */
-export async function signInAs(page: Page, server: RunningServer, username: string, password: string): Promise<LoginResponse> {
-  const session = await new Api(server.url).login(username, password);
-  await page.goto(`${server.url}/`);
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key, value),
-    [STORAGE_KEYS.user, JSON.stringify(session)] as const,
-  );
-  return session;
-}
