@@ -1,6 +1,5 @@
 import { test as base, expect } from '@playwright/test';
-import type { Api} from './api.js';
-import { completeFirstStart } from './api.js';
+import { completeFirstStart, type Api } from './api.js';
 import { startServer, type RunningServer } from './server.js';
 
 interface Fixtures {
