@@ -5,5 +5,6 @@ export {
   type CameraSimulatorOptions,
   type SimulatedCamera,
 } from './simulator.js';
+export { prepareSimulatorClip, type SimulatorClipOptions } from './clip.js';
 export { rtspOptions } from './rtsp-probe.js';
 export { waitFor } from './wait.js';

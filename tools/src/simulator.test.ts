@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareSimulatorClip } from './clip.js';
 import { startCameraSimulator, type CameraSimulator } from './simulator.js';
 import { rtspOptions } from './rtsp-probe.js';
 import { waitFor } from './wait.js';
@@ -56,5 +57,35 @@ describe('camera simulator', () => {
     } finally {
       await still.close();
     }
+  });
+});
+
+describe('camera simulator in clip mode', () => {
+  it('loops a pre-encoded clip in real time with continuous timestamps', async () => {
+    const main = await prepareSimulatorClip({ size: '320x240', seconds: 2, bitrateKbps: 300 });
+    const clipped = await startCameraSimulator({ cameras: 1, clip: { main } });
+    try {
+      const camera = clipped.cameras[0]!;
+      expect(camera.pid).toBeGreaterThan(0);
+      expect(await probe(camera.mainUrl)).toBe('h264|Constrained Baseline|320|240\naac|LC');
+      // 5 s through a 2 s clip: two loop boundaries, the video timestamps keep rising at 25 fps.
+      const { stdout } = await run(
+        'ffprobe',
+        ['-v', 'error', '-rtsp_transport', 'tcp', '-read_intervals', '%+5', '-select_streams', 'v', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', camera.mainUrl],
+        { timeout: 15_000 },
+      );
+      // (ffmpeg leaves the very first RTP packet's timestamp unset: N/A; side data adds empty lines)
+      const times = stdout.split('\n').map((line) => Number.parseFloat(line)).filter((t) => Number.isFinite(t));
+      expect(times.length).toBeGreaterThanOrEqual(110);
+      const steps = times.slice(1).map((t, i) => t - times[i]!);
+      expect(Math.min(...steps)).toBeGreaterThan(0.03);
+      expect(Math.max(...steps)).toBeLessThan(0.05);
+    } finally {
+      await clipped.close();
+    }
+  });
+
+  it('refuses motion with a clip', async () => {
+    await expect(startCameraSimulator({ clip: { main: '/nonexistent.mkv' }, motion: true })).rejects.toThrow(/motion/);
   });
 });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
+import { prepareSimulatorClip } from './clip.js';
 import { rtspOptions } from './rtsp-probe.js';
 import { waitFor } from './wait.js';
 
@@ -27,8 +28,16 @@ export interface CameraSimulatorOptions {
   audio?: boolean;
   /** videotestsrc pattern of the moving picture: 'ball' (default, ~0.4 Mbit/s) or e.g. 'snow' (busy, ~2 Mbit/s). */
   pattern?: string;
-  /** Start still; `setMotion()` switches the moving ball on and off (SIGUSR1). */
+  /** Start still; `setMotion()` switches the moving ball on and off (SIGUSR1). Not with `clip`. */
   motion?: boolean;
+  /**
+   * Serve a pre-encoded clip, looped in real time, instead of encoding live with x264: a camera then costs
+   * ~1 % of a core instead of ~20 %, so many cameras can run next to what they feed (benchmarks).
+   * `true`: clips made once with ffmpeg (`prepareSimulatorClip`, cached) at `mainSize`/`subSize` and `fps`,
+   * 2 Mbit/s main, 0.5 Mbit/s sub; or paths of your own H.264 (+AAC) clips (`sub` defaults to `main`).
+   * The picture is then the clip's (ffmpeg's test picture with a frame counter), not the name and wall clock.
+   */
+  clip?: boolean | { main: string; sub?: string };
   /** Require RTSP basic auth; the URLs then carry the credentials. */
   credentials?: { user: string; password: string };
   /** Python interpreter; default $HOMECAM_SIM_PYTHON or /usr/bin/python3. */
@@ -47,6 +56,8 @@ export interface SimulatedCamera {
   readonly mainUrl: string;
   readonly subUrl: string;
   readonly running: boolean;
+  /** Process id of the camera's process while it runs (for CPU and memory measurements). */
+  readonly pid: number | null;
   /** RTSP clients that sent PLAY and have not disconnected yet (all paths). */
   readonly activeSessions: number;
   /** PLAY requests seen since the simulator started (all paths, across restarts). */
@@ -101,12 +112,17 @@ class SimCamera implements SimulatedCamera {
     readonly host: string,
     port: number,
     private readonly options: CameraSimulatorOptions,
+    private readonly clips: { main: string; sub: string } | null,
   ) {
     this.port = port;
   }
 
   get running(): boolean {
     return this.child !== null;
+  }
+
+  get pid(): number | null {
+    return this.child?.pid ?? null;
   }
 
   get activeSessions(): number {
@@ -142,6 +158,7 @@ class SimCamera implements SimulatedCamera {
     if (o.motion) args.push('--motion');
     if (o.pattern) args.push('--pattern', o.pattern);
     if (o.credentials) args.push('--user', o.credentials.user, '--password', o.credentials.password);
+    if (this.clips) args.push('--main-file', this.clips.main, '--sub-file', this.clips.sub);
     const python = o.python ?? process.env.HOMECAM_SIM_PYTHON ?? '/usr/bin/python3';
     if (!existsSync(python)) throw new Error(`camera simulator: python interpreter not found: ${python}`);
 
@@ -246,9 +263,10 @@ function parseEvent(line: string): SimEvent | null {
 export async function startCameraSimulator(options: CameraSimulatorOptions = {}): Promise<CameraSimulator> {
   const count = options.cameras ?? 1;
   const host = options.bind ?? '127.0.0.1';
+  const clips = await resolveClips(options);
   const cameras = Array.from({ length: count }, (_, i) => {
     const name = options.names?.[i] ?? `cam${i + 1}`;
-    return new SimCamera(name, host, options.basePort === undefined ? 0 : options.basePort + i, options);
+    return new SimCamera(name, host, options.basePort === undefined ? 0 : options.basePort + i, options, clips);
   });
   const close = async (): Promise<void> => {
     await Promise.all(cameras.map((camera) => camera.stop()));
@@ -260,4 +278,22 @@ export async function startCameraSimulator(options: CameraSimulatorOptions = {})
     throw failed.reason;
   }
   return { cameras, close };
+}
+
+async function resolveClips(options: CameraSimulatorOptions): Promise<{ main: string; sub: string } | null> {
+  const clip = options.clip;
+  if (!clip) return null;
+  if (options.motion) throw new Error('camera simulator: motion needs live encoding, not clip');
+  if (clip !== true) {
+    for (const path of [clip.main, clip.sub]) {
+      if (path !== undefined && !existsSync(path)) throw new Error(`camera simulator: clip not found: ${path}`);
+    }
+    return { main: clip.main, sub: clip.sub ?? clip.main };
+  }
+  const common = { fps: options.fps, audio: options.audio };
+  const [main, sub] = await Promise.all([
+    prepareSimulatorClip({ ...common, size: options.mainSize ?? '1280x720', bitrateKbps: 2000 }),
+    prepareSimulatorClip({ ...common, size: options.subSize ?? '640x360', bitrateKbps: 500 }),
+  ]);
+  return { main, sub };
 }

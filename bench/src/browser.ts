@@ -1,0 +1,222 @@
+import { chromium, type Browser, type Page } from '@playwright/test';
+
+/** Debian's Chromium with the flags of /work/shared/reference/environment.md (no network services, autoplay). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+interface FrameProbe {
+  playerStart: number | null;
+  liveSocketCreated: number | null;
+  liveSocketOpen: number | null;
+  liveFirstBinary: number | null;
+  videos: number;
+  firstFrame: number | null;
+  playing: number | null;
+  frameWidth: number | null;
+}
+
+/**
+ * Runs in every page before its own scripts: stores the session the way the web app does (localStorage `user` =
+ * the login answer), and watches every <video> for its first presented frame (requestVideoFrameCallback) and for
+ * playback (currentTime > 0), in ms since navigation start (the page's performance time origin).
+ * Plain JavaScript text: a TypeScript function would be serialised with the transpiler's helpers.
+ */
+function pageProbe(init: { origin: string; session: string; token: string; camera: string }): string {
+  return `(() => {
+  const init = ${JSON.stringify(init)};
+  if (location.origin === init.origin) {
+    localStorage.setItem('user', init.session);
+    window.__benchToken = init.token;
+    window.__benchCamera = init.camera;
+  }
+  const probe = { playerStart: null, videos: 0, firstFrame: null, playing: null, frameWidth: null,
+    liveSocketCreated: null, liveSocketOpen: null, liveFirstBinary: null };
+  window.__bench = probe;
+  // when the page opens its live WebSocket, when it is open, when the first video bytes arrive
+  const NativeWebSocket = window.WebSocket;
+  window.WebSocket = class extends NativeWebSocket {
+    constructor(url, protocols) {
+      super(url, protocols);
+      if (!String(url).includes('/live') || probe.liveSocketCreated !== null) return;
+      probe.liveSocketCreated = performance.now();
+      this.addEventListener('open', () => { if (probe.liveSocketOpen === null) probe.liveSocketOpen = performance.now(); });
+      this.addEventListener('message', (event) => {
+        if (typeof event.data !== 'string' && probe.liveFirstBinary === null) probe.liveFirstBinary = performance.now();
+      });
+    }
+  };
+  const watched = new WeakSet();
+  const watch = (video) => {
+    if (watched.has(video)) return;
+    watched.add(video);
+    probe.videos += 1;
+    if ('requestVideoFrameCallback' in video) {
+      video.requestVideoFrameCallback((now, meta) => {
+        if (probe.firstFrame === null) probe.firstFrame = Math.min(now, performance.now());
+        if (probe.frameWidth === null) probe.frameWidth = meta.width;
+      });
+    }
+    const poll = () => {
+      if (video.currentTime > 0 && !video.paused) { if (probe.playing === null) probe.playing = performance.now(); }
+      else setTimeout(poll, 5);
+    };
+    poll();
+  };
+  new MutationObserver(() => document.querySelectorAll('video').forEach(watch)).observe(document, { subtree: true, childList: true });
+})();`;
+}
+
+/**
+ * A minimal MSE player (the contract's protocol, nothing else): a reference for what a player can reach. It is
+ * injected into a real page of the server (Chromium's local-network-access checks block a loopback WebSocket
+ * from an intercepted, address-space-less document) and notes when it started in `__bench.playerStart`.
+ */
+export const REFERENCE_PLAYER_SCRIPT = `(() => {
+  window.__bench.playerStart = performance.now();
+  const camera = window.__benchCamera;
+  document.body.innerHTML = '';
+  document.body.style.cssText = 'margin:0;background:#000';
+  const video = document.createElement('video');
+  video.muted = true;
+  video.autoplay = true;
+  video.playsInline = true;
+  video.style.width = '100vw';
+  document.body.appendChild(video);
+  const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/api/cameras/' + encodeURIComponent(camera) + '/live');
+  ws.binaryType = 'arraybuffer';
+  const queue = [];
+  let buffer = null;
+  const pump = () => {
+    if (!buffer || buffer.updating || queue.length === 0) return;
+    buffer.appendBuffer(queue.shift());
+  };
+  ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token: window.__benchToken }));
+  ws.onmessage = (event) => {
+    if (typeof event.data === 'string') {
+      const message = JSON.parse(event.data);
+      if (message.type === 'init' && !buffer) {
+        const source = new MediaSource();
+        video.src = URL.createObjectURL(source);
+        source.addEventListener('sourceopen', () => {
+          buffer = source.addSourceBuffer(message.mimeType);
+          buffer.mode = 'segments';
+          buffer.addEventListener('updateend', () => {
+            // the buffered GOP starts at the stream's media time, not at 0: jump there
+            if (video.buffered.length && video.currentTime < video.buffered.start(0)) video.currentTime = video.buffered.start(0);
+            pump();
+          });
+          pump();
+        }, { once: true });
+        video.play().catch(() => {});
+      }
+      return;
+    }
+    queue.push(event.data);
+    pump();
+  };
+})();`;
+
+export interface FirstFrameRun {
+  /** ms from navigation start to the first presented video frame (requestVideoFrameCallback). */
+  firstFrameMs: number | null;
+  /** ms from navigation start to currentTime > 0 while playing. */
+  playingMs: number | null;
+  /** Reference player only: ms from the player script's start to the first presented frame. */
+  fromPlayerStartMs: number | null;
+  /** Where the time went, ms since navigation start (null when it did not happen). */
+  breakdown: {
+    responseEnd: number | null;
+    domContentLoaded: number | null;
+    liveSocketCreated: number | null;
+    liveSocketOpen: number | null;
+    liveFirstBinary: number | null;
+  } | null;
+  videos: number;
+  frameWidth: number | null;
+  error: string | null;
+}
+
+export interface FirstFrameOptions {
+  origin: string;
+  /** localStorage `user`: the login answer as JSON */
+  session: string;
+  token: string;
+  camera: string;
+  url: string;
+  /** Run REFERENCE_PLAYER_SCRIPT in the page once it is there (the page itself is then only an origin). */
+  referencePlayer?: boolean;
+  timeoutMs: number;
+  noVideoGiveUpMs: number;
+}
+
+/** One fresh context (empty cache, no service worker), one page, one navigation; waits for the first frame. */
+export async function firstFrameRun(browser: Browser, options: FirstFrameOptions): Promise<FirstFrameRun> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const { origin, session, token, camera } = options;
+    await context.addInitScript({ content: pageProbe({ origin, session, token, camera }) });
+    const page = await context.newPage();
+    await page.goto(options.url, { waitUntil: options.referencePlayer ? 'domcontentloaded' : 'commit' });
+    if (options.referencePlayer) await page.addScriptTag({ content: REFERENCE_PLAYER_SCRIPT });
+    return await waitForFrame(page, options.timeoutMs, options.noVideoGiveUpMs);
+  } catch (error) {
+    return failed(null, error instanceof Error ? error.message.split('\n')[0]! : String(error));
+  } finally {
+    await context.close();
+  }
+}
+
+function failed(probe: FrameProbe | null, error: string): FirstFrameRun {
+  return {
+    firstFrameMs: probe?.firstFrame ?? null,
+    playingMs: probe?.playing ?? null,
+    fromPlayerStartMs: null,
+    breakdown: null,
+    videos: probe?.videos ?? 0,
+    frameWidth: probe?.frameWidth ?? null,
+    error,
+  };
+}
+
+async function waitForFrame(page: Page, timeoutMs: number, noVideoGiveUpMs: number): Promise<FirstFrameRun> {
+  const started = Date.now();
+  for (;;) {
+    const probe = await page.evaluate<FrameProbe | null>('window.__bench ?? null');
+    const elapsed = Date.now() - started;
+    // the first frame, and playback too (or a second more without it: a paused first frame still counts)
+    if (probe && probe.firstFrame !== null && (probe.playing !== null || elapsed > probe.firstFrame + 1_000)) {
+      const navigation = await page.evaluate<{ responseEnd: number; domContentLoaded: number } | null>(
+        `(() => { const n = performance.getEntriesByType('navigation')[0]; return n ? { responseEnd: n.responseEnd, domContentLoaded: n.domContentLoadedEventEnd } : null; })()`,
+      );
+      return {
+        firstFrameMs: probe.firstFrame,
+        playingMs: probe.playing,
+        fromPlayerStartMs: probe.playerStart === null ? null : probe.firstFrame - probe.playerStart,
+        breakdown: {
+          responseEnd: navigation?.responseEnd ?? null,
+          domContentLoaded: navigation?.domContentLoaded ?? null,
+          liveSocketCreated: probe.liveSocketCreated,
+          liveSocketOpen: probe.liveSocketOpen,
+          liveFirstBinary: probe.liveFirstBinary,
+        },
+        videos: probe.videos,
+        frameWidth: probe.frameWidth,
+        error: null,
+      };
+    }
+    if (probe && probe.videos === 0 && elapsed > noVideoGiveUpMs) return failed(probe, `no <video> element on the page after ${noVideoGiveUpMs} ms`);
+    if (elapsed > timeoutMs) return failed(probe, `no decoded frame within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,152 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
+export const SERVER_ENTRY = join(REPO_ROOT, 'server', 'dist', 'main.js');
+
+export interface LoginResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  expires_at: string;
+  user: { id: number; username: string; mustChangeCredentials: boolean };
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Direct API calls (bearer token), as the web app makes them. */
+export class Api {
+  token: string | null = null;
+
+  constructor(readonly baseUrl: string) {}
+
+  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await response.text();
+    if (!response.ok) throw new ApiError(response.status, text, `${method} ${path} → ${response.status} ${text.slice(0, 300)}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  async login(username: string, password: string): Promise<LoginResponse> {
+    const session = await this.request<LoginResponse>('POST', '/api/auth/login', { username, password });
+    this.token = session.access_token;
+    return session;
+  }
+}
+
+export const BENCH_USER = { username: 'bench', password: 'bench-password-1' } as const;
+
+/** First start: master/master must choose a new name and password; then sign in with those. */
+export async function signIn(api: Api): Promise<LoginResponse> {
+  const first = await api.login('master', 'master');
+  await api.request('PATCH', `/api/users/${first.user.id}`, { ...BENCH_USER, currentPassword: 'master' });
+  return api.login(BENCH_USER.username, BENCH_USER.password);
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Newest modification time under `dir` (ms), to warn about a stale build. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path));
+    else if (entry.isFile()) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** null when server/dist and web/dist are at least as new as their sources, else a warning. */
+export function buildWarning(): string | null {
+  if (!existsSync(SERVER_ENTRY)) return 'server/dist/main.js is missing';
+  const shared = newestMtime(join(REPO_ROOT, 'packages', 'shared', 'src'));
+  const stale: string[] = [];
+  const check = (built: string, source: string): void => {
+    const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+    if (Math.max(shared, newestMtime(join(REPO_ROOT, source))) > builtAt) stale.push(source);
+  };
+  check(SERVER_ENTRY, join('server', 'src'));
+  check(join(REPO_ROOT, 'web', 'dist', 'index.html'), join('web', 'src'));
+  return stale.length ? `files in ${stale.join(' and ')} changed after the last build: run \`npm run build\` to measure the current code` : null;
+}
+
+export interface BenchServer {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  dataDir: string;
+  startMs: number;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(): Promise<BenchServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'homecam-bench-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [SERVER_ENTRY, '--port', String(port), '--data', dataDir, '--host', '127.0.0.1'], {
+    cwd: REPO_ROOT,
+    // the server's default log level, as a user runs it (HOMECAM_LOG_LEVEL passes through)
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer): void => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 8_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`server exited with ${child.exitCode}: ${output.slice(-2_000)}`);
+    }
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server not healthy within 20 s: ${output.slice(-2_000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return { url, pid: child.pid!, child, dataDir, startMs: performance.now() - t0, output: () => output, stop };
+}
