@@ -1,7 +1,7 @@
 import type { ConfigFile } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 import type { TriggerInfo, TriggerManager } from '../triggers/trigger-manager.js';
-import { errorMessage, type TriggerName } from '../triggers/trigger.js';
+import { errorMessage, type Trigger, type TriggerName } from '../triggers/trigger.js';
 import type { ConfigService } from './config.service.js';
 
 /** The external triggers for the admin API: statuses and start/stop/restart, kept in step with config.json. */
@@ -19,6 +19,11 @@ export class TriggerService {
       this.manager.apply(next).then(() => this.manager.camerasChanged(), onError);
     });
     return this.manager.apply(this.config.get());
+  }
+
+  /** The trigger itself (tests read the HTTP trigger's port). */
+  get(name: TriggerName): Trigger | undefined {
+    return this.manager.get(name);
   }
 
   list(): TriggerInfo[] {

@@ -28,5 +28,5 @@ export type EventListQuery = z.infer<typeof eventListQuerySchema>;
 export const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 /** DELETE with `{ ids }` removes those; no body (or no ids) removes all. */
-export const deleteManySchema = z.object({ ids: z.array(z.string().min(1).max(64)).max(1000).optional() }).optional();
+export const deleteManySchema = z.object({ ids: z.array(z.string().min(1).max(64)).max(1000).optional() }).nullish();
 export const deleteManyResponseSchema = z.object({ removed: z.number().int() });
