@@ -30,6 +30,13 @@ type Listener<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void
 export class EventBus {
   private readonly emitter = new EventEmitter();
 
+  constructor() {
+    // Subscribers are per connection by design (each live socket listens for its session's end), so Node's
+    // leak warning at 11 listeners would fire on any install with more viewers; every subscriber unsubscribes
+    // when its connection closes (see listenerCount).
+    this.emitter.setMaxListeners(0);
+  }
+
   /**
    * Every listener runs, in order, even when an earlier one throws (a faulty listener must not drop the event
    * for the others); async listeners are not awaited, so one event in progress never holds up the next.
@@ -46,6 +53,11 @@ export class EventBus {
 
   /** Where a throwing listener is reported (the app logs it). */
   onListenerError: (error: unknown, event: keyof DomainEvents) => void = () => undefined;
+
+  /** How many subscribers an event has: lets tests prove that closed connections unsubscribed. */
+  listenerCount(event: keyof DomainEvents): number {
+    return this.emitter.listenerCount(event);
+  }
 
   /** Returns the unsubscribe function. */
   subscribe<K extends keyof DomainEvents>(event: K, listener: Listener<K>): () => void {
