@@ -1,0 +1,183 @@
+import type { Notification, Recording, RecordingList } from '@homecam/shared';
+import { startCameraSimulator, waitFor, type CameraSimulator } from '@homecam/tools';
+import { execFile, spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HomecamApp } from '../src/app.js';
+import type { HttpTrigger } from '../src/triggers/http-trigger.js';
+import { closeAllSockets, connectOutcome, socketClient, type ClientSocket } from './helpers/socket.js';
+import { createTestApp, listen, makeDataDir } from './helpers/test-app.js';
+import { bearer, signedInUser } from './helpers/users.js';
+
+/**
+ * The recorder end to end: the GStreamer camera simulator (two cameras), real ffmpeg and ffprobe, the HTTP
+ * trigger on a free port, real SQLite and socket.io; and a HomeCam child process killed with SIGKILL mid-clip.
+ */
+const run = promisify(execFile);
+const PREBUFFER_S = 3;
+const TIMER_S = 3;
+
+let sim: CameraSimulator;
+let app: HomecamApp;
+let url: string;
+let dataDir: string;
+let viewer: string;
+let socket: ClientSocket;
+const heard: { name: string; arg: unknown; at: number }[] = [];
+
+function camerasConfig() {
+  return sim.cameras.map((camera, i) => ({
+    name: i === 0 ? 'Yard' : 'Drive',
+    room: 'Outside',
+    prebuffering: true,
+    prebufferLength: PREBUFFER_S,
+    recordingTimer: TIMER_S,
+    /** Motion ends 1 s after the last trigger; the clip then runs to the end of the recording time. */
+    motionTimeout: 1,
+    videoConfig: { source: camera.mainUrl, subSource: camera.subUrl, stimeout: 5 },
+  }));
+}
+
+async function ffprobeSeconds(path: string): Promise<number> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'json', path]);
+  return Number((JSON.parse(stdout) as { format: { duration: string } }).format.duration);
+}
+
+/** Decodes the whole file: any error (torn box, missing init) fails. */
+async function decodes(path: string): Promise<void> {
+  const { stderr } = await run('ffmpeg', ['-v', 'error', '-i', path, '-f', 'null', '-']);
+  expect(stderr).toBe('');
+}
+
+beforeAll(async () => {
+  sim = await startCameraSimulator({ cameras: 2, names: ['yard', 'drive'], mainSize: '320x240', subSize: '160x120' });
+  dataDir = await makeDataDir();
+  await writeFile(join(dataDir, 'config.json'), JSON.stringify({ http: { active: true }, cameras: camerasConfig() }));
+  app = await createTestApp({ dataDir, triggers: { http: { port: 0, localOnly: true } } });
+  url = await listen(app);
+  viewer = (await signedInUser(app, ['notifications:access', 'recordings:access'])).token;
+  socket = socketClient(url, viewer);
+  for (const name of ['notification', 'increaseNotification', 'recording'] as const) {
+    (socket as unknown as { on(e: string, l: (arg: unknown) => void): void }).on(name, (arg) => heard.push({ name, arg, at: Date.now() }));
+  }
+  expect(await connectOutcome(socket)).toBe('connected');
+  const hub = app.homecam.streams.hub;
+  await waitFor(() => ['Yard', 'Drive'].every((name) => hub.stats(name, 'main').buffer.seconds >= PREBUFFER_S), {
+    timeoutMs: 30_000,
+    message: 'both prebuffers to fill',
+  });
+}, 60_000);
+
+afterAll(async () => {
+  closeAllSockets();
+  await app?.close();
+  await sim?.close();
+});
+
+const get = <T>(path: string, token = viewer) => app.inject({ url: path, headers: bearer(token) }).then((r) => r.json<T>());
+
+describe('recording on a trigger', () => {
+  it('an HTTP trigger records a clip with pre-roll, a thumbnail, a row, a notification and socket events; two cameras overlap', async () => {
+    const port = (app.homecam.triggers.get('http') as HttpTrigger).port();
+    const triggeredAt = Date.now();
+    const answer = await fetch(`http://127.0.0.1:${port}/motion?Yard`);
+    expect(await answer.json()).toMatchObject({ error: false, skipped: false });
+    const notified = await waitFor(() => heard.find((h) => h.name === 'notification'), { message: 'the notification' });
+    console.log(`HTTP trigger → socket.io notification: ${notified.at - triggeredAt} ms`);
+    expect(notified.at - triggeredAt).toBeLessThan(300);
+    // a second camera while the first records, and a second trigger on the first: extends, nothing dropped
+    await fetch(`http://127.0.0.1:${port}/motion?Drive`);
+    await fetch(`http://127.0.0.1:${port}/motion?Yard`);
+    await waitFor(() => heard.filter((h) => h.name === 'recording').length === 2, { timeoutMs: 30_000, message: 'two recordings' });
+    const completedAt = Date.now();
+
+    const list = await get<RecordingList>('/api/recordings');
+    expect(list.result.map((r) => r.camera).sort()).toEqual(['Drive', 'Yard']);
+    const yard = list.result.find((r) => r.camera === 'Yard') as Recording;
+    expect(yard).toMatchObject({ type: 'Video', status: 'complete', trigger: 'http', label: 'motion', room: 'Outside' });
+    // pre-roll: the clip's first frame is from before the trigger (completion minus its length)
+    expect(completedAt - yard.durationMs).toBeLessThan(triggeredAt - 1_000);
+    expect(yard.durationMs).toBeGreaterThanOrEqual((PREBUFFER_S + TIMER_S - 1) * 1000);
+    expect(yard.durationMs).toBeLessThanOrEqual((PREBUFFER_S + TIMER_S + 4) * 1000);
+
+    const root = app.homecam.repositories.recordingFiles.dir;
+    const row = await app.homecam.repositories.recordings.get(yard.id);
+    const file = join(root, row?.file ?? 'missing');
+    const probed = await ffprobeSeconds(file);
+    console.log(`clip: ${yard.durationMs} ms (${PREBUFFER_S} s prebuffer + ${TIMER_S} s timer), ffprobe ${probed} s, pre-roll ≥ ${triggeredAt - (completedAt - yard.durationMs)} ms`);
+    expect(Math.abs(probed * 1000 - yard.durationMs)).toBeLessThan(600);
+    await decodes(file);
+
+    // thumbnail and notification
+    expect(yard.thumbnail).toMatch(/^\/files\/recordings\/.+\.jpg$/);
+    const thumb = await app.inject({ url: yard.thumbnail ?? '', headers: bearer(viewer) });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/jpeg');
+    expect(thumb.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    const notes = await get<{ result: Notification[] }>('/api/notifications?cameras=Yard');
+    expect(notes.result).toHaveLength(1);
+    expect(notes.result[0]).toMatchObject({ recordingId: yard.id, thumbnail: yard.thumbnail, trigger: 'http' });
+    expect(heard.filter((h) => h.name === 'notification')).toHaveLength(2);
+    expect(heard.filter((h) => h.name === 'increaseNotification')).toHaveLength(2);
+    expect((heard.find((h) => h.name === 'recording' && (h.arg as Recording).id === yard.id)?.arg as Recording).status).toBe('complete');
+
+    // /files: range requests for seeking, refused without recordings:access
+    const bytes = await readFile(file);
+    const ranged = await app.inject({ url: yard.file, headers: { ...bearer(viewer), range: 'bytes=100-1099' } });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.headers['content-range']).toBe(`bytes 100-1099/${bytes.length}`);
+    expect(ranged.rawPayload.equals(bytes.subarray(100, 1100))).toBe(true);
+    const whole = await app.inject({ url: yard.file, headers: bearer(viewer) });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.length).toBe(bytes.length);
+    expect((await app.inject({ url: yard.file, headers: { ...bearer(viewer), range: `bytes=${bytes.length}-` } })).statusCode).toBe(416);
+    const stranger = (await signedInUser(app, ['cameras:access', 'notifications:access'])).token;
+    expect((await app.inject({ url: yard.file, headers: bearer(stranger) })).statusCode).toBe(403);
+    expect((await app.inject({ url: yard.file })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/files/recordings/../config.json', headers: bearer(viewer) })).statusCode).toBe(404);
+
+    // delete one: row and files go
+    const admin = (await signedInUser(app, ['admin'])).token;
+    expect((await app.inject({ method: 'DELETE', url: `/api/recordings/${yard.id}`, headers: bearer(viewer) })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'DELETE', url: `/api/recordings/${yard.id}`, headers: bearer(admin) })).statusCode).toBe(204);
+    expect((await app.inject({ url: yard.file, headers: bearer(viewer) })).statusCode).toBe(404);
+    expect((await get<{ result: Notification[] }>('/api/notifications?cameras=Yard')).result[0]?.recordingId).toBeNull();
+  }, 60_000);
+
+  it('SIGKILL during a clip leaves a playable file that is indexed (interrupted) after a restart', async () => {
+    const childDir = await makeDataDir();
+    await writeFile(join(childDir, 'config.json'), JSON.stringify({ cameras: camerasConfig().slice(0, 1).map((c) => ({ ...c, recordingTimer: 120 })) }));
+    const script = resolve(import.meta.dirname, 'fixtures', 'recording-child.ts');
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      env: { ...process.env, DATA_DIR: childDir, CAMERA: 'Yard' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const exited = new Promise<NodeJS.Signals | null>((done) => child.once('exit', (_code, signal) => done(signal)));
+    try {
+      const id = await waitFor(() => /RECORDING (\S+)/.exec(out)?.[1], { timeoutMs: 45_000, message: `the child's clip (${err.slice(-500)})` });
+      child.kill('SIGKILL');
+      expect(await exited).toBe('SIGKILL');
+
+      const restarted = await createTestApp({ dataDir: childDir });
+      try {
+        const row = await restarted.homecam.repositories.recordings.get(id);
+        expect(row).toMatchObject({ status: 'interrupted', type: 'Video' });
+        expect(row?.duration_ms).toBeGreaterThan(2_000);
+        const file = join(restarted.homecam.repositories.recordingFiles.dir, row?.file ?? 'missing');
+        expect((await readFile(file)).length).toBe(row?.size_bytes);
+        expect(Math.abs((await ffprobeSeconds(file)) * 1000 - (row?.duration_ms ?? 0))).toBeLessThan(600);
+        await decodes(file);
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  }, 90_000);
+});
