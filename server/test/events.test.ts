@@ -1,4 +1,4 @@
-import type { Notification, NotificationList } from '@homecam/shared';
+import type { Notification, NotificationList, RecordingList } from '@homecam/shared';
 import { waitFor } from '@homecam/tools';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -217,5 +217,85 @@ describe('notifications', () => {
     await app.homecam.config.patchSection('notifications', { active: false, removeAfter: 1 });
     expect(await service.cameraEvent('motion', 'Garden', 'api', 'off', clock.now())).toBeNull();
     await app.homecam.config.patchSection('notifications', { active: true, removeAfter: 72 });
+  });
+});
+
+describe('recordings: API and retention', () => {
+  const DAY = 86_400_000;
+  async function seedRecordings(): Promise<string[]> {
+    const repo = app.homecam.repositories.recordings;
+    const files = app.homecam.repositories.recordingFiles;
+    const ids: string[] = [];
+    // one 10 days old, then four within the last hour, oldest first; 1000 bytes each
+    const times = [clock.now() - 10 * DAY, ...[4, 3, 2, 1].map((m) => clock.now() - m * 60_000)];
+    for (const [i, at] of times.entries()) {
+      const id = `rec${i}`;
+      const file = `Garden/2026-01-01/${id}.mp4`;
+      await files.write(file, Buffer.alloc(1000, i));
+      await files.write(`Garden/2026-01-01/${id}.jpg`, Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+      await repo.insert({
+        id,
+        camera: i % 2 ? 'Garden' : 'Front Door',
+        room: i % 2 ? 'Outside' : 'Hall',
+        trigger: 'http',
+        type: i === 4 ? 'Snapshot' : 'Video',
+        label: 'motion',
+        started_at: new Date(at).toISOString(),
+        duration_ms: 1000,
+        size_bytes: 1000,
+        file,
+        thumbnail: `Garden/2026-01-01/${id}.jpg`,
+        status: 'complete',
+      });
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  it('lists with filters and cursor pages; deleting needs settings:recordings:edit and removes the files', async () => {
+    const ids = await seedRecordings();
+    const reader = (await signedInUser(app, ['recordings:access'])).token;
+    const page1 = await app.inject({ url: '/api/recordings?limit=3', headers: bearer(reader) });
+    const first = page1.json<RecordingList>();
+    expect(first.result.map((r) => r.id)).toEqual(['rec4', 'rec3', 'rec2']);
+    const page2 = (await app.inject({ url: `/api/recordings?limit=3&cursor=${first.nextCursor}`, headers: bearer(reader) })).json<RecordingList>();
+    expect(page2).toEqual({ result: [expect.objectContaining({ id: 'rec1' }), expect.objectContaining({ id: 'rec0' })], nextCursor: null });
+    const filtered = (await app.inject({ url: '/api/recordings?cameras=Garden&types=Video', headers: bearer(reader) })).json<RecordingList>();
+    expect(filtered.result.map((r) => r.id)).toEqual(['rec3', 'rec1']);
+    expect((await app.inject({ url: '/api/recordings', headers: bearer(viewer) })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'DELETE', url: '/api/recordings', headers: bearer(reader), payload: { ids: ['rec1'] } })).statusCode).toBe(403);
+
+    const deleter = (await signedInUser(app, ['settings:recordings:edit', 'recordings:access'])).token;
+    const several = await app.inject({ method: 'DELETE', url: '/api/recordings', headers: bearer(deleter), payload: { ids: ['rec1', 'rec2'] } });
+    expect(several.json()).toEqual({ removed: 2 });
+    expect((await app.inject({ url: '/files/recordings/Garden/2026-01-01/rec1.mp4', headers: bearer(reader) })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/files/recordings/Garden/2026-01-01/rec3.mp4', headers: bearer(reader) })).statusCode).toBe(200);
+    const all = await app.inject({ method: 'DELETE', url: '/api/recordings', headers: bearer(deleter) });
+    expect(all.json()).toEqual({ removed: ids.length - 2 });
+    expect((await app.inject({ url: '/files/recordings/Garden/2026-01-01/rec3.mp4', headers: bearer(reader) })).statusCode).toBe(404);
+  });
+
+  it('retention: older than removeAfter days go quietly; over the maximum size the oldest go first, with a WARN notification', async () => {
+    await seedRecordings();
+    const removedEvents: (string[] | null)[] = [];
+    const off = app.homecam.bus.subscribe('RecordingsRemoved', ({ ids }) => removedEvents.push(ids));
+    try {
+      const recordings = app.homecam.config.get().recordings;
+      await app.homecam.config.patchSection('recordings', { ...recordings, active: false, removeAfter: 7, maxSizeGB: 2500 / 1024 ** 3 });
+      expect(await app.homecam.recordings.enforceRetention()).toEqual({ expired: 1, forSpace: 2 });
+      expect(removedEvents).toEqual([['rec0'], ['rec1', 'rec2']]);
+      const left = await app.homecam.repositories.recordings.all();
+      expect(left.map((r) => r.id).sort()).toEqual(['rec3', 'rec4']);
+      const warnings = await notifications('?types=WARN');
+      expect(warnings.result).toHaveLength(1);
+      expect(warnings.result[0]?.message).toMatch(/Deleted the 2 oldest recording/);
+      // within the limit now: nothing more, no new warning
+      expect(await app.homecam.recordings.enforceRetention()).toEqual({ expired: 0, forSpace: 0 });
+      expect((await notifications('?types=WARN')).result).toHaveLength(1);
+      await app.homecam.config.patchSection('recordings', { ...recordings, active: false });
+    } finally {
+      off();
+      await app.homecam.recordings.deleteMany(undefined);
+    }
   });
 });
