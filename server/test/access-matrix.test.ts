@@ -36,7 +36,15 @@ type Caller = 'anonymous' | 'without' | 'with' | 'admin';
 /** Fills the route's parameters; an unknown parameter fails the test so its author adds a value here. */
 function fillUrl(url: string, targetUserId: number): string {
   const name = url.startsWith('/api/cameras/') ? CAMERA.name : url.startsWith('/api/rooms/') ? ROOM : photoName;
-  const values: Record<string, string> = { id: String(targetUserId), name: encodeURIComponent(name), section: 'mqtt' };
+  const values: Record<string, string> = {
+    id: String(targetUserId),
+    name: encodeURIComponent(name),
+    section: 'mqtt',
+    // /files/recordings/:camera/:date/:file (no such recording: 404 for those allowed)
+    camera: 'Matrix_Cam',
+    date: '2026-01-01',
+    file: 'none.mp4',
+  };
   return url.replace(/:(\w+)|\*/g, (match, name: string | undefined) => {
     if (match === '*') return 'some/page';
     const value = name === undefined ? undefined : values[name];

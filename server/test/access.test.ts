@@ -43,6 +43,23 @@ const CONTRACT: [method: string, url: string, access: string][] = [
   ['POST', '/api/rooms', 'anyOf(settings:general:edit)'],
   ['PATCH', '/api/rooms/:name', 'anyOf(settings:general:edit)'],
   ['DELETE', '/api/rooms/:name', 'anyOf(settings:general:edit)'],
+  // docs/api-contract-events.md
+  ['PUT', '/api/cameras/:name/motion/start', 'anyOf(settings:cameras:edit)'],
+  ['PUT', '/api/cameras/:name/motion/reset', 'anyOf(settings:cameras:edit)'],
+  ['PUT', '/api/cameras/:name/doorbell', 'anyOf(settings:cameras:edit)'],
+  ['GET', '/api/system/triggers', 'admin'],
+  ['PUT', '/api/system/triggers/:name/start', 'admin'],
+  ['PUT', '/api/system/triggers/:name/stop', 'admin'],
+  ['PUT', '/api/system/triggers/:name/restart', 'admin'],
+  ['GET', '/api/notifications', 'anyOf(notifications:access)'],
+  ['GET', '/api/notifications/:id', 'anyOf(notifications:access)'],
+  ['DELETE', '/api/notifications', 'anyOf(settings:notifications:edit)'],
+  ['DELETE', '/api/notifications/:id', 'anyOf(settings:notifications:edit)'],
+  ['GET', '/api/recordings', 'anyOf(recordings:access)'],
+  ['GET', '/api/recordings/:id', 'anyOf(recordings:access)'],
+  ['DELETE', '/api/recordings', 'anyOf(settings:recordings:edit)'],
+  ['DELETE', '/api/recordings/:id', 'anyOf(settings:recordings:edit)'],
+  ['GET', '/files/recordings/:camera/:date/:file', 'anyOf(recordings:access)'],
 ];
 
 let app: HomecamApp;

@@ -78,18 +78,20 @@ export const recordingRoutes = defineRoutes<{ recordings: RecordingService }>((a
   );
 
   app.get(
-    '/files/recordings/*',
+    '/files/recordings/:camera/:date/:file',
     {
       // Like /files/:name: the cookie is accepted because <video src> cannot send an Authorization header.
       config: { access: VIEW, acceptSessionCookie: true },
       schema: {
         tags: ['files'],
         description: 'A clip, picture or thumbnail; HTTP range requests (206) so videos seek.',
+        params: z.object({ camera: z.string(), date: z.string(), file: z.string() }),
         response: { 200: z.unknown(), 206: z.unknown(), 416: z.undefined(), ...errorResponses(...AUTH_ERRORS, 404) },
       },
     },
     async (request, reply) => {
-      const relative = (request.params as { '*': string })['*'];
+      const { camera, date, file: name } = request.params;
+      const relative = `${camera}/${date}/${name}`;
       const file = await recordings.file(relative);
       reply.type(file.contentType).header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=3600');
       const range = parseRange(request.headers.range, file.size);
