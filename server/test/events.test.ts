@@ -292,6 +292,12 @@ describe('recordings: API and retention', () => {
       // within the limit now: nothing more, no new warning
       expect(await app.homecam.recordings.enforceRetention()).toEqual({ expired: 0, forSpace: 0 });
       expect((await notifications('?types=WARN')).result).toHaveLength(1);
+      // free space below the minimum: delete oldest first; with nothing left and still short, an ERROR
+      await app.homecam.config.patchSection('recordings', { ...recordings, active: false, removeAfter: 7, minFreeGB: 1_000_000_000 });
+      expect(await app.homecam.recordings.enforceRetention()).toEqual({ expired: 0, forSpace: 2 });
+      expect(removedEvents.at(-1)).toEqual(['rec3', 'rec4']);
+      expect((await notifications('?types=ERROR')).result[0]?.message).toMatch(/free on the recordings disk/);
+      expect((await notifications('?types=WARN')).result).toHaveLength(2);
       await app.homecam.config.patchSection('recordings', { ...recordings, active: false });
     } finally {
       off();

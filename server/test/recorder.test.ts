@@ -81,6 +81,7 @@ const get = <T>(path: string, token = viewer) => app.inject({ url: path, headers
 describe('recording on a trigger', () => {
   it('an HTTP trigger records a clip with pre-roll, a thumbnail, a row, a notification and socket events; two cameras overlap', async () => {
     const port = (app.homecam.triggers.get('http') as HttpTrigger).port();
+    const cpuBefore = process.cpuUsage();
     const triggeredAt = Date.now();
     const answer = await fetch(`http://127.0.0.1:${port}/motion?Yard`);
     expect(await answer.json()).toMatchObject({ error: false, skipped: false });
@@ -92,6 +93,8 @@ describe('recording on a trigger', () => {
     await fetch(`http://127.0.0.1:${port}/motion?Yard`);
     await waitFor(() => heard.filter((h) => h.name === 'recording').length === 2, { timeoutMs: 30_000, message: 'two recordings' });
     const completedAt = Date.now();
+    const cpu = process.cpuUsage(cpuBefore);
+    console.log(`two clips: test+server process CPU ${(((cpu.user + cpu.system) / 1000 / (completedAt - triggeredAt)) * 100).toFixed(1)} % of one core over ${completedAt - triggeredAt} ms (ffmpeg children not counted; the remux runs anyway for the prebuffer)`);
 
     const list = await get<RecordingList>('/api/recordings');
     expect(list.result.map((r) => r.camera).sort()).toEqual(['Drive', 'Yard']);
@@ -145,6 +148,28 @@ describe('recording on a trigger', () => {
     expect((await app.inject({ url: yard.file, headers: bearer(viewer) })).statusCode).toBe(404);
     expect((await get<{ result: Notification[] }>('/api/notifications?cameras=Yard')).result[0]?.recordingId).toBeNull();
   }, 60_000);
+
+  it('recording type Snapshot (config file) stores one JPEG as the recording', async () => {
+    const recordings = app.homecam.config.get().recordings;
+    await app.homecam.config.patchSection('recordings', { ...recordings, type: 'Snapshot' });
+    try {
+      const editor = (await signedInUser(app, ['settings:cameras:edit'])).token;
+      const before = heard.filter((h) => h.name === 'recording').length;
+      const cpuBefore = process.cpuUsage();
+      expect((await app.inject({ method: 'PUT', url: '/api/cameras/Drive/motion/start', headers: bearer(editor) })).json()).toMatchObject({ accepted: true });
+      const done = await waitFor(() => heard.filter((h) => h.name === 'recording')[before], { message: 'the snapshot recording' });
+      const recording = done.arg as Recording;
+      expect(recording).toMatchObject({ camera: 'Drive', type: 'Snapshot', status: 'complete', trigger: 'api', durationMs: 0 });
+      expect(recording.file).toMatch(/\.jpg$/);
+      const picture = await app.inject({ url: recording.file, headers: bearer(viewer) });
+      expect(picture.headers['content-type']).toBe('image/jpeg');
+      expect(picture.rawPayload.length).toBe(recording.sizeBytes);
+      const cpu = process.cpuUsage(cpuBefore);
+      console.log(`snapshot recording: test+server process CPU ${((cpu.user + cpu.system) / 1000).toFixed(1)} ms`);
+    } finally {
+      await app.homecam.config.patchSection('recordings', { ...recordings });
+    }
+  });
 
   it('SIGKILL during a clip leaves a playable file that is indexed (interrupted) after a restart', async () => {
     const childDir = await makeDataDir();

@@ -185,7 +185,8 @@ export class Recorder {
     }
     const result = await this.writeVideo(active, camera, row.file);
     await thumb;
-    await this.complete(row, { status: 'complete', size_bytes: result.size, duration_ms: result.durationMs });
+    // No video at all (camera offline the whole time): kept as a record of the event, marked interrupted.
+    await this.complete(row, { status: result.durationMs > 0 ? 'complete' : 'interrupted', size_bytes: result.size, duration_ms: result.durationMs });
   }
 
   private async complete(row: RecordingRow, changes: Pick<RecordingRow, 'status' | 'size_bytes' | 'duration_ms'>): Promise<void> {
