@@ -162,6 +162,17 @@ export class FrameSource extends EventEmitter<FrameSourceEvents> {
     if (!child.stdin.write(item.data)) await drainedOrClosed(child);
   }
 
+  /**
+   * Ends the current decoder and forgets the init segment: the next init starts a fresh decoder. For a new
+   * consumer, whose timeline may start over (a decoder must never see timestamps go back).
+   */
+  async reset(): Promise<void> {
+    this.init = null;
+    this.clearRetry();
+    this.clearStall();
+    if (this.child) await this.killChild('restarted');
+  }
+
   /** Ends the decoder and any pending restart; resolves once it has exited. Idempotent. */
   async stop(): Promise<void> {
     this.stopped = true;

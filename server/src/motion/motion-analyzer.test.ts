@@ -123,6 +123,19 @@ describe('MotionAnalyzer (synthetic frames, fake clock)', () => {
     expect(events).toHaveLength(1);
   });
 
+  it('frames far apart are compared when the gap limit allows it (keyframes-only decoding)', () => {
+    const { clock, analyzer, events } = setup();
+    const room = flat(90);
+    analyzer.process(room, W, H);
+    clock.advance(8_000); // one GOP later
+    analyzer.process(withRect(room, 0, 0, 60, 60, 250), W, H);
+    expect(events).toEqual([]); // 8 s > the default 5 s gap limit: re-baselined
+    analyzer.setSceneOptions({ maxGapMs: 30_000 });
+    clock.advance(8_000);
+    analyzer.process(room, W, H);
+    expect(events).toEqual([`started@16000`]);
+  });
+
   it('reset() ends the open event; rebaseline() ignores the next frame', () => {
     const { show, moving, events, analyzer } = setup();
     const room = flat(90);

@@ -19,6 +19,7 @@ export class MotionAnalyzer {
   private settings: MotionSettings;
   private diff: FrameDiff | null = null;
   private readonly state: MotionStateMachine;
+  private scene: SceneChangeOptions;
 
   constructor(
     settings: MotionSettings,
@@ -27,6 +28,7 @@ export class MotionAnalyzer {
     private readonly options: MotionAnalyzerOptions = {},
   ) {
     this.settings = settings;
+    this.scene = { ...options.scene };
     this.state = new MotionStateMachine(timingOf(settings), clock, onTransition, options);
   }
 
@@ -57,12 +59,21 @@ export class MotionAnalyzer {
       const s = this.settings;
       this.diff = new FrameDiff(
         width, height, rasterizeZones(s.zones, width, height, this.options.fillRule),
-        { difference: s.difference, sensitivity: s.sensitivity }, this.options.scene,
+        { difference: s.difference, sensitivity: s.sensitivity }, this.scene,
       );
     }
     const result = this.diff.process(frame, this.clock.now());
     if (result.triggered) this.state.trigger();
     return result;
+  }
+
+  /**
+   * Scene-change options, e.g. a longer `maxGapMs` when only keyframes are decoded (one frame per GOP, which
+   * can be several seconds).
+   */
+  setSceneOptions(scene: SceneChangeOptions): void {
+    this.scene = { ...this.scene, ...scene };
+    this.diff?.setSceneChange(this.scene);
   }
 
   /** The next frame becomes the baseline (after a decoder restart or a stream change). */

@@ -1,11 +1,14 @@
 import { EventEmitter } from 'node:events';
 import { silentLogger, type AttachOptions, type Consumer, type MediaLogger, type QueueLimits, type StreamName } from '../media/index.js';
 import { realClock, type Clock } from './clock.js';
-import type { DiffOutcome } from './frame-diff.js';
+import { DEFAULT_SCENE_CHANGE, type DiffOutcome } from './frame-diff.js';
 import { FrameSource, type FrameSourceOptions } from './frame-source.js';
 import { MotionAnalyzer, type MotionAnalyzerOptions } from './motion-analyzer.js';
 import type { MotionEndReason, MotionPhase, MotionTransition } from './motion-state.js';
 import { motionSettingsOf, type MotionSettings, type VideoAnalysis } from './settings.js';
+
+/** Frames further apart re-baseline when only keyframes are decoded (GOPs of up to ~10 s are common). */
+const KEYFRAME_MAX_GAP_MS = 30_000;
 
 /** The part of the StreamHub a detector uses. */
 export interface MotionHub {
@@ -131,13 +134,17 @@ export class MotionDetector extends EventEmitter<MotionDetectorEvents> {
       label: options.camera,
       clock: this.clock,
     });
-    this.source.on('format', () => this.analyzer.rebaseline());
+    this.source.on('format', (format) => {
+      this.analyzer.rebaseline();
+      // one frame per GOP when decoding keyframes only: such gaps are normal, not an outage
+      this.analyzer.setSceneOptions({ maxGapMs: format.keyframesOnly ? KEYFRAME_MAX_GAP_MS : (options.analyzer?.scene?.maxGapMs ?? DEFAULT_SCENE_CHANGE.maxGapMs) });
+    });
     this.source.on('frame', (frame) => {
       if (this.stopped) return;
       const result = this.analyzer.process(frame.data, frame.width, frame.height);
       this.lastFrameAt = this.clock.now();
       if (this.listenerCount('analysis') > 0) {
-        this.emit('analysis', {
+        this.safeEmit('analysis', {
           camera: this.camera, at: this.lastFrameAt, outcome: result.outcome, triggered: result.triggered,
           frameChangedShare: result.frameChangedShare, zoneShares: [...result.zoneShares],
         });
@@ -201,10 +208,22 @@ export class MotionDetector extends EventEmitter<MotionDetectorEvents> {
   private onTransition(t: MotionTransition): void {
     if (t.type === 'started') {
       this.logger.info({ camera: this.camera }, 'motion started');
-      this.emit('motionStarted', { camera: this.camera, at: t.at });
+      this.safeEmit('motionStarted', { camera: this.camera, at: t.at });
     } else {
       this.logger.info({ camera: this.camera, reason: t.reason, seconds: Math.round((t.at - t.startedAt) / 1_000) }, 'motion ended');
-      this.emit('motionEnded', { camera: this.camera, at: t.at, startedAt: t.startedAt, reason: t.reason });
+      this.safeEmit('motionEnded', { camera: this.camera, at: t.at, startedAt: t.startedAt, reason: t.reason });
+    }
+  }
+
+  /**
+   * Events are emitted from ffmpeg's stdout handler and from timers: a throwing listener must not become an
+   * uncaught exception (or stop the analysis), so it is logged.
+   */
+  private safeEmit<K extends keyof MotionDetectorEvents>(event: K, ...args: MotionDetectorEvents[K]): void {
+    try {
+      (this.emit as (event: K, ...args: MotionDetectorEvents[K]) => boolean)(event, ...args);
+    } catch (error) {
+      this.logger.error({ camera: this.camera, event, error: String(error) }, 'motion event listener failed');
     }
   }
 
@@ -226,6 +245,8 @@ export class MotionDetector extends EventEmitter<MotionDetectorEvents> {
         continue;
       }
       this.consumer = consumer;
+      // a new consumer may start a new timeline (the camera was re-added to the hub): a fresh decoder
+      await this.source.reset();
       let items = 0;
       try {
         for (let item = await consumer.read(); item; item = await consumer.read()) {

@@ -31,6 +31,13 @@ function camera(input: Partial<CameraInput> & { name: string }): Camera {
   });
 }
 
+/** A stand-in decoder: a still 320x180 frame, then one with the top 10 % changed (motion), then nothing. */
+const movingDecoder = (_cmd: string, _args: readonly string[], options: object) =>
+  spawn(process.execPath, ['-e', `
+    const a = Buffer.alloc(57600, 50), b = Buffer.from(a); b.fill(200, 0, 5760);
+    process.stdout.write(a); setTimeout(() => process.stdout.write(b), 100); setInterval(() => {}, 1000);
+    process.stdin.resume();`], options);
+
 let managers: MotionManager[] = [];
 afterEach(async () => {
   await Promise.all(managers.map((m) => m.close()));
@@ -112,13 +119,7 @@ describe('MotionManager', () => {
   it('ends an open event with reason reset when a camera is removed, and on reset()', async () => {
     const hub = new FakeHub();
     const [init] = await fixtureItems({ seconds: 1, size: '320x180' });
-    // a stand-in decoder: a still frame, then one with the top 10 % changed (motion), then nothing
-    const decoder = (_cmd: string, _args: readonly string[], options: object) =>
-      spawn(process.execPath, ['-e', `
-        const a = Buffer.alloc(57600, 50), b = Buffer.from(a); b.fill(200, 0, 5760);
-        process.stdout.write(a); setTimeout(() => process.stdout.write(b), 100); setInterval(() => {}, 1000);
-        process.stdin.resume();`], options);
-    const manager = new MotionManager({ hub, ffmpegPath: 'ffmpeg', frames: { spawn: decoder } });
+    const manager = new MotionManager({ hub, ffmpegPath: 'ffmpeg', frames: { spawn: movingDecoder } });
     managers.push(manager);
     const events: string[] = [];
     manager.on('motionStarted', (e) => events.push(`${e.camera}:started`));
@@ -134,6 +135,42 @@ describe('MotionManager', () => {
     expect(manager.reset('nope')).toBe(false);
     await manager.setCameras([]); // yard's detector stops during its event
     expect(events.sort()).toEqual(['door:reset', 'door:started', 'yard:reset', 'yard:started']);
+  });
+
+  it('a throwing listener is logged, not thrown into the decoder or timers; a new consumer gets a fresh decoder', async () => {
+    const hub = new FakeHub();
+    const [init] = await fixtureItems({ seconds: 1, size: '320x180' });
+    const errors: string[] = [];
+    const logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: (_c: object, m: string) => errors.push(m) };
+    const c = camera({ name: 'yard', videoanalysis: { active: true, sensitivity: 95, dwellTimer: 1 } });
+    const detector = new MotionDetector({
+      hub, camera: 'yard', stream: 'main', videoanalysis: c.videoanalysis, motionTimeout: 1, ffmpegPath: 'ffmpeg', logger,
+      frames: { spawn: movingDecoder }, reattach: { initialMs: 20 },
+    });
+    const seen: string[] = [];
+    detector.on('motionStarted', () => {
+      throw new Error('listener bug');
+    });
+    detector.on('motionEnded', (e) => {
+      seen.push(e.reason);
+      throw new Error('listener bug');
+    });
+    detector.start();
+    try {
+      await waitFor(() => hub.open().length === 1, { message: 'attached' });
+      hub.open()[0]!.deliver(init!);
+      await waitFor(() => seen.length === 1, { message: 'the event ended by dwell' });
+      expect(seen).toEqual(['dwell']);
+      expect(errors).toEqual(['motion event listener failed', 'motion event listener failed']);
+      expect(detector.status().decoderStarts).toBe(1);
+
+      hub.open()[0]!.close(); // the hub dropped the consumer; the next one may start a new timeline
+      await waitFor(() => hub.open().length === 1, { message: 'attached again' });
+      hub.open()[0]!.deliver(init!);
+      await waitFor(() => detector.status().decoderStarts === 2, { message: 'a fresh decoder' });
+    } finally {
+      await detector.stop();
+    }
   });
 });
 
