@@ -66,7 +66,11 @@ export interface MotionDetectorOptions {
   ffmpegMajor?: number | null;
   frames?: FrameOptions;
   analyzer?: MotionAnalyzerOptions;
-  /** Bounds of the hub consumer's queue; default 5 s / 4 MiB (a slow decoder then skips to the next keyframe). */
+  /**
+   * Bounds of the hub consumer's queue (a decoder that falls behind skips to the next keyframe); default the
+   * hub's (10 s, 8 MiB). Keep maxSeconds above the camera's keyframe interval: the buffered GOP handed over
+   * on attach must fit.
+   */
   queue?: QueueLimits;
   /** Delay before attaching again when the hub refused or closed the consumer: initialMs (1 s) doubling to maxMs (30 s). */
   reattach?: { initialMs?: number; maxMs?: number };
@@ -235,7 +239,7 @@ export class MotionDetector extends EventEmitter<MotionDetectorEvents> {
       let consumer: Consumer;
       try {
         consumer = this.options.hub.attach(this.camera, this.stream, {
-          kind: 'motion', label: `motion:${this.camera}`, queue: this.options.queue ?? { maxSeconds: 5, maxBytes: 4 * 1024 * 1024 },
+          kind: 'motion', label: `motion:${this.camera}`, ...(this.options.queue ? { queue: this.options.queue } : {}),
         });
       } catch (error) {
         this.lastProblem = this.redact(`attach failed: ${error instanceof Error ? error.message : String(error)}`);
