@@ -195,8 +195,8 @@ export class Recorder {
     await this.deps.recordings.update(row.id, { ...changes, thumbnail });
     this.deps.bus.publish('RecordingCompleted', { recording: this.deps.service.present({ ...row, ...changes, thumbnail }) });
     this.deps.log.info({ camera: row.camera, id: row.id, type: row.type, durationMs: changes.duration_ms, bytes: changes.size_bytes }, 'recording complete');
-    // Retention may have to make room now.
-    void this.deps.service.enforceRetention().catch((error: unknown) => this.deps.log.error({ err: error }, 'retention failed'));
+    // Retention may have to make room now (not while shutting down: the database closes next).
+    if (!this.closed) void this.deps.service.enforceRetention().catch((error: unknown) => this.deps.log.error({ err: error }, 'retention failed'));
   }
 
   private async thumbnail(camera: string, relative: string): Promise<boolean> {
