@@ -127,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
       recordings: ctx.repositories.recordings,
       files: ctx.repositories.recordingFiles,
       service: ctx.recordings,
+      notifications: ctx.notifications,
       bus: ctx.bus,
       clock: ctx.clock,
       log: app.log.child({ module: 'recorder' }),

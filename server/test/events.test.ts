@@ -28,6 +28,7 @@ const CONFIG = {
 
 let app: HomecamApp;
 let url: string;
+let dataDir: string;
 let clock: FakeClock;
 let admin: string;
 let viewer: string;
@@ -35,7 +36,7 @@ let editor: string;
 const events: { name: keyof DomainEvents; camera: string }[] = [];
 
 beforeAll(async () => {
-  const dataDir = await makeDataDir();
+  dataDir = await makeDataDir();
   await writeFile(join(dataDir, 'config.json'), JSON.stringify(CONFIG));
   clock = new FakeClock();
   app = await createTestApp({ dataDir, clock });
@@ -302,6 +303,26 @@ describe('recordings: API and retention', () => {
     } finally {
       off();
       await app.homecam.recordings.deleteMany(undefined);
+    }
+  });
+});
+
+describe('recorder failures', () => {
+  it('a clip that cannot be written raises an ERROR notification and its row is interrupted', async () => {
+    const recordings = app.homecam.config.get().recordings;
+    // a path below a file: the clip cannot be created
+    await app.homecam.config.patchSection('recordings', { ...recordings, active: true, type: 'Video', path: join(dataDir, 'config.json', 'rec') });
+    try {
+      expect((await put('/api/cameras/Garden/motion/start')).json()).toMatchObject({ accepted: true });
+      const error = await waitFor(async () => (await notifications('?types=ERROR')).result[0], { message: 'the ERROR notification' });
+      expect(error).toMatchObject({ level: 'ERROR', title: 'Recording failed' });
+      expect(error.message).toMatch(/^Garden: /);
+      await app.homecam.recorder.idle();
+      const rows = await app.homecam.repositories.recordings.all();
+      expect(rows.map((r) => [r.camera, r.status])).toEqual([['Garden', 'interrupted']]);
+    } finally {
+      await app.homecam.config.patchSection('recordings', { ...recordings });
+      await app.homecam.cameraEvents.motionReset('Garden', 'api');
     }
   });
 });

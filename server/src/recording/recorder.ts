@@ -11,6 +11,7 @@ import { cameraFolder, type RecordingFilesRepository } from '../repositories/rec
 import type { RecordingRepository, RecordingRow } from '../repositories/recording.repository.js';
 import type { CameraService } from '../services/camera.service.js';
 import type { ConfigService } from '../services/config.service.js';
+import type { NotificationService } from '../services/notification.service.js';
 import type { RecordingService } from '../services/recording.service.js';
 
 export interface RecorderLogger {
@@ -26,6 +27,8 @@ export interface RecorderDeps {
   recordings: RecordingRepository;
   files: RecordingFilesRepository;
   service: RecordingService;
+  /** A failed recording raises an ERROR notification. */
+  notifications?: NotificationService | undefined;
   bus: EventBus;
   clock: Clock;
   log: RecorderLogger;
@@ -167,7 +170,11 @@ export class Recorder {
     };
     this.active.set(camera.name, active);
     active.done = this.record(active, camera, row)
-      .catch((error: unknown) => this.deps.log.error({ camera: camera.name, id, err: error }, 'recording failed'))
+      .catch((error: unknown) => {
+        this.deps.log.error({ camera: camera.name, id, err: error }, 'recording failed');
+        const message = error instanceof Error ? error.message : String(error);
+        void this.deps.notifications?.system('ERROR', 'Recording failed', `${camera.name}: ${message}`).catch(() => undefined);
+      })
       .finally(() => {
         active.stopTimer?.();
         if (this.active.get(camera.name) === active) this.active.delete(camera.name);
@@ -183,7 +190,13 @@ export class Recorder {
       await this.complete(row, { status: ok ? 'complete' : 'interrupted', size_bytes: size, duration_ms: 0 });
       return;
     }
-    const result = await this.writeVideo(active, camera, row.file);
+    let result: { size: number; durationMs: number };
+    try {
+      result = await this.writeVideo(active, camera, row.file);
+    } catch (error) {
+      await this.deps.recordings.update(row.id, { status: 'interrupted', size_bytes: await this.deps.files.size(row.file) }).catch(() => undefined);
+      throw error;
+    }
     await thumb;
     // No video at all (camera offline the whole time): kept as a record of the event, marked interrupted.
     await this.complete(row, { status: result.durationMs > 0 ? 'complete' : 'interrupted', size_bytes: result.size, duration_ms: result.durationMs });
