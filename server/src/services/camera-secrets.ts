@@ -1,4 +1,11 @@
-import { MASKED_SECRET, maskSourceCredentials } from '@homecam/shared';
+import {
+  MASKED_SECRET,
+  URL_IN_TEXT,
+  URL_QUERY_PARAM,
+  joinUrlCredentials,
+  maskSourceCredentials,
+  splitUrlCredentials,
+} from '@homecam/shared';
 
 /**
  * Credentials in camera settings: masked for everyone but admins, and restored when a masked value comes back
@@ -21,8 +28,6 @@ function deepMapStrings(value: Json, map: (text: string) => string): Json {
   return value;
 }
 
-const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s'"]+/gi;
-
 interface UrlSecrets {
   /** user → password of `scheme://user:password@host`. */
   passwords: Map<string, string>;
@@ -35,17 +40,12 @@ interface UrlSecrets {
 function secretsOf(text: string): UrlSecrets {
   const secrets: UrlSecrets = { passwords: new Map(), tokens: [], query: new Map() };
   for (const [url] of text.matchAll(URL_IN_TEXT)) {
-    const rest = url.slice(url.indexOf('://') + 3);
-    const queryAt = rest.search(/[?#]/);
-    const beforeQuery = queryAt < 0 ? rest : rest.slice(0, queryAt);
-    const at = beforeQuery.lastIndexOf('@');
-    if (at >= 0) {
-      const userInfo = beforeQuery.slice(0, at);
-      const colon = userInfo.indexOf(':');
-      if (colon < 0) secrets.tokens.push(userInfo);
-      else secrets.passwords.set(userInfo.slice(0, colon), userInfo.slice(colon + 1));
+    const { user, secret, rest } = splitUrlCredentials(url);
+    if (secret !== null) {
+      if (user === null) secrets.tokens.push(secret);
+      else secrets.passwords.set(user, secret);
     }
-    for (const [, key, value] of rest.matchAll(/[?&;]([^=&#;]+)=([^&#;]*)/g)) {
+    for (const [, , key, value] of rest.matchAll(URL_QUERY_PARAM)) {
       if (key !== undefined && value !== undefined) secrets.query.set(key, value);
     }
   }
@@ -62,26 +62,16 @@ export function restoreMaskedText(incoming: string, stored: Json): string {
   if (maskSourceCredentials(stored) === incoming) return stored;
   const secrets = secretsOf(stored);
   return incoming.replace(URL_IN_TEXT, (url) => {
-    const start = url.indexOf('://') + 3;
-    let rest = url.slice(start);
-    const queryAt = rest.search(/[?#]/);
-    const beforeQuery = queryAt < 0 ? rest : rest.slice(0, queryAt);
-    const at = beforeQuery.lastIndexOf('@');
-    if (at >= 0) {
-      const userInfo = beforeQuery.slice(0, at);
-      const colon = userInfo.indexOf(':');
-      const user = colon < 0 ? null : userInfo.slice(0, colon);
-      const secret = colon < 0 ? userInfo : userInfo.slice(colon + 1);
-      if (secret === MASKED_SECRET) {
-        const original = user === null ? secrets.tokens[0] : secrets.passwords.get(user);
-        if (original !== undefined) rest = `${user === null ? original : `${user}:${original}`}${rest.slice(at)}`;
-      }
+    const parts = splitUrlCredentials(url);
+    let secret = parts.secret;
+    if (secret === MASKED_SECRET) {
+      secret = (parts.user === null ? secrets.tokens[0] : secrets.passwords.get(parts.user)) ?? secret;
     }
-    rest = rest.replace(/([?&;])([^=&#;]+)=([^&#;]*)/g, (whole, sep: string, key: string, value: string) => {
+    const rest = parts.rest.replace(URL_QUERY_PARAM, (whole, sep: string, key: string, value: string) => {
       const original = secrets.query.get(key);
       return value === MASKED_SECRET && original !== undefined ? `${sep}${key}=${original}` : whole;
     });
-    return url.slice(0, start) + rest;
+    return joinUrlCredentials({ ...parts, secret, rest });
   });
 }
 

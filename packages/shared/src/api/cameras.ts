@@ -165,24 +165,55 @@ export const MASKED_SECRET = '********';
 
 /** Query parameters that carry a secret in camera URLs (`snapshot.cgi?user=admin&pwd=...`). */
 const SECRET_QUERY_KEY = /^(pass(word|wd)?|pwd|psw|token|key|secret|auth|sig(nature)?|p)$/i;
-const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s'"]+/gi;
 
-function maskUrl(url: string): string {
+/** Every URL inside a source string (the original's ffmpeg-argument form holds one among other words). */
+export const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s'"]+/gi;
+
+/** `?key=value` pairs of a URL; groups: separator, key, value. */
+export const URL_QUERY_PARAM = /([?&;])([^=&#;]+)=([^&#;]*)/g;
+
+/** A URL cut around its user info: `prefix` + (`user:`)`secret` + `rest`. */
+export interface UrlCredentials {
+  /** `scheme://`. */
+  prefix: string;
+  /** null when the user info has no colon (a bare token, all of it secret). */
+  user: string | null;
+  /** The password, or the whole user info when it has no colon; null when the URL carries no user info. */
+  secret: string | null;
+  /** From the `@` on (host, path, query), or everything after the prefix when there is no user info. */
+  rest: string;
+}
+
+export function splitUrlCredentials(url: string): UrlCredentials {
   const start = url.indexOf('://') + 3;
-  let rest = url.slice(start);
-  const queryAt = rest.search(/[?#]/);
-  const beforeQuery = queryAt < 0 ? rest : rest.slice(0, queryAt);
+  const prefix = url.slice(0, start);
+  const afterPrefix = url.slice(start);
+  const queryAt = afterPrefix.search(/[?#]/);
+  const beforeQuery = queryAt < 0 ? afterPrefix : afterPrefix.slice(0, queryAt);
   // The last '@' before the query ends the user info, even when an unencoded password holds '@' or '/'.
   const at = beforeQuery.lastIndexOf('@');
-  if (at >= 0) {
-    const userInfo = beforeQuery.slice(0, at);
-    const colon = userInfo.indexOf(':');
-    rest = `${colon < 0 ? MASKED_SECRET : `${userInfo.slice(0, colon)}:${MASKED_SECRET}`}${rest.slice(at)}`;
-  }
-  rest = rest.replace(/([?&;])([^=&#;]+)=([^&#;]*)/g, (whole, sep: string, key: string, value: string) =>
+  if (at < 0) return { prefix, user: null, secret: null, rest: afterPrefix };
+  const userInfo = beforeQuery.slice(0, at);
+  const colon = userInfo.indexOf(':');
+  return {
+    prefix,
+    user: colon < 0 ? null : userInfo.slice(0, colon),
+    secret: colon < 0 ? userInfo : userInfo.slice(colon + 1),
+    rest: afterPrefix.slice(at),
+  };
+}
+
+export function joinUrlCredentials({ prefix, user, secret, rest }: UrlCredentials): string {
+  if (secret === null) return prefix + rest;
+  return `${prefix}${user === null ? secret : `${user}:${secret}`}${rest}`;
+}
+
+function maskUrl(url: string): string {
+  const parts = splitUrlCredentials(url);
+  const rest = parts.rest.replace(URL_QUERY_PARAM, (whole, sep: string, key: string, value: string) =>
     value && SECRET_QUERY_KEY.test(key) ? `${sep}${key}=${MASKED_SECRET}` : whole,
   );
-  return url.slice(0, start) + rest;
+  return joinUrlCredentials({ ...parts, secret: parts.secret === null ? null : MASKED_SECRET, rest });
 }
 
 /**
