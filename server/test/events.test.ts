@@ -322,7 +322,7 @@ describe('recorder failures', () => {
       expect(rows.map((r) => [r.camera, r.status])).toEqual([['Garden', 'interrupted']]);
     } finally {
       await app.homecam.config.patchSection('recordings', { ...recordings });
-      await app.homecam.cameraEvents.motionReset('Garden', 'api');
+      app.homecam.cameraEvents.motionReset('Garden', 'api');
     }
   });
 });
