@@ -1,16 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ROUTES } from '../../app/routes/route-table';
+import { CameraListState } from '../../components/cameras/CameraListState';
 import { CameraCard, CameraListRow } from '../../components/cameras/CameraCard';
 import { groupByRoom } from '../../components/cameras/group-by-room';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { cn } from '../../components/ui/cn';
 import { GridIcon, ListIcon } from '../../components/ui/media-icons';
-import { Spinner } from '../../components/ui/Spinner';
-import { describeError } from '../../hooks/describe-error';
 import { useCameraList } from '../../hooks/use-cameras';
-import { useRouteAccess } from '../../hooks/use-permissions';
 import { useRoomList } from '../../hooks/use-rooms';
 import { useStoredChoice } from '../../hooks/use-stored-choice';
 
@@ -39,7 +35,6 @@ export function CamerasView() {
   const { t } = useTranslation();
   const cameras = useCameraList();
   const rooms = useRoomList();
-  const canOpen = useRouteAccess();
   const [mode, setMode] = useStoredChoice(VIEW_MODE_KEY, MODES, 'grid');
   const groups = groupByRoom(cameras.data ?? [], rooms.data);
 
@@ -56,22 +51,7 @@ export function CamerasView() {
           </ModeButton>
         </div>
       </div>
-      {cameras.isPending ? <Spinner label={t('layout.loading')} /> : null}
-      {cameras.error ? (
-        <p role="alert" className="text-sm text-danger">
-          {describeError(t, cameras.error)}
-        </p>
-      ) : null}
-      {cameras.data?.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-border p-8 text-center" data-testid="cameras-empty">
-          <p className="text-foreground-muted">{t('cameras:list.empty')}</p>
-          {canOpen('settings-cameras') ? (
-            <Link to={ROUTES['settings-cameras'].path} className="mt-3 inline-block font-medium text-primary hover:underline">
-              {t('cameras:list.addFirst')}
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
+      <CameraListState cameras={cameras} emptyTestId="cameras-empty" />
       <div className="flex flex-col gap-8" data-testid="camera-groups" data-mode={mode}>
         {groups.map((group) => (
           <section key={group.room} aria-labelledby={`room-${group.room}`} data-testid="room-group">

@@ -1,19 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ROUTES } from '../../app/routes/route-table';
 import { CamviewGrid } from '../../components/camview/CamviewGrid';
 import { selectFavourites } from '../../components/camview/favourites';
 import { FavouritesDialog } from '../../components/camview/FavouritesDialog';
 import { cn } from '../../components/ui/cn';
 import { ExitFullscreenIcon, FullscreenIcon, ReloadIcon, StarIcon } from '../../components/ui/media-icons';
-import { Spinner } from '../../components/ui/Spinner';
-import { describeError } from '../../hooks/describe-error';
+import { CameraListState } from '../../components/cameras/CameraListState';
 import { useCameraList } from '../../hooks/use-cameras';
 import { useCamviewFavourites } from '../../hooks/use-camview-favourites';
 import { useCamviewLayout } from '../../hooks/use-camview-layout';
 import { useFullscreen } from '../../hooks/use-fullscreen';
-import { useRouteAccess } from '../../hooks/use-permissions';
 
 const toolButton = 'inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-sm text-foreground-muted hover:bg-muted hover:text-foreground';
 
@@ -27,7 +23,6 @@ export function CamviewView() {
   const list = selectFavourites(all, favourites);
   const { layout, update, reset } = useCamviewLayout(list.map((camera) => camera.name));
   const { ref: screenRef, fullscreen, toggle: toggleFullscreen } = useFullscreen<HTMLDivElement>();
-  const canOpen = useRouteAccess();
 
   return (
     <div className="flex h-[calc(100dvh-3.75rem)] min-h-80 flex-col gap-2">
@@ -53,22 +48,7 @@ export function CamviewView() {
           {fullscreen ? <ExitFullscreenIcon width={16} height={16} /> : <FullscreenIcon width={16} height={16} />}
         </button>
       </div>
-      {cameras.isPending ? <Spinner label={t('layout.loading')} /> : null}
-      {cameras.error ? (
-        <p role="alert" className="text-sm text-danger">
-          {describeError(t, cameras.error)}
-        </p>
-      ) : null}
-      {cameras.data?.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-border p-8 text-center" data-testid="camview-empty">
-          <p className="text-foreground-muted">{t('cameras:list.empty')}</p>
-          {canOpen('settings-cameras') ? (
-            <Link to={ROUTES['settings-cameras'].path} className="mt-3 inline-block font-medium text-primary hover:underline">
-              {t('cameras:list.addFirst')}
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
+      <CameraListState cameras={cameras} emptyTestId="camview-empty" />
       {choosing ? <FavouritesDialog cameras={all} shown={list} onSave={save} onClose={() => setChoosing(false)} /> : null}
       <div ref={screenRef} className={cn('@container min-h-0 flex-1 overflow-y-auto', fullscreen && 'bg-background p-1')}>
         {list.length > 0 ? <CamviewGrid cameras={list} layout={layout} onChange={update} /> : null}

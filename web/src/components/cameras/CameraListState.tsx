@@ -1,0 +1,37 @@
+import type { Camera } from '@homecam/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ROUTES } from '../../app/routes/route-table';
+import { describeError } from '../../hooks/describe-error';
+import { useRouteAccess } from '../../hooks/use-permissions';
+import { Spinner } from '../ui/Spinner';
+
+/**
+ * What a camera list shows before it has cameras: loading, the translated error, or the empty state with a link
+ * to the camera settings for those who may add one. Shared by /cameras and /camview.
+ */
+export function CameraListState({ cameras, emptyTestId }: { cameras: UseQueryResult<Camera[]>; emptyTestId: string }) {
+  const { t } = useTranslation();
+  const canOpen = useRouteAccess();
+  return (
+    <>
+      {cameras.isPending ? <Spinner label={t('layout.loading')} /> : null}
+      {cameras.error ? (
+        <p role="alert" className="text-sm text-danger">
+          {describeError(t, cameras.error)}
+        </p>
+      ) : null}
+      {cameras.data?.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-border p-8 text-center" data-testid={emptyTestId}>
+          <p className="text-foreground-muted">{t('cameras:list.empty')}</p>
+          {canOpen('settings-cameras') ? (
+            <Link to={ROUTES['settings-cameras'].path} className="mt-3 inline-block font-medium text-primary hover:underline">
+              {t('cameras:list.addFirst')}
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
