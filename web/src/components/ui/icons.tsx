@@ -1,9 +1,9 @@
 import type { ReactNode, SVGProps } from 'react';
 
 /** Small stroke icons drawn for HomeCam (24×24 grid, currentColor), so no icon package is needed. */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 
-function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
+export function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,28 +1,6 @@
-import type { ReactNode, SVGProps } from 'react';
+import { Icon, type IconProps } from './icons';
 
-/** Player, camera and layout icons in the style of icons.tsx (24×24, currentColor). */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
-
-function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** Player, camera and layout icons, drawn on the same 24×24 base as icons.tsx. */
 export const PlayIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M7 4l13 8-13 8z" />
