@@ -307,6 +307,30 @@ describe('recordings: API and retention', () => {
   });
 });
 
+describe('recorder with a trigger picture', () => {
+  it('a Snapshot recording of an FTP/SMTP trigger keeps the JPEG that came with it', async () => {
+    const recordings = app.homecam.config.get().recordings;
+    await app.homecam.config.patchSection('recordings', { ...recordings, active: true, type: 'Snapshot' });
+    try {
+      app.homecam.cameraEvents.motionReset('Garden', 'api'); // a new event, not the continuation of an earlier one
+      const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
+      expect(await app.homecam.cameraEvents.sink().motion('Garden', 'ftp', { image: jpeg })).toMatchObject({ accepted: true });
+      await app.homecam.recorder.idle();
+      const rows = await app.homecam.repositories.recordings.all();
+      expect(rows.map((r) => [r.type, r.status, r.trigger, r.size_bytes])).toEqual([['Snapshot', 'complete', 'ftp', jpeg.length]]);
+      const reader = (await signedInUser(app, ['recordings:access'])).token;
+      const file = await app.inject({ url: `/files/recordings/${rows[0]?.file ?? ''}`, headers: bearer(reader) });
+      expect(file.rawPayload.equals(jpeg)).toBe(true);
+      const note = await waitFor(async () => (await notifications('?cameras=Garden')).result[0]);
+      expect(note).toMatchObject({ recordingId: rows[0]?.id, trigger: 'ftp' });
+    } finally {
+      await app.homecam.config.patchSection('recordings', { ...recordings });
+      app.homecam.cameraEvents.motionReset('Garden', 'api');
+      await app.homecam.recordings.deleteMany(undefined);
+    }
+  });
+});
+
 describe('recorder failures', () => {
   it('a clip that cannot be written raises an ERROR notification and its row is interrupted', async () => {
     const recordings = app.homecam.config.get().recordings;

@@ -78,7 +78,7 @@ export class Recorder {
   start(): void {
     const { bus } = this.deps;
     this.unsubscribe.push(
-      bus.subscribe('MotionStarted', (e) => this.onEvent(e.camera, e.source, 'motion', e.eventId, e.at, true)),
+      bus.subscribe('MotionStarted', (e) => this.onEvent(e.camera, e.source, 'motion', e.eventId, e.at, true, e.image)),
       bus.subscribe('DoorbellPressed', (e) => this.onEvent(e.camera, e.source, 'doorbell', e.eventId, e.at, false)),
       bus.subscribe('MotionEnded', (e) => {
         const active = this.active.get(e.camera);
@@ -117,7 +117,15 @@ export class Recorder {
     return { type: camera.recordingType ?? recordings.type, timerMs: (camera.recordingTimer ?? recordings.timer) * 1000 };
   }
 
-  private onEvent(name: string, source: EventSource, label: 'motion' | 'doorbell', eventId: string, at: number, motion: boolean): void {
+  private onEvent(
+    name: string,
+    source: EventSource,
+    label: 'motion' | 'doorbell',
+    eventId: string,
+    at: number,
+    motion: boolean,
+    image?: Buffer,
+  ): void {
     if (this.closed) return;
     const camera = this.deps.cameras.find(name);
     if (!camera) return;
@@ -169,7 +177,7 @@ export class Recorder {
       done: Promise.resolve(),
     };
     this.active.set(camera.name, active);
-    active.done = this.record(active, camera, row)
+    active.done = this.record(active, camera, row, image)
       .catch((error: unknown) => {
         this.deps.log.error({ camera: camera.name, id, err: error }, 'recording failed');
         const message = error instanceof Error ? error.message : String(error);
@@ -181,9 +189,9 @@ export class Recorder {
       });
   }
 
-  private async record(active: Active, camera: Camera, row: RecordingRow): Promise<void> {
+  private async record(active: Active, camera: Camera, row: RecordingRow, image?: Buffer): Promise<void> {
     await this.deps.recordings.insert(row);
-    const thumb = this.thumbnail(camera.name, row.thumbnail ?? '');
+    const thumb = this.thumbnail(camera.name, row.thumbnail ?? '', image);
     if (row.type === 'Snapshot') {
       const ok = await thumb;
       const size = ok ? await this.deps.files.size(row.file) : 0;
@@ -212,8 +220,13 @@ export class Recorder {
     if (!this.closed) void this.deps.service.enforceRetention().catch((error: unknown) => this.deps.log.error({ err: error }, 'retention failed'));
   }
 
-  private async thumbnail(camera: string, relative: string): Promise<boolean> {
+  /** The picture that came with the trigger (FTP upload, mail attachment) when it is a JPEG, else the camera's newest keyframe. */
+  private async thumbnail(camera: string, relative: string, image?: Buffer): Promise<boolean> {
     try {
+      if (image && image.length > 4 && image[0] === 0xff && image[1] === 0xd8) {
+        await this.deps.files.write(relative, image);
+        return true;
+      }
       const snap = await this.deps.hub().snapshot(camera, { waitMs: 8_000 });
       if (!snap) return false;
       await this.deps.files.write(relative, snap.jpeg);
