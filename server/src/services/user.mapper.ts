@@ -1,19 +1,7 @@
 import type { SessionUser, User } from '@homecam/shared';
 import type { UserRecord } from '../repositories/user.repository.js';
 
-/** The API shape of a user. Built field by field so the password hash can never slip into a response. */
-export function toUser(record: UserRecord): User {
-  return {
-    id: record.id,
-    username: record.username,
-    sessionTimer: record.sessionTimer,
-    permissionLevel: record.permissions,
-    photo: record.photo,
-    mustChangeCredentials: record.mustChangeCredentials,
-    createdAt: record.createdAt,
-  };
-}
-
+/** The user a session carries. Built field by field so the password hash can never slip into a response. */
 export function toSessionUser(record: UserRecord): SessionUser {
   return {
     id: record.id,
@@ -23,4 +11,9 @@ export function toSessionUser(record: UserRecord): SessionUser {
     photo: record.photo,
     mustChangeCredentials: record.mustChangeCredentials,
   };
+}
+
+/** The API shape of a user: the session user and when it was created. */
+export function toUser(record: UserRecord): User {
+  return { ...toSessionUser(record), createdAt: record.createdAt };
 }

@@ -6,7 +6,7 @@ import {
   SESSION_TIMER_MIN_S,
   USERNAME_PATTERN,
 } from '../constants.js';
-import { permissionSchema } from './auth.js';
+import { permissionSchema, sessionUserSchema } from './auth.js';
 
 export const usernameSchema = z
   .string({ message: 'USERNAME_REQUIRED' })
@@ -36,13 +36,7 @@ export const userIdParamsSchema = z.object({
 });
 
 /** A user as an admin (or the user itself) sees it. Never carries the password hash. */
-export const userSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  sessionTimer: z.number().int(),
-  permissionLevel: z.array(permissionSchema),
-  photo: z.string().nullable(),
-  mustChangeCredentials: z.boolean(),
+export const userSchema = sessionUserSchema.extend({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
