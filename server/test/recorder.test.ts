@@ -186,7 +186,16 @@ describe('recording on a trigger', () => {
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     const exited = new Promise<NodeJS.Signals | null>((done) => child.once('exit', (_code, signal) => done(signal)));
     try {
-      const id = await waitFor(() => /RECORDING (\S+)/.exec(out)?.[1], { timeoutMs: 45_000, message: `the child's clip (${err.slice(-500)})` });
+      const died = exited.then((signal) => {
+        throw new Error(`the child ended early (${signal ?? child.exitCode}): ${err.slice(-2000)}`);
+      });
+      const id = await Promise.race([
+        waitFor(() => /RECORDING (\S+)/.exec(out)?.[1], { timeoutMs: 100_000, message: "the child's clip" }).catch((error: unknown) => {
+          throw new Error(`${error instanceof Error ? error.message : String(error)}; child stderr: ${err.slice(-2000)}`);
+        }),
+        died,
+      ]);
+      died.catch(() => undefined);
       child.kill('SIGKILL');
       expect(await exited).toBe('SIGKILL');
 
@@ -205,5 +214,5 @@ describe('recording on a trigger', () => {
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
-  }, 90_000);
+  }, 150_000);
 });
