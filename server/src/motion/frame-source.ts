@@ -1,8 +1,10 @@
-import { spawn as nodeSpawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import { SupervisedProcess, type ProcessExit, type SpawnFn } from '../media/ffmpeg/supervised-process.js';
 import { silentLogger, type InitSegment, type MediaItem, type MediaLogger } from '../media/index.js';
 import { realClock, type Clock } from './clock.js';
 import { analysisSize, buildFrameArgs, keyframesOnlyFor, type DecodeMode, type FrameSize } from './frame-args.js';
+
+export type { SpawnFn };
 
 /**
  * Turns the stream hub's fMP4 (init segment, then fragments) into small grey frames with one ffmpeg per
@@ -39,8 +41,6 @@ export interface FrameSourceEvents {
   frame: [GrayFrame];
   exit: [DecoderExit];
 }
-
-export type SpawnFn = (command: string, args: readonly string[], options: SpawnOptions) => ChildProcess;
 
 export interface FrameSourceOptions {
   ffmpegPath: string;
@@ -80,51 +80,46 @@ export interface FrameSourceStats {
 }
 
 const HEALTHY_RUN_MS = 30_000;
-const live = new Set<ChildProcess>();
-let exitHook = false;
-
-/** SIGKILL the decoders when Node exits; if Node is killed, ffmpeg ends on its closed stdin anyway. */
-function track(child: ChildProcess): () => void {
-  if (!exitHook) {
-    exitHook = true;
-    process.once('exit', () => {
-      for (const c of live) c.kill('SIGKILL');
-    });
-  }
-  live.add(child);
-  return () => live.delete(child);
-}
 
 export class FrameSource extends EventEmitter<FrameSourceEvents> {
-  private readonly clock: Clock;
   private readonly logger: MediaLogger;
-  private child: ChildProcess | null = null;
-  private childExited: Promise<void> = Promise.resolve();
+  private readonly process: SupervisedProcess;
   private init: InitSegment | null = null;
+  /** The format the next decoder is started with (set when its arguments are built). */
+  private nextFormat: FrameFormat | null = null;
   private currentFormat: FrameFormat | null = null;
   private frame: Uint8Array = new Uint8Array(0);
   private filled = 0;
   private needKeyframe = true;
   private stopped = false;
-  private killReason: DecoderExit['reason'] | null = null;
-  private retryTimer: unknown = null;
-  private stallTimer: unknown = null;
-  private killTimer: unknown = null;
-  private delayMs: number;
-  private startedAt = 0;
-  private lastFrameAt = 0;
-  private lastWriteAt = 0;
+  /** What a stop() of the supervisor means to listeners: the end ('stopped') or a new init ('restarted'). */
+  private stopReason: 'stopped' | 'restarted' = 'stopped';
   private readonly counters: FrameSourceStats = { starts: 0, frames: 0, skippedFragments: 0, bytesIn: 0 };
 
   constructor(private readonly options: FrameSourceOptions) {
     super();
-    this.clock = options.clock ?? realClock;
     this.logger = options.logger ?? silentLogger;
-    this.delayMs = options.backoff?.initialMs ?? 1_000;
+    const redact = options.redact ?? ((text: string) => text);
+    this.process = new SupervisedProcess({
+      command: options.ffmpegPath,
+      args: () => this.decoderArgs(),
+      stdin: true,
+      firstOutputTimeoutMs: 0, // a decoder that is not fed is quiet: only the fed-stall watchdog applies
+      stallTimeoutMs: options.stallTimeoutMs ?? 30_000,
+      killTimeoutMs: options.killTimeoutMs ?? 2_000,
+      backoff: { initialMs: options.backoff?.initialMs ?? 1_000, maxMs: options.backoff?.maxMs ?? 30_000, factor: 2, healthyAfterMs: HEALTHY_RUN_MS },
+      stderrLimit: options.stderrLimit ?? 2_048,
+      redact,
+      ...(options.spawn ? { spawn: options.spawn } : {}),
+      timers: options.clock ?? realClock,
+    });
+    this.process.on('started', () => this.onStarted());
+    this.process.on('data', (chunk) => this.onOutput(chunk));
+    this.process.on('exit', (exit) => this.onExit(exit));
   }
 
   get pid(): number | undefined {
-    return this.child?.pid;
+    return this.process.pid;
   }
 
   get format(): FrameFormat | null {
@@ -142,24 +137,19 @@ export class FrameSource extends EventEmitter<FrameSourceEvents> {
   async push(item: MediaItem): Promise<void> {
     if (this.stopped) return;
     if (item.type === 'init') {
-      if (this.init?.data.equals(item.data) && (this.child || this.retryTimer !== null)) return; // same format: keep going
+      if (this.init?.data.equals(item.data) && this.process.active) return; // same format: keep going
       this.init = item;
-      this.delayMs = this.options.backoff?.initialMs ?? 1_000;
-      this.clearRetry();
-      if (this.child) await this.killChild('restarted');
-      if (!this.stopped) this.spawnDecoder();
+      await this.stopDecoder('restarted');
+      if (!this.stopped) this.process.start(); // fresh backoff
       return;
     }
-    const child = this.child;
-    if (!child?.stdin || child.stdin.destroyed || (this.needKeyframe && !item.keyframe)) {
+    if ((this.needKeyframe && !item.keyframe) || !this.process.write(item.data)) {
       this.counters.skippedFragments += 1;
       return;
     }
     this.needKeyframe = false;
     this.counters.bytesIn += item.data.length;
-    this.lastWriteAt = this.clock.now();
-    this.armStall();
-    if (!child.stdin.write(item.data)) await drainedOrClosed(child);
+    await this.process.drained();
   }
 
   /**
@@ -168,90 +158,56 @@ export class FrameSource extends EventEmitter<FrameSourceEvents> {
    */
   async reset(): Promise<void> {
     this.init = null;
-    this.clearRetry();
-    this.clearStall();
-    if (this.child) await this.killChild('restarted');
+    await this.stopDecoder('restarted');
   }
 
   /** Ends the decoder and any pending restart; resolves once it has exited. Idempotent. */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.clearRetry();
-    this.clearStall();
-    if (this.child) await this.killChild('stopped');
+    await this.stopDecoder('stopped');
   }
 
-  private spawnDecoder(): void {
-    const init = this.init;
-    if (!init || this.stopped) return;
+  private async stopDecoder(reason: 'stopped' | 'restarted'): Promise<void> {
+    this.stopReason = reason;
+    await this.process.stop();
+  }
+
+  /** The arguments for the next decoder, from the current init segment. */
+  private decoderArgs(): readonly string[] {
     const o = this.options;
-    const source = { width: init.info.video?.width, height: init.info.video?.height };
+    const info = this.init?.info.video;
+    const source = { width: info?.width, height: info?.height };
     const keyframesOnly = keyframesOnlyFor(o.decode ?? 'auto', source, o.fullDecodeMaxPixels);
     const size = analysisSize(source, o.width);
     const fps = o.fps ?? 2;
     const args = buildFrameArgs({ fps, size, keyframesOnly, threads: 1, ffmpegMajor: o.ffmpegMajor ?? null });
-    const redact = o.redact ?? ((text: string) => text);
-    const limit = o.stderrLimit ?? 2_048;
+    this.nextFormat = { ...size, source, keyframesOnly, fps: keyframesOnly ? null : fps };
+    this.logger.debug({ camera: o.label, args: args.map(o.redact ?? ((text: string) => text)) }, 'motion decoder started');
+    return args;
+  }
 
+  /** A decoder was started: it gets the init segment first, then fragments from the next keyframe. */
+  private onStarted(): void {
+    const init = this.init;
+    const format = this.nextFormat;
+    if (!init || !format) return;
     this.counters.starts += 1;
-    this.killReason = null;
     this.needKeyframe = true;
     this.filled = 0;
-    if (this.frame.length !== size.width * size.height) this.frame = new Uint8Array(size.width * size.height);
-    this.startedAt = this.clock.now();
-    this.lastFrameAt = this.startedAt;
-    this.lastWriteAt = 0;
+    if (this.frame.length !== format.width * format.height) this.frame = new Uint8Array(format.width * format.height);
+    this.process.write(init.data); // also arms the stall watchdog: catches an init segment ffmpeg never gets past
+    this.currentFormat = format;
+    this.emit('format', { ...format });
+  }
 
-    const child = (o.spawn ?? nodeSpawn)(o.ffmpegPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    this.child = child;
-    const untrack = track(child);
-    let resolveExited!: () => void;
-    this.childExited = new Promise((resolve) => (resolveExited = resolve));
-    let stderr = '';
-    let truncated = false;
-    let spawnError: Error | null = null;
-
-    child.stdin?.on('error', () => undefined); // EPIPE when ffmpeg exits: the exit handler deals with it
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (this.child === child) this.onOutput(chunk);
-    });
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (text: string) => {
-      stderr += text;
-      if (stderr.length > limit) {
-        stderr = stderr.slice(-limit);
-        truncated = true;
-      }
-    });
-    child.on('error', (error) => {
-      spawnError = error;
-    });
-    child.once('close', (code: number | null, signal: NodeJS.Signals | null) => {
-      untrack();
-      if (this.killTimer !== null) this.clock.clearTimeout(this.killTimer);
-      this.killTimer = null;
-      if (this.child === child) this.child = null;
-      this.clearStall();
-      const reason = spawnError && child.pid === undefined ? 'spawn-failed' : (this.killReason ?? 'exited');
-      this.killReason = null;
-      const planned = reason === 'stopped' || reason === 'restarted';
-      const willRetry = !planned && !this.stopped;
-      // A cut-off first line could hold half a secret that redaction no longer recognises: drop it.
-      const kept = truncated ? stderr.slice(stderr.indexOf('\n') + 1) : stderr;
-      const tail = redact(`${spawnError ? `${spawnError.message}\n` : ''}${kept}`).trim();
-      const exit: DecoderExit = { reason, code, signal, stderr: tail, willRetry };
-      if (!planned) this.logger.warn({ camera: o.label, reason, code, signal, stderr: tail }, 'motion decoder ended');
-      this.emit('exit', exit);
-      resolveExited();
-      if (willRetry) this.scheduleRetry();
-    });
-
-    this.logger.debug({ camera: o.label, args: args.map(redact) }, 'motion decoder started');
-    child.stdin?.write(init.data);
-    this.lastWriteAt = this.clock.now();
-    this.armStall(); // also catches an init segment ffmpeg never gets past
-    this.currentFormat = { ...size, source, keyframesOnly, fps: keyframesOnly ? null : fps };
-    this.emit('format', { ...this.currentFormat });
+  private onExit(exit: ProcessExit): void {
+    const reason: DecoderExit['reason'] =
+      exit.reason === 'stopped' ? this.stopReason : exit.reason === 'first-output-timeout' ? 'stalled' : exit.reason;
+    const planned = reason === 'stopped' || reason === 'restarted';
+    const stderr = [exit.error, exit.stderr].filter(Boolean).join('\n').trim();
+    const { code, signal } = exit;
+    if (!planned) this.logger.warn({ camera: this.options.label, reason, code, signal, stderr }, 'motion decoder ended');
+    this.emit('exit', { reason, code, signal, stderr, willRetry: exit.willRetry && !planned });
   }
 
   private onOutput(chunk: Buffer): void {
@@ -265,73 +221,9 @@ export class FrameSource extends EventEmitter<FrameSourceEvents> {
       if (this.filled === frame.length) {
         this.filled = 0;
         this.counters.frames += 1;
-        this.lastFrameAt = this.clock.now();
-        this.clearStall();
         const format = this.currentFormat!;
         this.emit('frame', { data: frame, width: format.width, height: format.height });
       }
     }
   }
-
-  private scheduleRetry(): void {
-    const ranHealthy = this.lastFrameAt - this.startedAt >= HEALTHY_RUN_MS;
-    if (ranHealthy) this.delayMs = this.options.backoff?.initialMs ?? 1_000;
-    const delay = this.delayMs;
-    this.delayMs = Math.min(this.options.backoff?.maxMs ?? 30_000, delay * 2);
-    this.retryTimer = this.clock.setTimeout(() => {
-      this.retryTimer = null;
-      if (!this.stopped && !this.child) this.spawnDecoder();
-    }, delay);
-  }
-
-  /** Armed while fed: no frame for stallTimeoutMs after a write → restart. */
-  private armStall(): void {
-    const ms = this.options.stallTimeoutMs ?? 30_000;
-    if (ms <= 0 || this.stallTimer !== null) return;
-    this.stallTimer = this.clock.setTimeout(() => {
-      this.stallTimer = null;
-      if (!this.child) return;
-      if (this.lastWriteAt >= this.lastFrameAt && this.clock.now() - this.lastFrameAt >= ms) void this.killChild('stalled');
-      else if (this.lastWriteAt >= this.lastFrameAt) this.armStall();
-    }, ms);
-  }
-
-  private clearStall(): void {
-    if (this.stallTimer !== null) this.clock.clearTimeout(this.stallTimer);
-    this.stallTimer = null;
-  }
-
-  private clearRetry(): void {
-    if (this.retryTimer !== null) this.clock.clearTimeout(this.retryTimer);
-    this.retryTimer = null;
-  }
-
-  /** Closes stdin (ffmpeg ends by itself), SIGKILL after killTimeoutMs; resolves once it exited. */
-  private async killChild(reason: DecoderExit['reason']): Promise<void> {
-    const child = this.child;
-    if (!child) return;
-    const exited = this.childExited;
-    if (!this.killReason) {
-      this.killReason = reason;
-      child.stdin?.end();
-      child.kill('SIGTERM');
-      this.killTimer = this.clock.setTimeout(() => {
-        this.killTimer = null;
-        if (this.child === child) child.kill('SIGKILL');
-      }, this.options.killTimeoutMs ?? 2_000);
-    }
-    await exited;
-  }
-}
-
-function drainedOrClosed(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      child.stdin?.off('drain', done);
-      child.off('close', done);
-      resolve();
-    };
-    child.stdin?.once('drain', done);
-    child.once('close', done);
-  });
 }

@@ -102,3 +102,99 @@ describe('SupervisedProcess', () => {
     expect((await nextExit(proc)).reason).toBe('spawn-failed');
   });
 });
+
+describe('SupervisedProcess with stdin', () => {
+  const echo = `process.stdin.on('data', (c) => process.stdout.write(c)); process.stdin.on('end', () => process.exit(0))`;
+
+  function collect(proc: SupervisedProcess): { text: () => string } {
+    const chunks: Buffer[] = [];
+    proc.on('data', (chunk) => chunks.push(chunk));
+    return { text: () => Buffer.concat(chunks).toString() };
+  }
+
+  it('feeds the child: a header written on started reaches every new child first', async () => {
+    const proc = track(node(echo, { stdin: true, firstOutputTimeoutMs: 0 }));
+    const out = collect(proc);
+    const starts: number[] = [];
+    proc.on('started', ({ attempt }) => {
+      starts.push(attempt);
+      expect(proc.write(Buffer.from(`H${attempt}|`))).toBe(true);
+    });
+    proc.start();
+    expect(starts).toEqual([1]); // synchronously, before any output
+    expect(proc.write(Buffer.from('a'))).toBe(true);
+    await new Promise<void>((resolve) => proc.on('data', () => out.text() === 'H1|a' && resolve()));
+    await proc.drained();
+
+    proc.restart();
+    expect(starts).toEqual([1]); // not before the old child has exited
+    await new Promise<void>((resolve) => proc.once('started', () => resolve()));
+    expect(proc.write(Buffer.from('b'))).toBe(true);
+    await new Promise<void>((resolve) => proc.on('data', () => out.text().endsWith('H2|b') && resolve()));
+    expect(out.text()).toBe('H1|aH2|b');
+  });
+
+  it('write() returns false when nothing can take the bytes, and never throws', async () => {
+    const plain = track(node(`process.stdout.write('x'); setInterval(() => {}, 1000)`));
+    plain.start();
+    expect(plain.write(Buffer.from('x'))).toBe(false); // no stdin option: stdin is ignored
+
+    const proc = track(node(`process.exit(0)`, { stdin: true, backoff: { initialMs: 60_000 } }));
+    expect(proc.write(Buffer.from('x'))).toBe(false); // not started
+    const exit = nextExit(proc);
+    proc.start();
+    // the child exits without reading: writes until then are buffered, then EPIPE, which must not surface
+    const big = Buffer.alloc(1 << 20);
+    expect(() => proc.write(big)).not.toThrow();
+    const drained = proc.drained(); // the 1 MiB is never read: resolves on the child's exit
+    expect(await exit).toMatchObject({ reason: 'exited', code: 0, willRetry: true });
+    await drained;
+    expect(proc.running).toBe(false);
+    expect(proc.write(big)).toBe(false); // waiting for the retry
+    await proc.stop();
+    expect(proc.write(big)).toBe(false);
+  });
+
+  it('stop() ends stdin first, so a child reading it can finish by itself', async () => {
+    const proc = node(`process.on('SIGTERM', () => {}); ${echo}`, { stdin: true, killTimeoutMs: 5_000 });
+    const exit = nextExit(proc);
+    proc.start();
+    proc.write(Buffer.from('x'));
+    await new Promise((resolve) => proc.once('data', resolve));
+    const t0 = Date.now();
+    await proc.stop();
+    expect(await exit).toMatchObject({ reason: 'stopped', code: 0, signal: null, willRetry: false });
+    expect(Date.now() - t0).toBeLessThan(4_000); // did not need the SIGKILL
+    expect(proc.write(Buffer.from('y'))).toBe(false);
+  });
+
+  it('the stall time-out counts only while the child is fed', async () => {
+    const silent = `process.stdin.resume(); setInterval(() => {}, 1000)`;
+    const proc = track(node(silent, { stdin: true, firstOutputTimeoutMs: 0, stallTimeoutMs: 150 }));
+    const exits: ProcessExit[] = [];
+    proc.on('exit', (e) => exits.push(e));
+    proc.start();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(exits).toEqual([]); // not fed: a quiet child is fine
+    const exit = nextExit(proc);
+    const t0 = Date.now();
+    proc.write(Buffer.from('x'));
+    expect(await exit).toMatchObject({ reason: 'stalled', willRetry: true });
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(140);
+  });
+
+  it('a fed child that answers is not stalled', async () => {
+    const proc = track(node(echo, { stdin: true, firstOutputTimeoutMs: 0, stallTimeoutMs: 200 }));
+    const exits: ProcessExit[] = [];
+    proc.on('exit', (e) => exits.push(e));
+    const out = collect(proc);
+    proc.start();
+    for (let i = 0; i < 8; i++) {
+      proc.write(Buffer.from('.'));
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300)); // quiet and not fed
+    expect(exits).toEqual([]);
+    expect(out.text()).toBe('........');
+  });
+});

@@ -44,10 +44,18 @@ export interface SupervisedProcessOptions {
   command: string;
   /** Called before every start, so arguments can change between attempts. */
   args: () => readonly string[];
-  /** Kill and retry when stdout is silent this long after a start. Default 15 s. */
+  /** Kill and retry when stdout is silent this long after a start. Default 15 s; 0 disables. */
   firstOutputTimeoutMs?: number;
-  /** Kill and retry when stdout stops for this long once it has started. Default 10 s; 0 disables. */
+  /**
+   * Kill and retry when stdout stops for this long once it has started. Default 10 s; 0 disables. With
+   * `stdin`, it counts only while the child is fed: stdout silent this long since a write it has not answered.
+   */
   stallTimeoutMs?: number;
+  /**
+   * Give the child a stdin pipe, fed with `write()`. Without it, stdin is ignored. On a kill, stdin is ended
+   * before SIGTERM (a decoder reading stdin then ends by itself).
+   */
+  stdin?: boolean;
   /** SIGKILL this long after SIGTERM. Default 3 s. */
   killTimeoutMs?: number;
   backoff?: BackoffOptions;
@@ -60,6 +68,11 @@ export interface SupervisedProcessOptions {
 }
 
 export interface SupervisedProcessEvents {
+  /**
+   * A new child was created (emitted synchronously, before any of its output, also for one that will turn
+   * out 'spawn-failed'): with `stdin`, what is written now reaches it first (e.g. a stream header).
+   */
+  started: [{ attempt: number }];
   spawn: [{ pid: number | undefined; attempt: number }];
   data: [Buffer];
   exit: [ProcessExit];
@@ -76,7 +89,8 @@ const realTimers: Timers = {
  * A child process that is kept running: first-output and stall time-outs, SIGTERM → SIGKILL on stop,
  * a bounded stderr tail for error reasons, capped exponential backoff between attempts (reset after a
  * healthy run), and SIGKILL when the Node process exits. stdout is read in flowing mode and never paused,
- * so a slow consumer downstream can never stall the producer.
+ * so a slow consumer downstream can never stall the producer. With `stdin`, the caller feeds the child
+ * through `write()` (never throws; EPIPE from a dying child is swallowed) and `drained()` (backpressure).
  */
 export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
   private readonly timers: Timers;
@@ -90,6 +104,9 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
   private killReason: ExitReason | null = null;
   private restartNow = false;
   private exited: Promise<void> = Promise.resolve();
+  /** With `stdin`: the current child's last write and last output (fed-stall watchdog). */
+  private lastWriteAt = 0;
+  private lastOutputAt = 0;
 
   constructor(private readonly options: SupervisedProcessOptions) {
     super();
@@ -103,6 +120,41 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
 
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  /** start() was called and stop() not since: a child is running or a retry is pending. */
+  get active(): boolean {
+    return this.wanted;
+  }
+
+  /**
+   * With `stdin`: hands `chunk` to the current child's stdin. Returns false when it was dropped (no child,
+   * a child being killed or exited, stdin closed, or no `stdin` option). Never throws. A true return may have
+   * been buffered: await `drained()` before writing more to respect the child's pace.
+   */
+  write(chunk: Uint8Array): boolean {
+    const stdin = this.child?.stdin;
+    if (!stdin || this.killReason || stdin.destroyed || !stdin.writable) return false;
+    stdin.write(chunk);
+    this.lastWriteAt = this.timers.now();
+    if (this.watchdog === null) this.armFed();
+    return true;
+  }
+
+  /** Resolves once the current child's stdin buffer is below its high-water mark, or the child has exited. */
+  drained(): Promise<void> {
+    const child = this.child;
+    const stdin = child?.stdin;
+    if (!child || !stdin || stdin.destroyed || !stdin.writableNeedDrain) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        stdin.off('drain', done);
+        child.off('close', done);
+        resolve();
+      };
+      stdin.once('drain', done);
+      child.once('close', done);
+    });
   }
 
   /** Starts the process (no-op when already wanted). */
@@ -144,9 +196,12 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
     let hadOutput = false;
     let spawnError: Error | undefined;
     this.killReason = null;
+    this.lastWriteAt = 0;
+    this.lastOutputAt = startedAt;
+    const fed = this.options.stdin === true;
 
     const child = (this.options.spawn ?? nodeSpawn)(this.options.command, this.options.args(), {
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [fed ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     });
     this.child = child;
     const untrack = killWithParent(child);
@@ -159,8 +214,9 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
     child.stdout?.on('data', (chunk: Buffer) => {
       if (this.child !== child) return;
       if (!hadOutput) hadOutput = true;
-      if (stallMs > 0) this.arm(stallMs, 'stalled');
-      else this.disarm();
+      this.lastOutputAt = this.timers.now();
+      if (stallMs > 0 && !fed) this.arm(stallMs, 'stalled');
+      else this.disarm(); // fed: the next write re-arms
       this.emit('data', chunk);
     });
     child.stderr?.setEncoding('utf8');
@@ -174,6 +230,7 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
     child.on('error', (error) => {
       spawnError = error;
     });
+    child.stdin?.on('error', () => undefined); // EPIPE when the child exits: the close handler deals with it
     child.once('spawn', () => this.emit('spawn', { pid: child.pid, attempt }));
     child.once('close', (code: number | null, signal: NodeJS.Signals | null) => {
       untrack();
@@ -202,6 +259,7 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
         if (this.wanted && !this.child) this.spawnOnce();
       }, delayMs);
     });
+    this.emit('started', { attempt });
   }
 
   /** (Re)arms the single watchdog: first output, then stall. */
@@ -211,6 +269,18 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
     this.watchdog = this.timers.setTimeout(() => {
       this.watchdog = null;
       if (this.child) this.kill(reason);
+    }, ms);
+  }
+
+  /** With `stdin`, armed by a write: stdout silent for stallTimeoutMs since an unanswered write → 'stalled'. */
+  private armFed(): void {
+    const ms = this.options.stallTimeoutMs ?? 10_000;
+    if (ms <= 0 || !this.child) return;
+    this.watchdog = this.timers.setTimeout(() => {
+      this.watchdog = null;
+      if (!this.child || this.lastWriteAt < this.lastOutputAt) return; // answered: the next write re-arms
+      if (this.timers.now() - this.lastOutputAt >= ms) this.kill('stalled');
+      else this.armFed();
     }, ms);
   }
 
@@ -224,6 +294,7 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
     if (!child || this.killReason) return;
     this.killReason = reason;
     this.disarm();
+    if (child.stdin && !child.stdin.destroyed) child.stdin.end();
     child.kill('SIGTERM');
     this.killTimer = this.timers.setTimeout(() => {
       this.killTimer = null;
