@@ -26,6 +26,7 @@ import { PasswordHasher, type PasswordHashOptions } from './security/password-ha
 import { AuthService } from './services/auth.service.js';
 import { CameraEventService } from './services/camera-event.service.js';
 import { CameraStreamService } from './services/camera-stream.service.js';
+import { MotionManager } from './motion/index.js';
 import { CameraService } from './services/camera.service.js';
 import { ConfigService } from './services/config.service.js';
 import { FileService } from './services/file.service.js';
@@ -179,14 +180,20 @@ async function findFfmpeg(configured: string | null, log: MediaLogger): Promise<
  * PATH, the bundled binary). Started: the cameras are handed over and followed from now on.
  */
 export async function createStreams(
-  ctx: Pick<AppContext, 'cameras' | 'config' | 'bus' | 'clock'>,
+  ctx: Pick<AppContext, 'cameras' | 'config' | 'bus' | 'clock' | 'cameraEvents'>,
   log: MediaLogger,
   options: MediaOptions = {},
 ): Promise<CameraStreamService> {
   const ffmpeg = await findFfmpeg(options.ffmpegPath ?? ctx.config.get().options.videoProcessor ?? null, log);
   const hub = new StreamHub({ ...options.hub, ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major, logger: log });
+  // Motion detection of cameras with video analysis on: detected motion goes through the same rules as every
+  // trigger (disabled, privacy mode, At Home), and the detector's dwell and timeouts decide when it ends.
+  const motion = new MotionManager({ hub, ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major, logger: log });
+  motion.on('motionStarted', ({ camera }) => void ctx.cameraEvents.motionStart(camera, 'motion'));
+  motion.on('motionEnded', ({ camera }) => void ctx.cameraEvents.motionReset(camera, 'motion'));
   const streams = new CameraStreamService({
     hub,
+    motion,
     cameras: ctx.cameras,
     stills: new StillImageRepository({ ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major }),
     bus: ctx.bus,

@@ -92,7 +92,9 @@ export class CameraEventService {
   }
 
   private armTimeout(camera: Camera, source: EventSource): () => void {
-    if (!camera.motionTimeout) return () => undefined;
+    // The motion detector ends its own events (dwell, motion timeout, force close); the timer is for triggers
+    // that never send a reset.
+    if (!camera.motionTimeout || source === 'motion') return () => undefined;
     return this.deps.clock.setTimer(camera.motionTimeout * 1000, () => this.end(camera.name, source, 'timeout'));
   }
 

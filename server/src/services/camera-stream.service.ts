@@ -25,8 +25,16 @@ export interface CameraSnapshot {
 
 export type StreamStateListener = (event: { camera: string; stream: StreamName; state: CameraState; reason: string | null }) => void;
 
+/** What follows the camera list beside the hub: the motion detectors (server/src/motion). */
+export interface CameraListFollower {
+  setCameras(cameras: readonly Camera[]): Promise<void>;
+  close(): Promise<void>;
+}
+
 export interface CameraStreamServiceDeps {
   hub: StreamHub;
+  /** Gets every enabled-camera list right after the hub, so its consumers attach to streams that exist. */
+  motion?: CameraListFollower | undefined;
   cameras: CameraService;
   stills: StillImageRepository;
   bus: EventBus;
@@ -187,6 +195,8 @@ export class CameraStreamService {
     this.unsubscribe?.();
     this.deps.hub.off('state', this.onHubState);
     await this.sync;
+    // Detectors are hub consumers: they go first, so the hub closes with nothing attached.
+    await this.deps.motion?.close();
     await this.deps.hub.close();
   }
 
@@ -194,7 +204,9 @@ export class CameraStreamService {
     this.snapshots.clear();
     const run = this.sync.then(async () => {
       if (this.closed) return;
-      await this.deps.hub.setCameras(cameras.filter((camera) => !camera.disable).map(toHubCamera));
+      const enabled = cameras.filter((camera) => !camera.disable);
+      await this.deps.hub.setCameras(enabled.map(toHubCamera));
+      await this.deps.motion?.setCameras(enabled);
       for (const camera of cameras.filter((c) => c.disable)) {
         this.deps.bus.publish('CameraStateChanged', { status: this.disabledStatus(camera) });
       }
