@@ -8,4 +8,10 @@ export const queryKeys = {
   camera: (name: string) => ['cameras', 'one', name] as const,
   cameraStatus: (name: string) => ['cameras', 'status', name] as const,
   rooms: ['rooms'] as const,
+  /** Every notification list (any filters). */
+  notifications: ['notifications'] as const,
+  notificationList: (filters: unknown) => ['notifications', 'list', filters] as const,
+  /** Every recording list (any filters). */
+  recordings: ['recordings'] as const,
+  recordingList: (filters: unknown) => ['recordings', 'list', filters] as const,
 };

@@ -27,6 +27,8 @@ const handlers = (): RealtimeHandlers => ({
   onSize: vi.fn(),
   onRemove: vi.fn(),
   onCameraState: vi.fn(),
+  onRecording: vi.fn(),
+  onRemoveRecording: vi.fn(),
   onSessionEnded: vi.fn(),
 });
 
@@ -67,6 +69,11 @@ describe('realtime client (spec §7)', () => {
     fire('removeNotification', null);
     fire('sessionEnded');
     fire('cameraState', { name: 'Garden', state: 'streaming' });
+    fire('recording', { id: 'r1' });
+    fire('removeRecording', 'r0');
+    expect(h.onRecording).toHaveBeenCalledWith({ id: 'r1' });
+    expect(h.onRemoveRecording).toHaveBeenCalledWith('r0');
+    expect(h.onNotification).toHaveBeenCalledWith({});
     expect(h.onCameraState).toHaveBeenCalledWith({ name: 'Garden', state: 'streaming' });
     expect(h.onNotification).toHaveBeenCalledOnce();
     expect(h.onIncrease).toHaveBeenCalledOnce();

@@ -1,15 +1,27 @@
 import { io, type Socket } from 'socket.io-client';
-import { UI_TIMINGS, type CameraStatus, type ClientToServerEvents, type ServerToClientEvents } from '@homecam/shared';
+import {
+  UI_TIMINGS,
+  type CameraStatus,
+  type ClientToServerEvents,
+  type NotificationPayload,
+  type Recording,
+  type ServerToClientEvents,
+} from '@homecam/shared';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export interface RealtimeHandlers {
-  onNotification: () => void;
+  /** A new notification (toast, lists). The counter follows `increaseNotification`, which the server sends with it. */
+  onNotification: (notification: NotificationPayload) => void;
   onIncrease: () => void;
   onSize: (size: number) => void;
   onRemove: (id: string | null) => void;
   /** A camera stream changed state (status dots). */
   onCameraState: (status: CameraStatus) => void;
+  /** A recording finished. */
+  onRecording: (recording: Recording) => void;
+  /** A recording was removed; null = all. */
+  onRemoveRecording: (id: string | null) => void;
   /** The server ended the session (sessionEnded, or the handshake refused the token). */
   onSessionEnded: () => void;
 }
@@ -50,11 +62,13 @@ export function createRealtimeClient(handlers: RealtimeHandlers, connectTo: type
       reconnectionDelayMax: UI_TIMINGS.socketReconnectDelayMs,
       reconnectionAttempts: Infinity,
     });
-    next.on('notification', () => handlers.onNotification());
+    next.on('notification', (notification) => handlers.onNotification(notification));
     next.on('increaseNotification', () => handlers.onIncrease());
     next.on('notificationSize', (size) => handlers.onSize(size));
     next.on('removeNotification', (id) => handlers.onRemove(id));
     next.on('cameraState', (status) => handlers.onCameraState(status));
+    next.on('recording', (recording) => handlers.onRecording(recording));
+    next.on('removeRecording', (id) => handlers.onRemoveRecording(id));
     next.on('sessionEnded', () => handlers.onSessionEnded());
     next.on('connect_error', (error) => {
       if (SESSION_GONE.has(error.message)) handlers.onSessionEnded();

@@ -4,7 +4,9 @@ import { logout } from '../api/auth-api';
 import { configureHttpClient } from '../api/http-client';
 import { createCameraStatusStore } from '../api/camera-status-store';
 import { createNotificationCounter } from '../api/notification-counter';
+import { createEventListSync } from '../api/event-sync';
 import { createRealtimeClient } from '../api/realtime-client';
+import { createEventToasts } from './toast/notification-toast';
 import { createI18n } from '../i18n/create-i18n';
 import { initialSessionState } from './session/session-machine';
 import { createSessionStore } from './session/session-store';
@@ -32,12 +34,33 @@ const navigation = { navigate: (to: string) => window.location.assign(to) };
 export function setNavigator(navigate: (to: string) => void) {
   navigation.navigate = navigate;
 }
+/** In-app navigation for code outside the router (the toaster). */
+export function navigateTo(to: string) {
+  navigation.navigate(to);
+}
+
+const eventToasts = createEventToasts(toastStore, i18n.t.bind(i18n));
+
+/** Created below; the socket handlers only run after sign-in, long after this module ran. */
+let eventLists: ReturnType<typeof createEventListSync> | null = null;
 
 const realtime = createRealtimeClient({
-  onNotification: () => notificationCounter.increase(),
+  // The server sends `increaseNotification` with every `notification`: the counter follows that one only.
+  onNotification: (notification) => {
+    eventLists?.notificationAdded(notification);
+    eventToasts.notification(notification);
+  },
   onIncrease: () => notificationCounter.increase(),
   onSize: (size) => notificationCounter.set(size),
-  onRemove: (id) => notificationCounter.remove(id),
+  onRemove: (id) => {
+    notificationCounter.remove(id);
+    eventLists?.notificationRemoved(id);
+  },
+  onRecording: (recording) => {
+    eventLists?.recordingAdded(recording);
+    eventToasts.recording(recording);
+  },
+  onRemoveRecording: (id) => eventLists?.recordingRemoved(id),
   onCameraState: (status) => cameraStatusStore.set(status),
   onSessionEnded: () => sessionStore.dispatch({ type: 'SESSION_ENDED' }),
 });
@@ -75,3 +98,4 @@ export const queryClient = new QueryClient({
     },
   },
 });
+eventLists = createEventListSync(queryClient);

@@ -15,8 +15,8 @@ import { cameraStatusStore } from '../app/runtime';
 import { useHasAnyPermission } from './use-permissions';
 
 /** GET /api/cameras. */
-export function useCameraList() {
-  return useQuery({ queryKey: queryKeys.cameraList, queryFn: listCameras });
+export function useCameraList(enabled = true) {
+  return useQuery({ queryKey: queryKeys.cameraList, queryFn: listCameras, enabled });
 }
 
 /** GET /api/cameras/:name. */

@@ -1,5 +1,5 @@
-import { PlaceholderView } from '../views/PlaceholderView';
+import { NotificationsView } from '../views/events/NotificationsView';
 
 export function NotificationsPage() {
-  return <PlaceholderView routeKey="notifications" />;
+  return <NotificationsView />;
 }

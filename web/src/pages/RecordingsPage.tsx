@@ -1,5 +1,5 @@
-import { PlaceholderView } from '../views/PlaceholderView';
+import { RecordingsView } from '../views/events/RecordingsView';
 
 export function RecordingsPage() {
-  return <PlaceholderView routeKey="recordings" />;
+  return <RecordingsView />;
 }

@@ -9,6 +9,10 @@ export interface Toast {
   id: number;
   type: ToastType;
   message: string;
+  /** A picture shown with the message (a notification's thumbnail). */
+  image?: string;
+  /** An in-app path the toast links to, with its (translated) label. */
+  link?: { to: string; label: string };
 }
 
 export const MAX_TOASTS = 1;

@@ -1,10 +1,14 @@
 import { addToast, removeToast, toastDuration, type Toast, type ToastType } from './toast-rules';
 
+export type ToastExtras = Pick<Toast, 'image' | 'link'>;
+
 export interface ToastStore {
   getSnapshot: () => readonly Toast[];
   subscribe: (listener: () => void) => () => void;
-  show: (type: ToastType, message: string) => number;
+  show: (type: ToastType, message: string, extras?: ToastExtras) => number;
   dismiss: (id: number) => void;
+  /** Adds to a toast still shown (a thumbnail that became available) and restarts its timer; false when it is gone. */
+  amend: (id: number, extras: ToastExtras) => boolean;
   dismissAll: () => void;
 }
 
@@ -27,6 +31,11 @@ export function createToastStore(): ToastStore {
     listeners.forEach((listener) => listener());
   }
 
+  function startTimer(id: number, type: ToastType) {
+    const duration = toastDuration(type);
+    if (duration !== null) timers.set(id, setTimeout(() => dismiss(id), duration));
+  }
+
   function dismiss(id: number) {
     if (toasts.some((toast) => toast.id === id)) update(removeToast(toasts, id));
   }
@@ -37,12 +46,19 @@ export function createToastStore(): ToastStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    show(type, message) {
+    show(type, message, extras) {
       const id = nextId++;
-      update(addToast(toasts, { id, type, message }));
-      const duration = toastDuration(type);
-      if (duration !== null) timers.set(id, setTimeout(() => dismiss(id), duration));
+      update(addToast(toasts, { id, type, message, ...extras }));
+      startTimer(id, type);
       return id;
+    },
+    amend(id, extras) {
+      const toast = toasts.find((entry) => entry.id === id);
+      if (!toast) return false;
+      update(toasts.map((entry) => (entry.id === id ? { ...entry, ...extras } : entry)));
+      clearTimeout(timers.get(id));
+      startTimer(id, toast.type);
+      return true;
     },
     dismiss,
     dismissAll: () => {

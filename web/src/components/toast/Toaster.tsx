@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { navigateTo } from '../../app/runtime';
 import { toastPosition, type Toast, type ToastPosition, type ToastType } from '../../app/toast/toast-rules';
 import { useToast, useToasts } from '../../hooks/use-toast';
 import { cn } from '../ui/cn';
@@ -30,7 +31,24 @@ function ToastCard({ toast }: { toast: Toast }) {
         ACCENT[toast.type],
       )}
     >
-      <p className="min-w-0 flex-1 break-words">{toast.message}</p>
+      {toast.image ? <img src={toast.image} alt="" className="h-12 w-20 shrink-0 rounded object-cover" data-testid="toast-image" /> : null}
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p className="break-words">{toast.message}</p>
+        {toast.link ? (
+          <a
+            href={toast.link.to}
+            onClick={(event) => {
+              event.preventDefault();
+              dismiss(toast.id);
+              if (toast.link) navigateTo(toast.link.to);
+            }}
+            className="font-medium text-primary hover:underline"
+            data-testid="toast-link"
+          >
+            {toast.link.label}
+          </a>
+        ) : null}
+      </div>
       <button
         type="button"
         onClick={() => dismiss(toast.id)}

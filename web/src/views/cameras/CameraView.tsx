@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../app/routes/route-table';
 import { cameraFeedPath } from '../../components/cameras/camera-path';
+import { CameraNotifications } from '../../components/events/CameraNotifications';
 import { StatusDot } from '../../components/cameras/StatusDot';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { LivePlayer } from '../../components/player/LivePlayer';
@@ -11,7 +12,7 @@ import { ExternalIcon } from '../../components/ui/media-icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { describeError } from '../../hooks/describe-error';
 import { useCamera } from '../../hooks/use-cameras';
-import { useRouteAccess } from '../../hooks/use-permissions';
+import { useHasAnyPermission, useRouteAccess } from '../../hooks/use-permissions';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -28,6 +29,7 @@ export function CameraView({ name }: { name: string }) {
   const camera = useCamera(name);
   const canOpen = useRouteAccess();
   const data = camera.data;
+  const mayReadNotifications = useHasAnyPermission(['notifications:access']);
 
   return (
     <>
@@ -66,6 +68,7 @@ export function CameraView({ name }: { name: string }) {
           </Card>
         </div>
       ) : null}
+      {data && mayReadNotifications ? <CameraNotifications camera={data.name} /> : null}
     </>
   );
 }

@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EMPTY_FILTERS, type EventFilters } from '../../api/event-filters';
+import { Button } from '../ui/Button';
+import { Checkbox } from '../ui/Checkbox';
+import { CloseIcon } from '../ui/icons';
+import { TextField } from '../ui/TextField';
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+export interface FilterDrawerProps {
+  open: boolean;
+  filters: EventFilters;
+  cameras: readonly FilterOption[];
+  rooms: readonly FilterOption[];
+  types: readonly FilterOption[];
+  labels: readonly FilterOption[];
+  onApply: (filters: EventFilters) => void;
+  onClose: () => void;
+}
+
+type ListKey = 'cameras' | 'rooms' | 'types' | 'labels';
+
+/** The filters of /recordings and /notifications in a side drawer; nothing changes until "Apply". */
+export function FilterDrawer(props: FilterDrawerProps) {
+  // Mounted when opened, so the draft starts from the applied filters every time.
+  return props.open ? <DrawerPanel {...props} /> : null;
+}
+
+function DrawerPanel({ filters, cameras, rooms, types, labels, onApply, onClose }: FilterDrawerProps) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(filters);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  const toggle = (key: ListKey, value: string) =>
+    setDraft((current) => ({
+      ...current,
+      [key]: current[key].includes(value) ? current[key].filter((v) => v !== value) : [...current[key], value],
+    }));
+
+  const group = (key: ListKey, title: string, options: readonly FilterOption[]) =>
+    options.length === 0 ? null : (
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-semibold text-foreground">{title}</legend>
+        {options.map((option) => (
+          <Checkbox
+            key={option.value}
+            label={option.label}
+            checked={draft[key].includes(option.value)}
+            onChange={() => toggle(key, option.value)}
+            data-testid={`events-filter-${key}-${option.value}`}
+          />
+        ))}
+      </fieldset>
+    );
+
+  return (
+    <div className="fixed inset-0 z-50 flex justify-end">
+      <div className="absolute inset-0 bg-overlay" onClick={onClose} aria-hidden="true" />
+      <aside
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('events:filters.title')}
+        className="relative z-10 flex h-full w-full max-w-sm flex-col border-l border-border bg-surface-raised shadow-panel"
+        data-testid="events-filter-drawer"
+      >
+        <div className="flex items-center justify-between border-b border-border px-5 py-4">
+          <h2 className="text-lg font-semibold text-foreground">{t('events:filters.title')}</h2>
+          <button type="button" onClick={onClose} aria-label={t('events:filters.close')} className="rounded p-1 text-foreground hover:bg-muted">
+            <CloseIcon width={20} height={20} />
+          </button>
+        </div>
+        <div className="flex flex-1 flex-col gap-5 overflow-y-auto px-5 py-4">
+          {group('cameras', t('events:filters.cameras'), cameras)}
+          {group('rooms', t('events:filters.rooms'), rooms)}
+          {group('types', t('events:filters.types'), types)}
+          {group('labels', t('events:filters.labels'), labels)}
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              type="date"
+              label={t('events:filters.from')}
+              value={draft.from ?? ''}
+              max={draft.to ?? undefined}
+              onChange={(event) => setDraft({ ...draft, from: event.target.value || null })}
+              data-testid="events-filter-from"
+            />
+            <TextField
+              type="date"
+              label={t('events:filters.to')}
+              value={draft.to ?? ''}
+              min={draft.from ?? undefined}
+              onChange={(event) => setDraft({ ...draft, to: event.target.value || null })}
+              data-testid="events-filter-to"
+            />
+          </div>
+        </div>
+        <div className="flex justify-end gap-2 border-t border-border px-5 py-3">
+          <Button variant="secondary" onClick={() => setDraft(EMPTY_FILTERS)} data-testid="events-filter-reset">
+            {t('events:filters.reset')}
+          </Button>
+          <Button
+            onClick={() => {
+              onApply(draft);
+              onClose();
+            }}
+            data-testid="events-filter-apply"
+          >
+            {t('events:filters.apply')}
+          </Button>
+        </div>
+      </aside>
+    </div>
+  );
+}

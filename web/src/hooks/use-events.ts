@@ -1,0 +1,97 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { flattenPages, removeItems, type CursorPages } from '../api/event-cache';
+import { EMPTY_FILTERS, type EventFilters } from '../api/event-filters';
+import {
+  deleteNotification,
+  deleteNotifications,
+  deleteRecording,
+  deleteRecordings,
+  getRecording,
+  listNotifications,
+  listRecordings,
+} from '../api/events-api';
+import { queryKeys } from '../api/query-keys';
+
+const PAGE_SIZE = 25;
+
+/** GET /api/notifications, newest first, one cursor page after another. */
+export function useNotificationList(filters: EventFilters) {
+  const query = useInfiniteQuery({
+    queryKey: queryKeys.notificationList(filters),
+    queryFn: ({ pageParam, signal }) => listNotifications(filters, pageParam, PAGE_SIZE, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  return { ...query, items: flattenPages(query.data) };
+}
+
+/** GET /api/recordings, newest first, one cursor page after another. */
+export function useRecordingList(filters: EventFilters) {
+  const query = useInfiniteQuery({
+    queryKey: queryKeys.recordingList(filters),
+    queryFn: ({ pageParam, signal }) => listRecordings(filters, pageParam, PAGE_SIZE, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  return { ...query, items: flattenPages(query.data) };
+}
+
+/** The newest `count` notifications of one camera (the camera page). */
+export function useCameraNotifications(camera: string, count = 5, enabled = true) {
+  return useQuery({
+    queryKey: [...queryKeys.notifications, 'camera', camera, count] as const,
+    queryFn: async ({ signal }) => (await listNotifications({ ...EMPTY_FILTERS, cameras: [camera] }, null, count, signal)).result,
+    enabled,
+  });
+}
+
+/** Removes ids (null = all) from every cached list at once, before the socket says so. */
+function useDropFromLists(root: readonly unknown[]) {
+  const queryClient = useQueryClient();
+  return (ids: readonly string[] | null) => {
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: [...root, 'list'] })) {
+      queryClient.setQueryData<CursorPages<{ id: string }>>(query.queryKey, (data) => removeItems(data, ids));
+    }
+  };
+}
+
+export function useDeleteNotifications() {
+  const drop = useDropFromLists(queryKeys.notifications);
+  const queryClient = useQueryClient();
+  return useMutation({
+    /** `ids` → those; null → all. */
+    mutationFn: async (ids: readonly string[] | null) => {
+      if (ids && ids.length === 1 && ids[0]) await deleteNotification(ids[0]);
+      else await deleteNotifications(ids ?? undefined);
+      return ids;
+    },
+    onSuccess: (ids) => {
+      drop(ids);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications, predicate: (query) => query.queryKey[1] !== 'list' });
+    },
+  });
+}
+
+export function useDeleteRecordings() {
+  const drop = useDropFromLists(queryKeys.recordings);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: readonly string[] | null) => {
+      if (ids && ids.length === 1 && ids[0]) await deleteRecording(ids[0]);
+      else await deleteRecordings(ids ?? undefined);
+      return ids;
+    },
+    onSuccess: (ids) => {
+      // "All" keeps recordings still being written: ask again instead of emptying.
+      if (ids === null) void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
+      else drop(ids);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+    },
+  });
+}
+
+/** Loads one recording (a notification's clip) through the query cache. */
+export function useRecordingLoader() {
+  const queryClient = useQueryClient();
+  return (id: string) => queryClient.fetchQuery({ queryKey: [...queryKeys.recordings, 'one', id], queryFn: () => getRecording(id) });
+}

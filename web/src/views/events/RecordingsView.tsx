@@ -1,0 +1,165 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RECORDING_TYPES } from '@homecam/shared';
+import { Can } from '../../components/auth/Can';
+import { FilterButton } from '../../components/events/FilterButton';
+import { FilterDrawer } from '../../components/events/FilterDrawer';
+import { Lightbox } from '../../components/events/Lightbox';
+import { followIndex } from '../../components/events/lightbox-nav';
+import { recordingItem } from '../../components/events/lightbox-items';
+import { LoadMore } from '../../components/events/LoadMore';
+import { RecordingItem } from '../../components/events/RecordingItem';
+import { pruneSelection, toggleAll, toggleSelected, type Selection } from '../../components/events/selection';
+import { PageTitle } from '../../components/layout/PageTitle';
+import { Button } from '../../components/ui/Button';
+import { cn } from '../../components/ui/cn';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { GridIcon, ListIcon } from '../../components/ui/media-icons';
+import { Spinner } from '../../components/ui/Spinner';
+import { describeError } from '../../hooks/describe-error';
+import { useEventFilters, useFilterChoices } from '../../hooks/use-event-filters';
+import { useDeleteRecordings, useRecordingList } from '../../hooks/use-events';
+import { useHasAllPermissions } from '../../hooks/use-permissions';
+import { useStoredChoice } from '../../hooks/use-stored-choice';
+import { useToast } from '../../hooks/use-toast';
+
+const EDIT = ['settings:recordings:edit'] as const;
+const MODES = ['grid', 'list'] as const;
+
+/** /recordings: grid or list, filters, endless scroll, lightbox playback, multi-select delete, delete all; live additions. */
+export function RecordingsView() {
+  const { t, i18n } = useTranslation();
+  const [filters, setFilters] = useEventFilters();
+  const list = useRecordingList(filters);
+  const choices = useFilterChoices(list.items);
+  const remove = useDeleteRecordings();
+  const mayDelete = useHasAllPermissions(EDIT);
+  const toast = useToast();
+  const [mode, setMode] = useStoredChoice('recordings-view', MODES, 'grid');
+  const [drawer, setDrawer] = useState(false);
+  const [confirm, setConfirm] = useState<'selected' | 'all' | null>(null);
+  const [chosen, setSelection] = useState<Selection>(new Set());
+  const [shown, setShown] = useState<{ id: string | null; index: number }>({ id: null, index: -1 });
+
+  // Only finished recordings play; the lightbox follows its item when the list changes under it.
+  const playable = list.items.filter((r) => r.status !== 'recording');
+  const playableIds = playable.map((r) => r.id);
+  const ids = list.items.map((r) => r.id);
+  const lightboxIndex = shown.id === null ? -1 : followIndex(playableIds, shown.id, shown.index);
+  // Ids that left the list (deleted here, elsewhere, or by retention) are not selected any more.
+  const selection = pruneSelection(chosen, ids);
+
+  const openAt = (index: number) => setShown({ id: playableIds[index] ?? null, index });
+  const deleteIds = (which: 'selected' | 'all') => {
+    const chosen = which === 'all' ? null : [...selection];
+    remove.mutate(chosen, {
+      onSuccess: () => {
+        setConfirm(null);
+        setSelection(new Set());
+        toast.success(t(which === 'all' ? 'events:recordings.deletedAll' : 'events:recordings.deleted', { count: chosen?.length ?? 0 }));
+      },
+      onError: (error) => toast.apiError(error),
+    });
+  };
+
+  const modeButton = (value: (typeof MODES)[number], label: string, icon: ReactNode) => (
+    <button
+      type="button"
+      aria-pressed={mode === value}
+      aria-label={label}
+      title={label}
+      onClick={() => setMode(value)}
+      data-testid={`recordings-view-${value}`}
+      className={cn('inline-flex h-8 w-8 items-center justify-center rounded-md', mode === value ? 'bg-primary text-primary-foreground' : 'text-foreground hover:bg-surface')}
+    >
+      {icon}
+    </button>
+  );
+
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <PageTitle>{t('routes.recordings')}</PageTitle>
+        <div className="flex flex-wrap items-center gap-2">
+          <FilterButton filters={filters} onClick={() => setDrawer(true)} />
+          <div role="group" aria-label={t('events:recordings.viewMode')} className="inline-flex gap-1 rounded-lg bg-muted p-1">
+            {modeButton('grid', t('events:recordings.grid'), <GridIcon width={18} height={18} />)}
+            {modeButton('list', t('events:recordings.list'), <ListIcon width={18} height={18} />)}
+          </div>
+        </div>
+      </div>
+      <Can all={EDIT}>
+        {list.items.length > 0 ? (
+          <div className="mb-3 flex flex-wrap items-center gap-2" data-testid="recordings-actions">
+            <Button variant="secondary" size="sm" onClick={() => setSelection(toggleAll(selection, ids))} data-testid="recordings-select-all">
+              {t('events:recordings.selectAll')}
+            </Button>
+            <Button variant="danger" size="sm" disabled={selection.size === 0} onClick={() => setConfirm('selected')} data-testid="recordings-delete-selected">
+              {t('events:recordings.deleteSelected', { count: selection.size })}
+            </Button>
+            <Button variant="danger" size="sm" onClick={() => setConfirm('all')} data-testid="recordings-delete-all">
+              {t('events:list.deleteAll')}
+            </Button>
+          </div>
+        ) : null}
+      </Can>
+      {list.isPending ? <Spinner label={t('layout.loading')} /> : null}
+      {list.error ? (
+        <p role="alert" className="text-sm text-danger">
+          {describeError(t, list.error)}
+        </p>
+      ) : null}
+      {list.isSuccess && list.items.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-border p-8 text-center text-foreground-muted" data-testid="recordings-empty">
+          {t('events:recordings.empty')}
+        </div>
+      ) : null}
+      <ul
+        className={mode === 'grid' ? 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-2'}
+        data-testid="recordings-list"
+        data-mode={mode}
+      >
+        {list.items.map((recording) => (
+          <RecordingItem
+            key={recording.id}
+            recording={recording}
+            mode={mode}
+            selected={mayDelete ? selection.has(recording.id) : undefined}
+            onSelect={mayDelete ? () => setSelection(toggleSelected(selection, recording.id)) : undefined}
+            onOpen={() => openAt(playableIds.indexOf(recording.id))}
+          />
+        ))}
+      </ul>
+      <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onLoad={() => void (list.isFetchingNextPage || list.fetchNextPage())} />
+      <FilterDrawer
+        open={drawer}
+        filters={filters}
+        cameras={choices.cameras}
+        rooms={choices.rooms}
+        types={RECORDING_TYPES.map((type) => ({ value: type, label: t(`events:recordingTypes.${type}`) }))}
+        labels={[
+          { value: 'motion', label: t('events:labels.motion') },
+          { value: 'doorbell', label: t('events:labels.doorbell') },
+        ]}
+        onApply={setFilters}
+        onClose={() => setDrawer(false)}
+      />
+      <ConfirmDialog
+        open={confirm !== null}
+        title={t(confirm === 'all' ? 'events:recordings.deleteAllTitle' : 'events:recordings.deleteSelectedTitle')}
+        message={t(confirm === 'all' ? 'events:recordings.deleteAllMessage' : 'events:recordings.deleteSelectedMessage', { count: selection.size })}
+        confirmLabel={t('events:list.delete')}
+        cancelLabel={t('events:list.cancel')}
+        busy={remove.isPending}
+        onConfirm={() => confirm && deleteIds(confirm)}
+        onCancel={() => setConfirm(null)}
+      />
+      <Lightbox
+        items={playable.map((r) => recordingItem(r, i18n.language))}
+        index={lightboxIndex}
+        onIndex={openAt}
+        onClose={() => setShown({ id: null, index: -1 })}
+      />
+    </>
+  );
+}
