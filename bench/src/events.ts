@@ -16,15 +16,15 @@
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, release } from 'node:os';
 import { join } from 'node:path';
-import { cameraSchema, type Camera, type ClientToServerEvents, type NotificationPayload, type ServerToClientEvents } from '@homecam/shared';
+import { type ClientToServerEvents, type NotificationPayload, type ServerToClientEvents } from '@homecam/shared';
 import { startCameraSimulator, type CameraSimulator, type SimulatedCamera } from '@homecam/tools';
 import { io, type Socket } from 'socket.io-client';
-import { createStreamHub, toHubCamera, type StreamHub } from '../../server/src/media/index.js';
-import { createMotionManager, type MotionManager } from '../../server/src/motion/index.js';
-import { CLK_TCK, descendants, measureWindow, readCmdline, readStat, type WindowResult } from './proc.js';
+import { CLK_TCK, descendants, measureWindow, readCmdline, type WindowResult } from './proc.js';
 import { ms, pct, renderTable, type Row } from './report.js';
 import { Api, buildWarning, freePort, REPO_ROOT, signIn, startServer, type BenchServer } from './server.js';
 import { round, summarize, type Summary } from './stats.js';
+import { cleanupAll, elapsedSeconds, guardRun, killLeftovers, log, own, sleep } from './run.js';
+import { measureMotion } from './motion-cpu.js';
 
 const CAMERAS = 4;
 const WINDOW_S = Number(process.env.BENCH_WINDOW_S ?? 15);
@@ -37,57 +37,7 @@ const RUN_DEADLINE_MS = 270_000;
 
 const TARGET = { motionPerCamera: 5, recordingPerCamera: 1, triggerToNotificationMs: 300 };
 
-const t0 = performance.now();
-const log = (message: string): void => {
-  process.stderr.write(`[bench ${((performance.now() - t0) / 1000).toFixed(1).padStart(5)} s] ${message}\n`);
-};
-const sleep = (msec: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, msec));
-
-// ---------------------------------------------------------------------------------------------------------
-// Clean-up: every child process goes, also on failure, Ctrl-C, SIGTERM or the watchdog.
-
-const cleanups: { name: string; run: () => Promise<void> }[] = [];
-let cleaning: Promise<void> | null = null;
-function own(name: string, run: () => Promise<void>): void {
-  if (cleaning) void run().catch((error: unknown) => log(`clean-up of ${name} failed: ${String(error)}`));
-  else cleanups.push({ name, run });
-}
-function cleanupAll(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const { name, run } of cleanups.splice(0).reverse()) {
-      try {
-        await Promise.race([run(), sleep(10_000)]);
-      } catch (error) {
-        log(`clean-up of ${name} failed: ${String(error)}`);
-      }
-    }
-  })();
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    log(`${signal}: stopping everything`);
-    void cleanupAll().finally(() => process.exit(130));
-  });
-}
-const watchdog = setTimeout(() => {
-  log(`watchdog: the run took over ${RUN_DEADLINE_MS / 1000} s, stopping everything`);
-  void cleanupAll().finally(() => process.exit(2));
-}, RUN_DEADLINE_MS);
-
-function killLeftovers(pids: number[]): number {
-  let killed = 0;
-  for (const pid of pids) {
-    if (!readStat(pid)) continue;
-    try {
-      process.kill(pid, 'SIGKILL');
-      killed += 1;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return killed;
-}
+const disarmWatchdog = guardRun(RUN_DEADLINE_MS);
 
 // ---------------------------------------------------------------------------------------------------------
 // Server CPU
@@ -174,113 +124,6 @@ function roundSummary(values: number[]): Summary | null {
   if (!values.length) return null;
   const s = summarize(values);
   return { n: s.n, p50: round(s.p50, 1), p95: round(s.p95, 1), min: round(s.min, 1), max: round(s.max, 1), mean: round(s.mean, 1) };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Motion detection, measured in this process (not wired into the server yet)
-
-interface MotionWindow {
-  cameras: number;
-  seconds: number;
-  /** decoder ffmpeg per camera */
-  decoder: Record<string, number>;
-  /** the sub stream's upstream remux ffmpeg per camera (started for the analysis) */
-  upstream: Record<string, number>;
-  /** this Node process, the whole window */
-  node: number;
-  /** this Node process above the idle baseline (hub + detectors + frame comparison) */
-  nodeDelta: number;
-  total: number;
-  perCamera: number;
-  analysedFps: number;
-  motionEvents: number;
-  decoderStarts: number;
-  machineBusyPercent: number;
-}
-
-async function measureMotion(sim: CameraSimulator, notes: string[]): Promise<{ baselineNode: number; windows: MotionWindow[]; ffmpeg: string } | { error: string }> {
-  let hub: StreamHub | null = null;
-  let manager: MotionManager | null = null;
-  try {
-    const created = await createStreamHub({});
-    hub = created.hub;
-    const h = hub;
-    own('motion hub', () => h.close());
-    manager = await createMotionManager({ hub, ffmpegPath: created.ffmpeg.path });
-    const m = manager;
-    own('motion manager', () => m.close());
-    let events = 0;
-    manager.on('motionStarted', () => (events += 1));
-
-    const self = async (seconds: number): Promise<WindowResult> => measureWindow([process.pid], seconds);
-    log(`motion: idle baseline of this process (the /proc polling), 5 s`);
-    const base = await self(5);
-    const baselineNode = base.processes.find((p) => p.pid === process.pid)?.cpuPercent ?? 0;
-
-    const cameras: Camera[] = sim.cameras.map((c) =>
-      cameraSchema.parse({
-        name: c.name,
-        videoConfig: { source: c.mainUrl, subSource: c.subUrl },
-        // the schema's defaults, switched on
-        videoanalysis: { active: true, forceCloseTimer: 3, dwellTimer: 60, sensitivity: 75, difference: 5, regions: [] },
-      }),
-    );
-    const windows: MotionWindow[] = [];
-    for (const n of [1, CAMERAS]) {
-      const active = cameras.slice(0, n);
-      await hub.setCameras(active.map((c) => toHubCamera(c)));
-      await manager.setCameras(active);
-      const deadline = Date.now() + 20_000;
-      while (!manager.statuses().every((s) => s.frames >= 2 && s.decoderPid !== undefined)) {
-        if (Date.now() > deadline) throw new Error(`motion: no frames within 20 s: ${JSON.stringify(manager.statuses())}`);
-        await sleep(100);
-      }
-      await sleep(2_000);
-      const statuses = manager.statuses();
-      const frames0 = statuses.reduce((a, s) => a + s.frames, 0);
-      const events0 = events;
-      log(`motion: ${n} camera(s) analysing their 640x360 sub stream: ${WINDOW_S} s`);
-      const window = await self(WINDOW_S);
-      const after = manager.statuses();
-      const frames1 = after.reduce((a, s) => a + s.frames, 0);
-      const cpuOf = (pid: number | null | undefined): number => (pid ? (window.processes.find((p) => p.pid === pid)?.cpuPercent ?? 0) : 0);
-      const decoder: Record<string, number> = {};
-      const upstream: Record<string, number> = {};
-      for (const s of after) {
-        decoder[s.camera] = cpuOf(s.decoderPid);
-        upstream[s.camera] = cpuOf(hub.stats(s.camera, s.stream).pid);
-        if (s.stream !== 'sub') notes.push(`motion on ${s.camera} analysed the ${s.stream} stream, not sub`);
-      }
-      const node = cpuOf(process.pid);
-      const nodeDelta = Math.max(0, node - baselineNode);
-      const sum = (o: Record<string, number>): number => Object.values(o).reduce((a, b) => a + b, 0);
-      const total = sum(decoder) + sum(upstream) + nodeDelta;
-      const w: MotionWindow = {
-        cameras: n,
-        seconds: window.seconds,
-        decoder,
-        upstream,
-        node,
-        nodeDelta,
-        total,
-        perCamera: total / n,
-        analysedFps: (frames1 - frames0) / window.seconds / n,
-        motionEvents: events - events0,
-        decoderStarts: after.reduce((a, s) => a + s.decoderStarts, 0),
-        machineBusyPercent: window.machineBusyPercent,
-      };
-      windows.push(w);
-      log(`  decoder ${pct(sum(decoder))} + sub upstream ${pct(sum(upstream))} + Node ${pct(nodeDelta)} = ${pct(total)} (${pct(w.perCamera)} per camera); ${w.analysedFps.toFixed(2)} fps analysed per camera; ${w.motionEvents} motion event(s)`);
-    }
-    return { baselineNode, windows, ffmpeg: `${created.ffmpeg.path} (${created.ffmpeg.version})` };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    log(`motion measurement failed: ${message}`);
-    return { error: message };
-  } finally {
-    await manager?.close().catch(() => undefined);
-    await hub?.close().catch(() => undefined);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -483,7 +326,7 @@ async function main(): Promise<void> {
   killLeftovers(serverTree);
 
   // --- 3. motion detection CPU -------------------------------------------------------------------------------
-  const motion = await measureMotion(sim, notes);
+  const motion = await measureMotion(sim, notes, { cameraCount: CAMERAS, windowSeconds: WINDOW_S });
 
   // --- results -------------------------------------------------------------------------------------------
   const latencyRow = (label: string, s: Summary | null, n: number): Row => ({
@@ -546,7 +389,7 @@ async function main(): Promise<void> {
 
   const result = {
     date: new Date().toISOString(),
-    durationSeconds: round((performance.now() - t0) / 1000, 1),
+    durationSeconds: round(elapsedSeconds(), 1),
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, kernel: release(), node: process.version, clkTck: CLK_TCK },
     targets: TARGET,
     table: rows,
@@ -612,5 +455,5 @@ try {
   process.exitCode = 1;
 } finally {
   await cleanupAll();
-  clearTimeout(watchdog);
+  disarmWatchdog();
 }

@@ -17,14 +17,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, release } from 'node:os';
 import { join } from 'node:path';
-import { startCameraSimulator, type CameraSimulator, type SimulatedCamera } from '@homecam/tools';
+import { startCameraSimulator } from '@homecam/tools';
 import type { Browser } from '@playwright/test';
 import { firstFrameRun, launchChromium, type FirstFrameRun } from './browser.js';
-import { CLK_TCK, descendants, measureWindow, readCmdline, readRss, readStat, type WindowResult } from './proc.js';
+import { CLK_TCK, descendants, readRss } from './proc.js';
 import { mib, ms, pct, renderTable, type Row } from './report.js';
 import { Api, buildWarning, REPO_ROOT, signIn, startServer, type BenchServer, type LoginResponse } from './server.js';
 import { round, slope, summarize, type Summary } from './stats.js';
 import { LiveViewer, type ViewerTimes } from './viewer.js';
+import { cleanupAll, elapsedSeconds, guardRun, killLeftovers, log, own, sleep } from './run.js';
+import { describe, measure, type Breakdown } from './live-cpu.js';
 
 const CAMERAS = 16;
 const VIEWER_STEPS = [1, 4, 16] as const;
@@ -51,147 +53,7 @@ const TARGET = {
   sixteenCameras: 60,
 };
 
-const t0 = performance.now();
-const log = (message: string): void => {
-  process.stderr.write(`[bench ${((performance.now() - t0) / 1000).toFixed(1).padStart(5)} s] ${message}\n`);
-};
-const sleep = (msec: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, msec));
-
-// ---------------------------------------------------------------------------------------------------------
-// Clean-up: every child process goes, also on failure, Ctrl-C, SIGTERM or the watchdog.
-
-const cleanups: { name: string; run: () => Promise<void> }[] = [];
-let cleaning: Promise<void> | null = null;
-/** Registers a clean-up; once clean-up has begun (signal, watchdog), runs it at once instead. */
-function own(name: string, run: () => Promise<void>): void {
-  if (cleaning) void run().catch((error: unknown) => log(`clean-up of ${name} failed: ${String(error)}`));
-  else cleanups.push({ name, run });
-}
-function cleanupAll(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const { name, run } of cleanups.splice(0).reverse()) {
-      try {
-        await Promise.race([run(), sleep(10_000)]);
-      } catch (error) {
-        log(`clean-up of ${name} failed: ${String(error)}`);
-      }
-    }
-  })();
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    log(`${signal}: stopping everything`);
-    void cleanupAll().finally(() => process.exit(130));
-  });
-}
-const watchdog = setTimeout(() => {
-  log(`watchdog: the run took over ${RUN_DEADLINE_MS / 1000} s, stopping everything`);
-  void cleanupAll().finally(() => process.exit(2));
-}, RUN_DEADLINE_MS);
-
-/** Kills what is left of a process tree by pid (the server's ffmpeg children, if the server did not). */
-function killLeftovers(pids: number[]): number {
-  let killed = 0;
-  for (const pid of pids) {
-    if (!readStat(pid)) continue;
-    try {
-      process.kill(pid, 'SIGKILL');
-      killed += 1;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return killed;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Process classification
-
-interface Breakdown {
-  seconds: number;
-  /** the server's Node process */
-  server: number;
-  /** its ffmpeg children by camera name (remux processes) */
-  ffmpeg: Record<string, number>;
-  ffmpegTotal: number;
-  /** other children (one-shot snapshot ffmpegs, ...) */
-  otherChildren: number;
-  /** server + all its children */
-  total: number;
-  simulator: Record<string, number>;
-  simulatorTotal: number;
-  benchProcess: number;
-  machineBusyPercent: number;
-  loadAverage: number;
-  serverRss: number | null;
-  ffmpegRss: Record<string, number | null>;
-}
-
-function cameraOfFfmpeg(pid: number, cameras: readonly SimulatedCamera[]): string | null {
-  const cmdline = readCmdline(pid);
-  const camera = cameras.find((c) => cmdline.includes(`:${c.port}/`));
-  return camera ? camera.name : null;
-}
-
-async function measure(server: BenchServer, sim: CameraSimulator, seconds: number, simCameras: readonly SimulatedCamera[]): Promise<Breakdown> {
-  const simPids = simCameras.map((c) => c.pid).filter((p): p is number => p !== null);
-  const benchBefore = process.cpuUsage();
-  const benchT0 = performance.now();
-  const window: WindowResult = await measureWindow([server.pid, ...simPids], seconds);
-  const benchUsage = process.cpuUsage(benchBefore);
-  const benchWall = (performance.now() - benchT0) / 1000;
-  const simByPid = new Map(sim.cameras.map((c) => [c.pid, c.name]));
-  const serverTree = new Set([server.pid, ...window.processes.map((p) => p.pid).filter((pid) => !simPids.includes(pid))]);
-  const simTree = new Map<number, string>();
-  for (const pid of simPids) {
-    simTree.set(pid, simByPid.get(pid) ?? String(pid));
-    for (const child of descendants(pid)) simTree.set(child, simByPid.get(pid) ?? String(pid));
-  }
-  const b: Breakdown = {
-    seconds: window.seconds,
-    server: 0,
-    ffmpeg: {},
-    ffmpegTotal: 0,
-    otherChildren: 0,
-    total: 0,
-    simulator: {},
-    simulatorTotal: 0,
-    benchProcess: ((benchUsage.user + benchUsage.system) / 1e6 / benchWall) * 100,
-    machineBusyPercent: window.machineBusyPercent,
-    loadAverage: window.loadAverage,
-    serverRss: null,
-    ffmpegRss: {},
-  };
-  for (const p of window.processes) {
-    const simName = simTree.get(p.pid);
-    if (simName !== undefined) {
-      b.simulator[simName] = (b.simulator[simName] ?? 0) + p.cpuPercent;
-      b.simulatorTotal += p.cpuPercent;
-      continue;
-    }
-    if (!serverTree.has(p.pid)) continue;
-    b.total += p.cpuPercent;
-    if (p.pid === server.pid) {
-      b.server = p.cpuPercent;
-      b.serverRss = p.rssBytes;
-      continue;
-    }
-    const camera = p.comm === 'ffmpeg' ? cameraOfFfmpeg(p.pid, sim.cameras) : null;
-    if (camera) {
-      b.ffmpeg[camera] = (b.ffmpeg[camera] ?? 0) + p.cpuPercent;
-      b.ffmpegTotal += p.cpuPercent;
-      b.ffmpegRss[camera] = p.rssBytes;
-    } else {
-      b.otherChildren += p.cpuPercent;
-    }
-  }
-  return b;
-}
-
-function describe(b: Breakdown): string {
-  return `server ${pct(b.server)} + ffmpeg ${pct(b.ffmpegTotal)} + other ${pct(b.otherChildren)} = ${pct(b.total)}; simulator ${pct(b.simulatorTotal)}; machine ${pct(b.machineBusyPercent, 0)} of 2 cores busy`;
-}
+const disarmWatchdog = guardRun(RUN_DEADLINE_MS);
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -302,7 +164,7 @@ async function main(): Promise<void> {
     cameras: CAMERAS,
     clip: true,
     log: (line) => {
-      simLog.push(`${((performance.now() - t0) / 1000).toFixed(1)} s ${line}`);
+      simLog.push(`${elapsedSeconds().toFixed(1)} s ${line}`);
       if (simLog.length > 200) simLog.shift();
       if (process.env.BENCH_VERBOSE) log(`sim ${line}`);
     },
@@ -593,7 +455,7 @@ async function main(): Promise<void> {
 
   const result = {
     date: new Date().toISOString(),
-    durationSeconds: round((performance.now() - t0) / 1000, 1),
+    durationSeconds: round(elapsedSeconds(), 1),
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, kernel: release(), node: process.version, clkTck: CLK_TCK },
     targets: TARGET,
     table: rows,
@@ -646,5 +508,5 @@ try {
   process.exitCode = 1;
 } finally {
   await cleanupAll();
-  clearTimeout(watchdog);
+  disarmWatchdog();
 }

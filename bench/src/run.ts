@@ -1,0 +1,72 @@
+/**
+ * What every bench run shares: a timestamped log on stderr, and clean-up of every child process it started,
+ * also on failure, Ctrl-C, SIGTERM or when the run overstays its deadline.
+ */
+import { readStat } from './proc.js';
+
+const t0 = performance.now();
+
+/** Seconds since the run started. */
+export const elapsedSeconds = (): number => (performance.now() - t0) / 1000;
+
+export const log = (message: string): void => {
+  process.stderr.write(`[bench ${elapsedSeconds().toFixed(1).padStart(5)} s] ${message}\n`);
+};
+
+export const sleep = (msec: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, msec));
+
+const cleanups: { name: string; run: () => Promise<void> }[] = [];
+let cleaning: Promise<void> | null = null;
+
+/** Registers a clean-up; once clean-up has begun (signal, watchdog), runs it at once instead. */
+export function own(name: string, run: () => Promise<void>): void {
+  if (cleaning) void run().catch((error: unknown) => log(`clean-up of ${name} failed: ${String(error)}`));
+  else cleanups.push({ name, run });
+}
+
+/** Runs every registered clean-up, newest first, each bounded to 10 s. */
+export function cleanupAll(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const { name, run } of cleanups.splice(0).reverse()) {
+      try {
+        await Promise.race([run(), sleep(10_000)]);
+      } catch (error) {
+        log(`clean-up of ${name} failed: ${String(error)}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+/**
+ * Installs the signal handlers and a watchdog that stops everything after `deadlineMs`, so a bench never outlives
+ * its budget or leaves a simulator behind. Returns the function that disarms the watchdog at the end of a run.
+ */
+export function guardRun(deadlineMs: number): () => void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log(`${signal}: stopping everything`);
+      void cleanupAll().finally(() => process.exit(130));
+    });
+  }
+  const watchdog = setTimeout(() => {
+    log(`watchdog: the run took over ${deadlineMs / 1000} s, stopping everything`);
+    void cleanupAll().finally(() => process.exit(2));
+  }, deadlineMs);
+  return () => clearTimeout(watchdog);
+}
+
+/** Kills what is left of a process tree by pid (the server's ffmpeg children, if the server did not). */
+export function killLeftovers(pids: number[]): number {
+  let killed = 0;
+  for (const pid of pids) {
+    if (!readStat(pid)) continue;
+    try {
+      process.kill(pid, 'SIGKILL');
+      killed += 1;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return killed;
+}
