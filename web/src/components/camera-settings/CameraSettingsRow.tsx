@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { maskSourceCredentials, type Camera } from '@homecam/shared';
 import { StatusDot } from '../cameras/StatusDot';
 import { Button } from '../ui/Button';
-import { EditIcon, TrashIcon } from '../ui/icons';
+import { ActivityIcon, EditIcon, TrashIcon } from '../ui/icons';
 import { EyeIcon } from '../ui/media-icons';
 
 export interface CameraSettingsRowProps {
@@ -10,10 +10,12 @@ export interface CameraSettingsRowProps {
   canEdit: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  /** Opens the motion zones and detector settings. */
+  onMotion: () => void;
 }
 
 /** A camera in the settings list: name, room, masked source, edit (or view) and remove. */
-export function CameraSettingsRow({ camera, canEdit, onEdit, onDelete }: CameraSettingsRowProps) {
+export function CameraSettingsRow({ camera, canEdit, onEdit, onDelete, onMotion }: CameraSettingsRowProps) {
   const { t } = useTranslation();
   return (
     <li data-testid={`camera-settings-row-${camera.name}`} className="flex flex-wrap items-center gap-3 py-3">
@@ -28,6 +30,11 @@ export function CameraSettingsRow({ camera, canEdit, onEdit, onDelete }: CameraS
         </p>
       </div>
       <div className="flex gap-1">
+        {canEdit ? (
+          <Button variant="ghost" size="icon" onClick={onMotion} aria-label={t('cameras:motion.open', { camera: camera.name })} data-testid={`camera-motion-${camera.name}`}>
+            <ActivityIcon />
+          </Button>
+        ) : null}
         <Button
           variant="ghost"
           size="icon"

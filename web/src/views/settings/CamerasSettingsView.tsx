@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_ROOM, type Camera } from '@homecam/shared';
 import { CameraFormDialog } from '../../components/camera-settings/CameraFormDialog';
 import { CameraSettingsRow } from '../../components/camera-settings/CameraSettingsRow';
+import { MotionZonesDialog } from '../../components/cameras/motion/MotionZonesDialog';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -15,7 +16,7 @@ import { useHasAllPermissions } from '../../hooks/use-permissions';
 import { useRoomList } from '../../hooks/use-rooms';
 import { useToast } from '../../hooks/use-toast';
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; camera: Camera } | { kind: 'delete'; camera: Camera } | null;
+type Dialog = { kind: 'add' } | { kind: 'edit'; camera: Camera } | { kind: 'delete'; camera: Camera } | { kind: 'motion'; camera: Camera } | null;
 
 /** /settings/cameras: the cameras of config.json; add (or add the demo camera), edit every field, remove. */
 export function CamerasSettingsView() {
@@ -75,6 +76,7 @@ export function CamerasSettingsView() {
               canEdit={canEdit}
               onEdit={() => setDialog({ kind: 'edit', camera })}
               onDelete={() => setDialog({ kind: 'delete', camera })}
+              onMotion={() => setDialog({ kind: 'motion', camera })}
             />
           ))}
         </ul>
@@ -88,6 +90,7 @@ export function CamerasSettingsView() {
           onClose={close}
         />
       ) : null}
+      {dialog?.kind === 'motion' ? <MotionZonesDialog camera={dialog.camera} canEdit={canEdit} onClose={close} /> : null}
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         title={t('cameras:settings.deleteTitle')}
