@@ -1,5 +1,5 @@
-import { PlaceholderView } from '../views/PlaceholderView';
+import { NotificationsSettingsView } from '../views/settings/EventSettingsViews';
 
 export function NotificationsSettingsPage() {
-  return <PlaceholderView routeKey="settings-notifications" />;
+  return <NotificationsSettingsView />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderView } from '../views/PlaceholderView';
+import { RecordingsSettingsView } from '../views/settings/EventSettingsViews';
 
 export function RecordingsSettingsPage() {
-  return <PlaceholderView routeKey="settings-recordings" />;
+  return <RecordingsSettingsView />;
 }

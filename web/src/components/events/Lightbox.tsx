@@ -50,7 +50,7 @@ export function Lightbox({ items, index, onIndex, onClose }: LightboxProps) {
   if (!item) return null;
   const navButton = 'absolute top-1/2 z-10 -translate-y-1/2 rounded-full bg-surface-raised/80 p-2 text-foreground hover:bg-surface-raised disabled:opacity-30';
   return (
-    <div role="dialog" aria-modal="true" aria-label={item.title} className="fixed inset-0 z-[60] flex flex-col bg-overlay p-2 sm:p-6" data-testid="lightbox" data-item={item.id}>
+    <div role="dialog" aria-modal="true" aria-label={item.title} className="fixed inset-0 z-[60] flex flex-col bg-video p-2 sm:p-6" data-testid="lightbox" data-item={item.id}>
       <div className="absolute inset-0" onClick={onClose} aria-hidden="true" />
       <div className="relative z-10 mb-2 flex items-center justify-between gap-3 rounded-lg bg-surface-raised px-3 py-2 text-foreground">
         <div className="min-w-0">
