@@ -7,10 +7,10 @@
  *   2. Trigger → `notification` on socket.io: a socket.io client signed in as admin; motion triggered through the
  *      HTTP trigger port (GET /motion?<camera>) and through PUT /api/cameras/:name/motion/start, with a motion
  *      reset before each, round-robin over the cameras; time from sending the trigger to the socket event.
- *   3. Motion detection CPU on the 640x360 sub stream, 1 and 4 cameras. The motion detector is NOT wired into the
- *      server yet (server/src/motion/README.md), so the bench runs the server's `MotionManager` with a real
- *      `StreamHub` from server/src in this process (tsx) on the same simulated cameras: the decoder ffmpeg, the sub
- *      stream's upstream ffmpeg and this process's extra Node CPU (above an idle baseline window).
+ *   3. Motion detection CPU in the server on the 640x360 sub stream: video analysis switched on through the API
+ *      (`PATCH /api/cameras/:name` `videoanalysis: { active: true }`, default thresholds) for 1 then 4 cameras;
+ *      server + ffmpeg CPU minus the same cameras with video analysis off (windows before and after). The server
+ *      runs a decoder ffmpeg per camera (fed the hub's fMP4 on stdin) and the sub stream's remux ffmpeg.
  * Prints a table (metric, measured, target, result) and writes bench/results/events-<date>.json and events-latest.json.
  */
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -24,7 +24,6 @@ import { ms, pct, renderTable, type Row } from './report.js';
 import { Api, buildWarning, freePort, REPO_ROOT, signIn, startServer, type BenchServer } from './server.js';
 import { round, summarize, type Summary } from './stats.js';
 import { cleanupAll, elapsedSeconds, guardRun, killLeftovers, log, own, sleep } from './run.js';
-import { measureMotion } from './motion-cpu.js';
 
 const CAMERAS = 4;
 const WINDOW_S = Number(process.env.BENCH_WINDOW_S ?? 15);
@@ -33,7 +32,9 @@ const TRIGGER_RUNS = Number(process.env.BENCH_TRIGGER_RUNS ?? 20);
 /** Re-trigger this often while recording: motion goes on, so the clip is extended. */
 const RETRIGGER_MS = 4_000;
 const NOTIFICATION_TIMEOUT_MS = 5_000;
-const RUN_DEADLINE_MS = 270_000;
+const RUN_DEADLINE_MS = 300_000;
+/** A camera with video analysis on gets its decoder and sub stream within this. */
+const ANALYSIS_START_TIMEOUT_MS = 20_000;
 
 const TARGET = { motionPerCamera: 5, recordingPerCamera: 1, triggerToNotificationMs: 300 };
 
@@ -46,8 +47,14 @@ interface ServerCpu {
   seconds: number;
   /** server Node process */
   server: number;
-  /** its remux ffmpeg per camera (matched by RTSP port) */
+  /** its main stream remux ffmpeg per camera (matched by RTSP port and path) */
   ffmpeg: Record<string, number>;
+  /** its sub stream remux ffmpeg per camera (started for motion detection) */
+  sub: Record<string, number>;
+  /** the motion decoder ffmpegs (fMP4 on stdin → gray raw frames), all cameras */
+  decoder: number;
+  /** how many decoders ran the whole window */
+  decoders: number;
   /** other children (one-shot snapshot/thumbnail ffmpegs) */
   other: number;
   total: number;
@@ -55,29 +62,55 @@ interface ServerCpu {
   loadAverage: number;
 }
 
-function cameraOfPid(pid: number, cameras: readonly SimulatedCamera[]): string | null {
+type FfmpegRole = { role: 'main' | 'sub'; camera: string } | { role: 'decoder' } | null;
+
+/** What a server ffmpeg does, from its command line: a camera's remux (RTSP port and path) or a motion decoder. */
+function ffmpegRole(pid: number, cameras: readonly SimulatedCamera[]): FfmpegRole {
   const cmdline = readCmdline(pid);
-  return cameras.find((c) => cmdline.includes(`:${c.port}/`))?.name ?? null;
+  if (cmdline.includes('pipe:0') && cmdline.includes('rawvideo')) return { role: 'decoder' };
+  for (const c of cameras) {
+    if (cmdline.includes(`:${c.port}/sub`)) return { role: 'sub', camera: c.name };
+    if (cmdline.includes(`:${c.port}/main`)) return { role: 'main', camera: c.name };
+  }
+  return null;
 }
 
 async function measureServer(server: BenchServer, sim: CameraSimulator, seconds: number): Promise<ServerCpu> {
   const window: WindowResult = await measureWindow([server.pid], seconds);
-  const cpu: ServerCpu = { seconds: window.seconds, server: 0, ffmpeg: {}, other: 0, total: 0, machineBusyPercent: window.machineBusyPercent, loadAverage: window.loadAverage };
+  const cpu: ServerCpu = {
+    seconds: window.seconds,
+    server: 0,
+    ffmpeg: {},
+    sub: {},
+    decoder: 0,
+    decoders: 0,
+    other: 0,
+    total: 0,
+    machineBusyPercent: window.machineBusyPercent,
+    loadAverage: window.loadAverage,
+  };
   for (const p of window.processes) {
     cpu.total += p.cpuPercent;
     if (p.pid === server.pid) cpu.server = p.cpuPercent;
     else {
-      const camera = p.comm === 'ffmpeg' && p.wholeWindow ? cameraOfPid(p.pid, sim.cameras) : null;
-      if (camera) cpu.ffmpeg[camera] = (cpu.ffmpeg[camera] ?? 0) + p.cpuPercent;
-      else cpu.other += p.cpuPercent;
+      const role = p.comm === 'ffmpeg' && p.wholeWindow ? ffmpegRole(p.pid, sim.cameras) : null;
+      if (role?.role === 'decoder') {
+        cpu.decoder += p.cpuPercent;
+        cpu.decoders += 1;
+      } else if (role) {
+        const into = role.role === 'main' ? cpu.ffmpeg : cpu.sub;
+        into[role.camera] = (into[role.camera] ?? 0) + p.cpuPercent;
+      } else cpu.other += p.cpuPercent;
     }
   }
   return cpu;
 }
 
+const sumOf = (o: Record<string, number>): number => Object.values(o).reduce((a, b) => a + b, 0);
+
 function describeServer(c: ServerCpu): string {
-  const ffmpeg = Object.values(c.ffmpeg).reduce((a, b) => a + b, 0);
-  return `server ${pct(c.server)} + remux ffmpeg ${pct(ffmpeg)} + other ${pct(c.other)} = ${pct(c.total)}; machine ${pct(c.machineBusyPercent, 0)} busy`;
+  const motion = c.decoders || Object.keys(c.sub).length ? ` + sub remux ffmpeg ${pct(sumOf(c.sub))} + ${c.decoders} decoder ffmpeg ${pct(c.decoder)}` : '';
+  return `server ${pct(c.server)} + main remux ffmpeg ${pct(sumOf(c.ffmpeg))}${motion} + other ${pct(c.other)} = ${pct(c.total)}; machine ${pct(c.machineBusyPercent, 0)} busy`;
 }
 
 function roundCpu(c: ServerCpu): ServerCpu {
@@ -86,6 +119,8 @@ function roundCpu(c: ServerCpu): ServerCpu {
     seconds: round(c.seconds, 2),
     server: round(c.server, 3),
     ffmpeg: Object.fromEntries(Object.entries(c.ffmpeg).map(([k, v]) => [k, round(v, 3)])),
+    sub: Object.fromEntries(Object.entries(c.sub).map(([k, v]) => [k, round(v, 3)])),
+    decoder: round(c.decoder, 3),
     other: round(c.other, 3),
     total: round(c.total, 3),
     machineBusyPercent: round(c.machineBusyPercent, 1),
@@ -320,13 +355,73 @@ async function main(): Promise<void> {
   const clips = recordingsAfter.map((r) => ({ camera: r.camera, status: r.status, type: r.type, startedAt: r.startedAt, durationMs: r.durationMs, sizeBytes: r.sizeBytes }));
   log(`  clips: ${clips.map((c) => `${c.camera} ${c.status} ${(c.durationMs / 1000).toFixed(1)} s ${(c.sizeBytes / 1e6).toFixed(1)} MB`).join(', ')}`);
 
+  // --- 3. motion detection CPU, in the server ----------------------------------------------------------------
+  // Recordings off, so a detected motion would not start a clip (its notification is counted instead).
+  await api.request('PATCH', '/api/config/recordings', { active: false });
+  const setAnalysis = async (cameras: readonly SimulatedCamera[], active: boolean): Promise<void> => {
+    for (const c of cameras) await api.request('PATCH', `/api/cameras/${encodeURIComponent(c.name)}`, { videoanalysis: { active } });
+  };
+  /** Decoder and sub remux ffmpegs the server runs now. */
+  const analysisProcesses = (): { decoders: number; sub: number } => {
+    const found = { decoders: 0, sub: 0 };
+    for (const pid of descendants(server.pid)) {
+      const role = ffmpegRole(pid, sim.cameras);
+      if (role?.role === 'decoder') found.decoders += 1;
+      else if (role?.role === 'sub') found.sub += 1;
+    }
+    return found;
+  };
+  const waitForAnalysis = async (n: number): Promise<void> => {
+    const deadline = Date.now() + ANALYSIS_START_TIMEOUT_MS;
+    let found = analysisProcesses();
+    while (found.decoders !== n || found.sub !== n) {
+      if (Date.now() > deadline) throw new Error(`expected ${n} decoder(s) and sub stream(s), found ${JSON.stringify(found)} after ${ANALYSIS_START_TIMEOUT_MS} ms`);
+      await sleep(100);
+      found = analysisProcesses();
+    }
+  };
+  const motionNotifications = (): number => notifications.filter((n) => n.payload.trigger === 'motion').length;
+  const motionWindows: { cameras: number; cpu: ServerCpu; motionNotifications: number }[] = [];
+  for (const n of [1, CAMERAS]) {
+    await setAnalysis(sim.cameras.slice(motionWindows.at(-1)?.cameras ?? 0, n), true);
+    await waitForAnalysis(n);
+    await sleep(SETTLE_S * 1000);
+    const events0 = motionNotifications();
+    log(`motion: ${n} camera(s) with video analysis on (640x360 sub stream): ${WINDOW_S} s`);
+    const cpu = await measureServer(server, sim, WINDOW_S);
+    motionWindows.push({ cameras: n, cpu, motionNotifications: motionNotifications() - events0 });
+    log(`  ${describeServer(cpu)}; ${motionNotifications() - events0} motion notification(s)`);
+  }
+  const analysisSettings = (await api.request<{ videoanalysis: unknown }>('GET', `/api/cameras/${encodeURIComponent(sim.cameras[0]!.name)}`)).videoanalysis;
+  await setAnalysis(sim.cameras, false);
+  await waitForAnalysis(0);
+  await sleep(2_000);
+  const analysisOff = await recWindow(`${CAMERAS} cameras streaming, video analysis off again`);
+
   serverTree = descendants(server.pid);
   socket.disconnect();
   await server.stop();
   killLeftovers(serverTree);
 
-  // --- 3. motion detection CPU -------------------------------------------------------------------------------
-  const motion = await measureMotion(sim, notes, { cameraCount: CAMERAS, windowSeconds: WINDOW_S });
+  // Motion cost: against the mean of the analysis-off windows right before and after (same cameras, streaming).
+  const motionBase = {
+    total: (notRecordingAfter.cpu.total + analysisOff.cpu.total) / 2,
+    server: (notRecordingAfter.cpu.server + analysisOff.cpu.server) / 2,
+    ffmpeg: (ffmpegSum(notRecordingAfter.cpu) + ffmpegSum(analysisOff.cpu)) / 2,
+    other: (notRecordingAfter.cpu.other + analysisOff.cpu.other) / 2,
+  };
+  const motion = motionWindows.map((w) => {
+    const n = w.cameras;
+    const perCamera = {
+      total: (w.cpu.total - motionBase.total) / n,
+      decoder: w.cpu.decoder / n,
+      sub: sumOf(w.cpu.sub) / n,
+      server: (w.cpu.server - motionBase.server) / n,
+      /** main remux and other children against the baseline: noise, should be ~0 */
+      rest: (ffmpegSum(w.cpu) - motionBase.ffmpeg + w.cpu.other - motionBase.other) / n,
+    };
+    return { ...w, perCamera };
+  });
 
   // --- results -------------------------------------------------------------------------------------------
   const latencyRow = (label: string, s: Summary | null, n: number): Row => ({
@@ -353,18 +448,22 @@ async function main(): Promise<void> {
       pass: perCamera4 <= TARGET.recordingPerCamera && allRecording.kbitWritten > 0,
     },
   ];
-  if ('error' in motion) {
-    rows.push({ metric: 'motion detection per camera (640x360 sub)', measured: `not measured: ${motion.error}`, target: `≤ ${TARGET.motionPerCamera} %`, pass: false });
-  } else {
-    for (const w of motion.windows) {
-      const sum = (o: Record<string, number>): number => Object.values(o).reduce((a, b) => a + b, 0);
-      rows.push({
-        metric: `motion, ${w.cameras} camera${w.cameras === 1 ? '' : 's'} (640x360 sub; outside the server): per camera = decoder + sub upstream + Node`,
-        measured: `${pct(w.perCamera)} = ${pct(sum(w.decoder) / w.cameras)} + ${pct(sum(w.upstream) / w.cameras)} + ${pct(w.nodeDelta / w.cameras)}`,
-        target: `≤ ${TARGET.motionPerCamera} %`,
-        pass: w.perCamera <= TARGET.motionPerCamera && w.analysedFps > 0,
-      });
-    }
+  rows.push({
+    metric: `${CAMERAS} cameras streaming, video analysis off: server + ffmpeg, before / after the motion windows`,
+    measured: `${pct(notRecordingAfter.cpu.total)} / ${pct(analysisOff.cpu.total)}`,
+    target: '–',
+    pass: null,
+  });
+  for (const w of motion) {
+    const p = w.perCamera;
+    rows.push({
+      metric:
+        `motion, ${w.cameras === 1 ? '1 camera' : `${w.cameras} cameras, per camera`} (640x360 sub, in the server): Δ server + ffmpeg${w.cameras === 1 ? '' : ` ÷ ${w.cameras}`} ` +
+        `= decoder + sub remux + Δ Node + Δ rest (server + ffmpeg ${pct(w.cpu.total)})`,
+      measured: `${pct(p.total)} = ${pct(p.decoder)} + ${pct(p.sub)} + ${pct(p.server)} + ${pct(p.rest)}`,
+      target: `≤ ${TARGET.motionPerCamera} %`,
+      pass: p.total <= TARGET.motionPerCamera && w.cpu.decoders === w.cameras && p.decoder > 0,
+    });
   }
 
   notes.push(
@@ -378,12 +477,14 @@ async function main(): Promise<void> {
       '(API, awaited), 100 ms, then the trigger; time = send → the `notification` event for that camera and trigger source (includes the ' +
       `HTTP round trip). Round-robin over ${CAMERAS} cameras with recordings on, so each trigger also starts or extends a clip (the recorder hears ` +
       'the event before the notifications). PASS needs every run ≤ the target (max).',
-    'Motion: the detector is not wired into the server yet (server/src/motion/README.md "Wiring (a later step)"), so it was measured OUTSIDE ' +
-      'the server: the server\'s MotionManager + StreamHub from server/src run in this bench process (tsx) on the same simulated cameras\' ' +
-      '640x360 25 fps ~0.5 Mbit/s sub stream (a moving testsrc2 picture), default frame options (all frames decoded, 2 fps analysed at 320x180), the default analysis settings (whole frame, ' +
-      'sensitivity 75, difference 5); the events raised are counted in the JSON (the work per frame does not depend on them). ' +
-      'Per camera = decoder ffmpeg + the sub stream\'s upstream remux ffmpeg (started for the analysis; shared with sub viewers when there are any) ' +
-      '+ this process\'s Node CPU above a 5 s idle baseline (hub fragment parsing, frame comparison).',
+    `Motion, in the built server: after the recording and trigger runs (recordings then switched off), video analysis switched on with ` +
+      `PATCH /api/cameras/:name { videoanalysis: { active: true } } (default thresholds: ${JSON.stringify(analysisSettings)}) for cam1, then for all ${CAMERAS}; ` +
+      `each window starts once the server runs a decoder ffmpeg and a sub stream remux ffmpeg per analysed camera, + ${SETTLE_S} s. ` +
+      'The sub stream is the simulator\'s 640x360 25 fps ~0.5 Mbit/s H.264 (a moving testsrc2 picture). Cost = server tree (Node + every ffmpeg) ' +
+      `minus the mean of the same ${CAMERAS} cameras streaming with video analysis off (the window before and one after switching it off again), ` +
+      '÷ cameras. Split: decoder ffmpegs (fMP4 from the hub on stdin, gray frames out; found by their command line), the sub stream remux ' +
+      'ffmpegs (started for the analysis, shared with sub viewers when there are any), Δ server Node (fragment parsing, frame comparison) and ' +
+      'Δ rest (main remux + other children: noise). Motion notifications raised in the windows are counted in the JSON (the work per frame does not depend on them).',
   );
   if (failedTriggers.length) notes.push(`failed triggers: ${failedTriggers.slice(0, 3).map((s) => `${s.source} ${s.camera}: ${s.error}`).join('; ')}`);
 
@@ -412,26 +513,18 @@ async function main(): Promise<void> {
       apiAnswerMs: roundSummary(samples.filter((s) => s.source === 'api' && !s.error).map((s) => s.answerMs)),
       samples: samples.map((s) => ({ ...s, ms: s.ms === null ? null : round(s.ms, 1), answerMs: round(s.answerMs, 1) })),
     },
-    motion:
-      'error' in motion
-        ? motion
-        : {
-            measuredOutsideServer: true,
-            ffmpeg: motion.ffmpeg,
-            baselineNode: round(motion.baselineNode, 3),
-            windows: motion.windows.map((w) => ({
-              ...w,
-              seconds: round(w.seconds, 2),
-              decoder: Object.fromEntries(Object.entries(w.decoder).map(([k, v]) => [k, round(v, 3)])),
-              upstream: Object.fromEntries(Object.entries(w.upstream).map(([k, v]) => [k, round(v, 3)])),
-              node: round(w.node, 3),
-              nodeDelta: round(w.nodeDelta, 3),
-              total: round(w.total, 3),
-              perCamera: round(w.perCamera, 3),
-              analysedFps: round(w.analysedFps, 2),
-              machineBusyPercent: round(w.machineBusyPercent, 1),
-            })),
-          },
+    motion: {
+      settings: analysisSettings,
+      analysisOffBefore: roundCpu(notRecordingAfter.cpu),
+      analysisOffAfter: roundCpu(analysisOff.cpu),
+      baseline: Object.fromEntries(Object.entries(motionBase).map(([k, v]) => [k, round(v, 3)])),
+      windows: motion.map((w) => ({
+        cameras: w.cameras,
+        cpu: roundCpu(w.cpu),
+        motionNotifications: w.motionNotifications,
+        perCamera: Object.fromEntries(Object.entries(w.perCamera).map(([k, v]) => [k, round(v, 3)])),
+      })),
+    },
   };
 
   await cleanupAll();
