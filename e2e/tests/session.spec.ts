@@ -53,6 +53,9 @@ test('an expired session is caught by the check before the next navigation', asy
   allowConsoleErrors(/status of 401/);
   await signInWithForm(page, server.url, ADMIN.username, ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // Let the page's own start-up requests finish first: one of them answering 401 would sign the user out by
+  // another path than the one under test.
+  await page.waitForLoadState('networkidle');
 
   // Expire every session in the database behind the server's back: no socket event announces it,
   // so only the session check that runs before each navigation can notice.
