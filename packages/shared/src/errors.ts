@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   ROOM_IS_DEFAULT: 409,
   LAST_ADMIN: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** The camera is in privacy mode: no live view, no recording; the snapshot is the privacy image. */
+  PRIVACY_MODE: 423,
   UNSUPPORTED_MEDIA_TYPE: 415,
   CONFIG_INVALID: 422,
   RATE_LIMITED: 429,

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { killWithParent } from '../media/ffmpeg/children.js';
 import { buildInputArgs, type InputOptions } from '../media/ffmpeg/args/input.js';
 import { parseSource } from '../media/ffmpeg/args/source.js';
@@ -28,8 +29,19 @@ export interface StillImageOptions {
  * Reads one picture from a camera's still image source with a one-shot ffmpeg (it speaks HTTP with basic and
  * digest auth, RTSP, and every image format a camera may send) and returns it as JPEG.
  */
+/** Shown instead of the picture of a camera in privacy mode (server/assets/privacy.jpg, same path from src/ and dist/). */
+const PRIVACY_IMAGE = new URL('../../assets/privacy.jpg', import.meta.url);
+
 export class StillImageRepository {
+  private privacy: Promise<Buffer> | null = null;
+
   constructor(private readonly options: StillImageOptions) {}
+
+  /** The privacy image, read once. */
+  privacyImage(): Promise<Buffer> {
+    this.privacy ??= readFile(PRIVACY_IMAGE);
+    return this.privacy;
+  }
 
   grab(request: StillImageRequest): Promise<Buffer> {
     const redact = redactorFor(request.source);

@@ -19,8 +19,11 @@ import type { CameraService } from './camera.service.js';
 
 export interface CameraSnapshot {
   jpeg: Buffer;
-  /** buffer: the newest buffered keyframe · live: the stream was started for it · still: the still image source. */
-  from: 'buffer' | 'live' | 'still';
+  /**
+   * buffer: the newest buffered keyframe · live: the stream was started for it · still: the still image source ·
+   * privacy: the camera is in privacy mode, this is the privacy image.
+   */
+  from: 'buffer' | 'live' | 'still' | 'privacy';
 }
 
 export type StreamStateListener = (event: { camera: string; stream: StreamName; state: CameraState; reason: string | null }) => void;
@@ -79,6 +82,18 @@ function sourcesOf(camera: Camera): string[] {
   return [v.source, v.subSource, v.stillImageSource].filter((s): s is string => typeof s === 'string' && s !== '');
 }
 
+const OFF_AIR = { disabled: 'the camera is disabled', privacy: 'the camera is in privacy mode' } as const;
+
+/**
+ * Why a camera has no stream: disabled, or in privacy mode (no upstream connection at all: no live view, no
+ * recording, no motion detection; its snapshot is the privacy image). null when it streams.
+ */
+function offAirReason(camera: Camera): string | null {
+  if (camera.disable) return OFF_AIR.disabled;
+  if (camera.privacyMode) return OFF_AIR.privacy;
+  return null;
+}
+
 /** Masks whatever credential of this camera's sources a text may carry (the media module already did; twice is cheap). */
 function redactorOf(camera: Camera | undefined): (text: string) => string {
   const redactors = camera ? sourcesOf(camera).map(redactorFor) : [];
@@ -120,7 +135,8 @@ export class CameraStreamService {
 
   status(name: string): CameraStatus {
     const camera = this.deps.cameras.get(name);
-    if (camera.disable) return this.disabledStatus(camera);
+    const offAir = offAirReason(camera);
+    if (offAir) return this.offAirStatus(camera, offAir);
     try {
       return this.toStatus(camera, this.deps.hub.status(camera.name, 'main'));
     } catch {
@@ -137,7 +153,8 @@ export class CameraStreamService {
   /** The state of one stream, for a live viewer's first message. */
   streamState(name: string, stream: StreamName): { state: CameraState; reason: string | null } {
     const camera = this.deps.cameras.get(name);
-    if (camera.disable) return { state: 'idle', reason: 'the camera is disabled' };
+    const offAir = offAirReason(camera);
+    if (offAir) return { state: 'idle', reason: offAir };
     try {
       const status = this.deps.hub.status(camera.name, stream);
       return { state: status.state, reason: status.reason ? redactorOf(camera)(status.reason.message) : null };
@@ -154,12 +171,13 @@ export class CameraStreamService {
 
   /**
    * A live viewer: a hub consumer with a bounded queue (a slow viewer drops, never slows the others).
-   * Throws CAMERA_NOT_FOUND, NOT_FOUND (no sub stream), CAMERA_OFFLINE (disabled), MAX_STREAMS_REACHED.
+   * Throws CAMERA_NOT_FOUND, NOT_FOUND (no sub stream), CAMERA_OFFLINE (disabled), PRIVACY_MODE, MAX_STREAMS_REACHED.
    */
   async attachViewer(name: string, stream: StreamName, label: string): Promise<Consumer> {
     await this.settled();
     const camera = this.deps.cameras.get(name);
-    if (camera.disable) throw new AppError('CAMERA_OFFLINE', 'the camera is disabled');
+    if (camera.disable) throw new AppError('CAMERA_OFFLINE', OFF_AIR.disabled);
+    if (camera.privacyMode) throw new AppError('PRIVACY_MODE', OFF_AIR.privacy);
     try {
       return this.deps.hub.attach(camera.name, stream, { kind: 'viewer', label, ...(this.deps.viewerQueue ? { queue: this.deps.viewerQueue } : {}) });
     } catch (error) {
@@ -174,7 +192,8 @@ export class CameraStreamService {
    */
   snapshot(name: string, width?: number): Promise<CameraSnapshot> {
     const camera = this.deps.cameras.get(name);
-    if (camera.disable) return Promise.reject(new AppError('CAMERA_OFFLINE', 'the camera is disabled'));
+    if (camera.disable) return Promise.reject(new AppError('CAMERA_OFFLINE', OFF_AIR.disabled));
+    if (camera.privacyMode) return this.deps.stills.privacyImage().then((jpeg) => ({ jpeg, from: 'privacy' as const }));
     const key = `${camera.name}\u0000${width ?? 0}`;
     const now = this.deps.clock.now();
     const cached = this.snapshots.get(key);
@@ -204,11 +223,12 @@ export class CameraStreamService {
     this.snapshots.clear();
     const run = this.sync.then(async () => {
       if (this.closed) return;
-      const enabled = cameras.filter((camera) => !camera.disable);
-      await this.deps.hub.setCameras(enabled.map(toHubCamera));
-      await this.deps.motion?.setCameras(enabled);
-      for (const camera of cameras.filter((c) => c.disable)) {
-        this.deps.bus.publish('CameraStateChanged', { status: this.disabledStatus(camera) });
+      const streaming = cameras.filter((camera) => offAirReason(camera) === null);
+      await this.deps.hub.setCameras(streaming.map(toHubCamera));
+      await this.deps.motion?.setCameras(streaming);
+      for (const camera of cameras) {
+        const offAir = offAirReason(camera);
+        if (offAir) this.deps.bus.publish('CameraStateChanged', { status: this.offAirStatus(camera, offAir) });
       }
     });
     this.sync = run.catch((error: unknown) => {
@@ -220,7 +240,7 @@ export class CameraStreamService {
   private readonly onHubState = (status: StreamStatus): void => {
     const camera = this.deps.cameras.find(status.camera);
     // A removed or renamed camera's streams report idle while they close: nobody needs to hear about it.
-    if (!camera || camera.name !== status.camera || camera.disable) return;
+    if (!camera || camera.name !== status.camera || offAirReason(camera)) return;
     const reason = status.reason ? redactorOf(camera)(status.reason.message) : null;
     for (const listener of this.stateListeners) listener({ camera: camera.name, stream: status.stream, state: status.state, reason });
     if (status.stream === 'main') this.deps.bus.publish('CameraStateChanged', { status: this.toStatus(camera, status) });
@@ -237,9 +257,9 @@ export class CameraStreamService {
     return { ...status, viewers, reason: status.reason === null ? null : redactorOf(camera)(status.reason) };
   }
 
-  private disabledStatus(camera: Camera): CameraStatus {
+  private offAirStatus(camera: Camera, reason: string): CameraStatus {
     return {
-      name: camera.name, state: 'idle', reason: 'the camera is disabled', viewers: 0, codecs: null, transcoding: false,
+      name: camera.name, state: 'idle', reason, viewers: 0, codecs: null, transcoding: false,
       since: new Date(this.configuredAt).toISOString(),
     };
   }

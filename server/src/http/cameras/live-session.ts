@@ -175,8 +175,10 @@ export class LiveSession {
       const item = await consumer.read();
       if (this.consumer !== consumer) return; // paused or closed meanwhile
       if (item === null) {
-        // The hub closed it: the camera was removed, renamed or disabled.
-        if (this.deps.cameras.find(this.cameraName)?.disable) this.fail('CAMERA_OFFLINE', 'the camera is disabled');
+        // The hub closed it: the camera was removed, renamed, disabled or put in privacy mode.
+        const camera = this.deps.cameras.find(this.cameraName);
+        if (camera?.disable) this.fail('CAMERA_OFFLINE', 'the camera is disabled');
+        else if (camera?.privacyMode) this.fail('PRIVACY_MODE', 'the camera is in privacy mode');
         else this.fail('CAMERA_NOT_FOUND', 'the camera was removed or renamed');
         return;
       }

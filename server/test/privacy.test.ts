@@ -1,0 +1,72 @@
+import type { CameraStatus } from '@homecam/shared';
+import { startCameraSimulator, waitFor, type CameraSimulator, type SimulatedCamera } from '@homecam/tools';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HomecamApp } from '../src/app.js';
+import { closeAllLive, isText, openLive } from './helpers/live.js';
+import { createTestApp, listen, makeDataDir } from './helpers/test-app.js';
+import { bearer, signedInUser } from './helpers/users.js';
+
+/**
+ * Privacy mode: the camera gets no upstream connection at all (no live view, recording or motion detection),
+ * its snapshot is the privacy image, live viewers are refused with PRIVACY_MODE, and switching it off streams again.
+ */
+let sim: CameraSimulator;
+let cam: SimulatedCamera;
+let app: HomecamApp;
+let url: string;
+let viewer: string;
+let admin: string;
+const privacyImage = await readFile(new URL('../assets/privacy.jpg', import.meta.url));
+
+beforeAll(async () => {
+  sim = await startCameraSimulator({ cameras: 1, names: ['porch'], mainSize: '320x240', subSize: '160x120', audio: false });
+  cam = sim.cameras[0]!;
+  app = await createTestApp({ dataDir: await makeDataDir() });
+  url = await listen(app);
+  viewer = (await signedInUser(app, ['cameras:access'])).token;
+  admin = (await signedInUser(app, ['admin'])).token;
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/cameras',
+    headers: bearer(admin),
+    payload: { name: 'Porch', privacyMode: true, videoConfig: { source: cam.mainUrl } },
+  });
+  expect(created.statusCode).toBe(201);
+}, 60_000);
+
+afterAll(async () => {
+  closeAllLive();
+  await app?.close();
+  await sim?.close();
+});
+
+describe('privacy mode', () => {
+  it('shows the privacy image, refuses live view and never connects to the camera', async () => {
+    const snapshot = await app.inject({ url: '/api/cameras/Porch/snapshot', headers: bearer(viewer) });
+    expect(snapshot.statusCode).toBe(200);
+    expect(snapshot.headers['content-type']).toBe('image/jpeg');
+    expect(snapshot.headers['x-snapshot-from']).toBe('privacy');
+    expect(snapshot.rawPayload.equals(privacyImage)).toBe(true);
+
+    const status = (await app.inject({ url: '/api/cameras/Porch/status', headers: bearer(viewer) })).json<CameraStatus>();
+    expect(status).toMatchObject({ state: 'idle', reason: 'the camera is in privacy mode' });
+
+    const live = openLive(url, 'Porch', { token: viewer });
+    const error = await live.next(isText('error'));
+    expect(error).toMatchObject({ message: { type: 'error', code: 'PRIVACY_MODE' } });
+    expect(await live.closed).toEqual({ code: 4423, reason: 'PRIVACY_MODE' });
+
+    expect(cam.playCount).toBe(0);
+  });
+
+  it('streams again once privacy mode is switched off', async () => {
+    const patched = await app.inject({ method: 'PATCH', url: '/api/cameras/Porch', headers: bearer(admin), payload: { privacyMode: false } });
+    expect(patched.statusCode).toBe(200);
+    await waitFor(
+      async () => (await app.inject({ url: '/api/cameras/Porch/snapshot', headers: bearer(viewer) })).headers['x-snapshot-from'] !== 'privacy',
+      { timeoutMs: 30_000, message: 'a real snapshot' },
+    );
+    expect(cam.playCount).toBeGreaterThan(0);
+  });
+});
