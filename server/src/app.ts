@@ -14,6 +14,9 @@ import { authRoutes } from './http/auth/auth.routes.js';
 import { cameraEventRoutes } from './http/cameras/camera-events.routes.js';
 import { notificationRoutes } from './http/notifications/notifications.routes.js';
 import { recordingRoutes } from './http/recordings/recordings.routes.js';
+import { settingsRoutes } from './http/settings/settings.routes.js';
+import { DiskRepository } from './repositories/disk.repository.js';
+import { SettingsService } from './services/settings.service.js';
 import { triggerRoutes } from './http/system/triggers.routes.js';
 import { Recorder } from './recording/recorder.js';
 import { TriggerService } from './services/trigger.service.js';
@@ -174,6 +177,9 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
     await app.register(cameraEventRoutes, { events: ctx.cameraEvents });
     await app.register(notificationRoutes, { notifications: ctx.notifications });
     await app.register(recordingRoutes, { recordings: ctx.recordings });
+    await app.register(settingsRoutes, {
+      settings: new SettingsService({ config: ctx.config, recordings: ctx.repositories.recordings, disk: new DiskRepository(), dataDir: ctx.dataDir }),
+    });
     await app.register(triggerRoutes, { triggers });
     await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 

@@ -60,6 +60,10 @@ const CONTRACT: [method: string, url: string, access: string][] = [
   ['DELETE', '/api/recordings', 'anyOf(settings:recordings:edit)'],
   ['DELETE', '/api/recordings/:id', 'anyOf(settings:recordings:edit)'],
   ['GET', '/files/recordings/:camera/:date/:file', 'anyOf(recordings:access)'],
+  ['GET', '/api/settings/recordings', 'anyOf(settings:recordings:access, settings:recordings:edit)'],
+  ['PATCH', '/api/settings/recordings', 'anyOf(settings:recordings:edit)'],
+  ['GET', '/api/settings/notifications', 'anyOf(settings:notifications:access, settings:notifications:edit)'],
+  ['PATCH', '/api/settings/notifications', 'anyOf(settings:notifications:edit)'],
 ];
 
 let app: HomecamApp;

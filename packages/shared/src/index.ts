@@ -10,3 +10,4 @@ export * from './api/common.js';
 export * from './api/events.js';
 export * from './api/notifications.js';
 export * from './api/recordings.js';
+export * from './api/settings.js';

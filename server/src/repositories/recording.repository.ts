@@ -58,6 +58,15 @@ export class RecordingRepository {
     return Number(row.n);
   }
 
+  /** Bytes and number of the recordings the database knows. */
+  async usage(): Promise<{ bytes: number; count: number }> {
+    const row = await this.db
+      .selectFrom('recordings')
+      .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('size_bytes'), eb.lit(0)).as('n'), eb.fn.countAll<number>().as('c')])
+      .executeTakeFirstOrThrow();
+    return { bytes: Number(row.n), count: Number(row.c) };
+  }
+
   async delete(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
     await this.db.deleteFrom('recordings').where('id', 'in', ids).execute();
