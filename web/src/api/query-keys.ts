@@ -14,4 +14,6 @@ export const queryKeys = {
   /** Every recording list (any filters). */
   recordings: ['recordings'] as const,
   recordingList: (filters: unknown) => ['recordings', 'list', filters] as const,
+  recordingSettings: ['settings', 'recordings'] as const,
+  notificationSettings: ['settings', 'notifications'] as const,
 };

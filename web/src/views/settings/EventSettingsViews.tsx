@@ -1,24 +1,71 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NotificationsSettings, RecordingsSettings } from '../../api/config-api';
+import type { NotificationSettings, RecordingDisk, RecordingSettings } from '@homecam/shared';
+import { ApiError } from '../../api/api-error';
+import { formatSize } from '../../components/events/format';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
-import { describeError } from '../../hooks/describe-error';
-import { useConfigSection, useUpdateConfigSection } from '../../hooks/use-config-section';
+import { describeError, describeValidation } from '../../hooks/describe-error';
+import {
+  useNotificationSettings,
+  useRecordingSettings,
+  useUpdateNotificationSettings,
+  useUpdateRecordingSettings,
+} from '../../hooks/use-event-settings';
 import { useToast } from '../../hooks/use-toast';
 
-/** Non-admins: the server keeps these settings behind admin-only routes, so there is nothing to show. */
-function AdminOnly() {
+/** Users with only the access permission see the values but cannot change them. */
+function ReadOnlyNote() {
   const { t } = useTranslation();
   return (
-    <Card>
-      <p className="text-sm text-foreground-muted" data-testid="settings-admin-only">
-        {t('events:settings.adminOnly')}
-      </p>
+    <p className="text-sm text-foreground-muted" data-testid="settings-read-only">
+      {t('events:settings.readOnly')}
+    </p>
+  );
+}
+
+/** The server's message for one field of a VALIDATION_FAILED answer, translated; null otherwise. */
+function fieldError(t: ReturnType<typeof useTranslation>['t'], error: unknown, field: string): string | null {
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED') return null;
+  const issue = error.validationIssues.find((i) => i.path === field);
+  return issue ? describeValidation(t, issue.message) : null;
+}
+
+/** Recordings size and count, and free/total of the disk with a bar of the used part. */
+function DiskUse({ disk }: { disk: RecordingDisk }) {
+  const { t } = useTranslation();
+  const known = disk.freeBytes !== null && disk.totalBytes !== null && disk.totalBytes > 0;
+  const usedPercent = known ? Math.min(100, Math.max(0, ((disk.totalBytes! - disk.freeBytes!) / disk.totalBytes!) * 100)) : 0;
+  return (
+    <Card title={t('events:settings.diskTitle')}>
+      <div className="flex flex-col gap-2 text-sm" data-testid="settings-recordings-disk">
+        <p data-testid="settings-recordings-disk-recordings">
+          {t('events:settings.diskRecordings', { size: formatSize(disk.recordingsBytes), count: disk.recordingsCount })}
+        </p>
+        {known ? (
+          <>
+            <div
+              className="h-2 w-full overflow-hidden rounded-full bg-surface-muted"
+              role="progressbar"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(usedPercent)}
+              data-testid="settings-recordings-disk-bar"
+            >
+              <div className="h-full rounded-full bg-primary" style={{ width: `${usedPercent}%` }} />
+            </div>
+            <p className="text-foreground-muted" data-testid="settings-recordings-disk-free">
+              {t('events:settings.diskFree', { free: formatSize(disk.freeBytes!), total: formatSize(disk.totalBytes!) })}
+            </p>
+          </>
+        ) : (
+          <p className="text-foreground-muted">{t('events:settings.diskUnknown')}</p>
+        )}
+      </div>
     </Card>
   );
 }
@@ -36,39 +83,55 @@ function positive(text: string): number | null | undefined {
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 
-function RecordingsForm({ initial }: { initial: RecordingsSettings }) {
+function RecordingsForm({ initial, canEdit }: { initial: RecordingSettings; canEdit: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const save = useUpdateConfigSection('recordings');
+  const save = useUpdateRecordingSettings();
   const [active, setActive] = useState(initial.active);
-  const [path, setPath] = useState(initial.path ?? '');
+  const [path, setPath] = useState(initial.path);
   const [removeAfter, setRemoveAfter] = useState(String(initial.removeAfter));
-  const [maxSize, setMaxSize] = useState(initial.maxSizeGB === undefined ? '' : String(initial.maxSizeGB));
-  const [minFree, setMinFree] = useState(initial.minFreeGB === undefined ? '' : String(initial.minFreeGB));
+  const [maxSize, setMaxSize] = useState(initial.maxSizeGB === null ? '' : String(initial.maxSizeGB));
+  const [minFree, setMinFree] = useState(initial.minFreeGB === null ? '' : String(initial.minFreeGB));
   const days = whole(removeAfter, 1, 3650);
   const max = positive(maxSize);
   const free = positive(minFree);
-  const valid = days !== null && max !== null && free !== null;
+  const pathMissing = path.trim() === '';
+  const valid = days !== null && max !== null && free !== null && !pathMissing;
+  const readOnly = !canEdit;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!valid) return;
-    const next: RecordingsSettings = { ...initial, active, removeAfter: days, maxSizeGB: max, minFreeGB: free };
-    if (path.trim()) next.path = path.trim();
-    else delete next.path;
-    if (max === undefined) delete next.maxSizeGB;
-    if (free === undefined) delete next.minFreeGB;
-    save.mutate(next, { onSuccess: () => toast.success(t('events:settings.saved')), onError: toast.apiError });
+    if (!valid || readOnly) return;
+    save.mutate(
+      { active, path: path.trim(), removeAfter: days, maxSizeGB: max ?? null, minFreeGB: free ?? null },
+      { onSuccess: () => toast.success(t('events:settings.saved')), onError: toast.apiError },
+    );
   }
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" data-testid="settings-recordings-form">
+      {readOnly ? <ReadOnlyNote /> : null}
       <Card title={t('events:settings.recordingsTitle')} description={t('events:settings.recordingsHint')}>
         <div className="flex flex-col gap-4">
-          <Checkbox label={t('events:settings.recordingsActive')} checked={active} onChange={(e) => setActive(e.target.checked)} data-testid="settings-recordings-active" />
-          <TextField label={t('events:settings.path')} hint={t('events:settings.pathHint')} value={path} onChange={(e) => setPath(e.target.value)} data-testid="settings-recordings-path" />
+          <Checkbox
+            label={t('events:settings.recordingsActive')}
+            checked={active}
+            disabled={readOnly}
+            onChange={(e) => setActive(e.target.checked)}
+            data-testid="settings-recordings-active"
+          />
+          <TextField
+            label={t('events:settings.path')}
+            hint={t('events:settings.pathHint')}
+            value={path}
+            readOnly={readOnly}
+            error={pathMissing ? t('validation.PATH_REQUIRED') : fieldError(t, save.error, 'path')}
+            onChange={(e) => setPath(e.target.value)}
+            data-testid="settings-recordings-path"
+          />
           <TextField
             type="number"
+            readOnly={readOnly}
             label={t('events:settings.removeAfterDays')}
             value={removeAfter}
             min={1}
@@ -81,6 +144,7 @@ function RecordingsForm({ initial }: { initial: RecordingsSettings }) {
             <TextField
               type="number"
               step="any"
+              readOnly={readOnly}
               label={t('events:settings.maxSize')}
               hint={t('events:settings.optional')}
               value={maxSize}
@@ -91,6 +155,7 @@ function RecordingsForm({ initial }: { initial: RecordingsSettings }) {
             <TextField
               type="number"
               step="any"
+              readOnly={readOnly}
               label={t('events:settings.minFree')}
               hint={t('events:settings.optional')}
               value={minFree}
@@ -101,42 +166,53 @@ function RecordingsForm({ initial }: { initial: RecordingsSettings }) {
           </div>
         </div>
       </Card>
+      <DiskUse disk={initial.disk} />
       <Card title={t('events:settings.fileOnlyTitle')} description={t('events:settings.fileOnlyHint')}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label={t('events:settings.type')} value={t(`events:recordingTypes.${initial.type}`)} readOnly disabled data-testid="settings-recordings-type" />
           <TextField label={t('events:settings.timer')} value={String(initial.timer)} readOnly disabled data-testid="settings-recordings-timer" />
         </div>
       </Card>
-      <div className="flex justify-end">
-        <Button type="submit" disabled={!valid || save.isPending} data-testid="settings-recordings-submit">
-          {t('events:settings.save')}
-        </Button>
-      </div>
+      {canEdit ? (
+        <div className="flex justify-end">
+          <Button type="submit" disabled={!valid || save.isPending} data-testid="settings-recordings-submit">
+            {t('events:settings.save')}
+          </Button>
+        </div>
+      ) : null}
     </form>
   );
 }
 
-function NotificationsForm({ initial }: { initial: NotificationsSettings }) {
+function NotificationsForm({ initial, canEdit }: { initial: NotificationSettings; canEdit: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const save = useUpdateConfigSection('notifications');
+  const save = useUpdateNotificationSettings();
   const [active, setActive] = useState(initial.active);
   const [removeAfter, setRemoveAfter] = useState(String(initial.removeAfter));
   const hours = whole(removeAfter, 1, 8760);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (hours === null) return;
-    save.mutate({ ...initial, active, removeAfter: hours }, { onSuccess: () => toast.success(t('events:settings.saved')), onError: toast.apiError });
+    if (hours === null || !canEdit) return;
+    save.mutate({ active, removeAfter: hours }, { onSuccess: () => toast.success(t('events:settings.saved')), onError: toast.apiError });
   }
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" data-testid="settings-notifications-form">
+      {canEdit ? null : <ReadOnlyNote />}
       <Card title={t('events:settings.notificationsTitle')} description={t('events:settings.notificationsHint')}>
         <div className="flex flex-col gap-4">
-          <Checkbox label={t('events:settings.notificationsActive')} checked={active} onChange={(e) => setActive(e.target.checked)} data-testid="settings-notifications-active" />
+          <Checkbox
+            label={t('events:settings.notificationsActive')}
+            checked={active}
+            disabled={!canEdit}
+            onChange={(e) => setActive(e.target.checked)}
+            data-testid="settings-notifications-active"
+          />
           <TextField
             type="number"
+            readOnly={!canEdit}
             label={t('events:settings.removeAfterHours')}
             value={removeAfter}
             min={1}
@@ -147,49 +223,49 @@ function NotificationsForm({ initial }: { initial: NotificationsSettings }) {
           />
         </div>
       </Card>
-      <div className="flex justify-end">
-        <Button type="submit" disabled={hours === null || save.isPending} data-testid="settings-notifications-submit">
-          {t('events:settings.save')}
-        </Button>
-      </div>
+      {canEdit ? (
+        <div className="flex justify-end">
+          <Button type="submit" disabled={hours === null || save.isPending} data-testid="settings-notifications-submit">
+            {t('events:settings.save')}
+          </Button>
+        </div>
+      ) : null}
     </form>
   );
 }
 
-/** /settings/recordings: config.json `recordings` for admins (the only ones the server lets read or change it). */
+/** /settings/recordings: editable with settings:recordings:edit (or admin), read-only with settings:recordings:access. */
 export function RecordingsSettingsView() {
   const { t } = useTranslation();
-  const section = useConfigSection('recordings');
+  const settings = useRecordingSettings();
   return (
     <>
       <PageTitle>{t('routes.settingsRecordings')}</PageTitle>
-      {!section.isAdmin ? <AdminOnly /> : null}
-      {section.isAdmin && section.isPending ? <Spinner label={t('layout.loading')} /> : null}
-      {section.error ? (
+      {settings.isPending ? <Spinner label={t('layout.loading')} /> : null}
+      {settings.error ? (
         <p role="alert" className="text-sm text-danger">
-          {describeError(t, section.error)}
+          {describeError(t, settings.error)}
         </p>
       ) : null}
-      {section.data ? <RecordingsForm initial={section.data} /> : null}
+      {settings.data ? <RecordingsForm initial={settings.data} canEdit={settings.canEdit} /> : null}
     </>
   );
 }
 
-/** /settings/notifications: config.json `notifications` for admins. */
+/** /settings/notifications: editable with settings:notifications:edit (or admin), read-only with access. */
 export function NotificationsSettingsView() {
   const { t } = useTranslation();
-  const section = useConfigSection('notifications');
+  const settings = useNotificationSettings();
   return (
     <>
       <PageTitle>{t('routes.settingsNotifications')}</PageTitle>
-      {!section.isAdmin ? <AdminOnly /> : null}
-      {section.isAdmin && section.isPending ? <Spinner label={t('layout.loading')} /> : null}
-      {section.error ? (
+      {settings.isPending ? <Spinner label={t('layout.loading')} /> : null}
+      {settings.error ? (
         <p role="alert" className="text-sm text-danger">
-          {describeError(t, section.error)}
+          {describeError(t, settings.error)}
         </p>
       ) : null}
-      {section.data ? <NotificationsForm initial={section.data} /> : null}
+      {settings.data ? <NotificationsForm initial={settings.data} canEdit={settings.canEdit} /> : null}
     </>
   );
 }

@@ -1,0 +1,40 @@
+import type { NotificationSettingsPatch, RecordingSettingsPatch } from '@homecam/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../api/query-keys';
+import {
+  getNotificationSettings,
+  getRecordingSettings,
+  updateNotificationSettings,
+  updateRecordingSettings,
+} from '../api/settings-api';
+import { useHasAnyPermission } from './use-permissions';
+
+/** The recordings settings and whether this user may change them (settings:recordings:edit or admin). */
+export function useRecordingSettings() {
+  const canEdit = useHasAnyPermission(['settings:recordings:edit']);
+  const query = useQuery({ queryKey: queryKeys.recordingSettings, queryFn: getRecordingSettings });
+  return { ...query, canEdit };
+}
+
+export function useUpdateRecordingSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: RecordingSettingsPatch) => updateRecordingSettings(patch),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.recordingSettings, saved),
+  });
+}
+
+/** The notification settings and whether this user may change them (settings:notifications:edit or admin). */
+export function useNotificationSettings() {
+  const canEdit = useHasAnyPermission(['settings:notifications:edit']);
+  const query = useQuery({ queryKey: queryKeys.notificationSettings, queryFn: getNotificationSettings });
+  return { ...query, canEdit };
+}
+
+export function useUpdateNotificationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: NotificationSettingsPatch) => updateNotificationSettings(patch),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.notificationSettings, saved),
+  });
+}
