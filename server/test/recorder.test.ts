@@ -176,7 +176,8 @@ describe('recording on a trigger', () => {
     const childDir = await makeDataDir();
     await writeFile(join(childDir, 'config.json'), JSON.stringify({ cameras: camerasConfig().slice(0, 1).map((c) => ({ ...c, recordingTimer: 120 })) }));
     const script = resolve(import.meta.dirname, 'fixtures', 'recording-child.ts');
-    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    // `source`: workspace packages resolve to their TypeScript, as in vitest (no build exists yet in CI).
+    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', script], {
       env: { ...process.env, DATA_DIR: childDir, CAMERA: 'Yard' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
