@@ -13,17 +13,27 @@
  *      runs a decoder ffmpeg per camera (fed the hub's fMP4 on stdin) and the sub stream's remux ffmpeg.
  * Prints a table (metric, measured, target, result) and writes bench/results/events-<date>.json and events-latest.json.
  */
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, release } from 'node:os';
 import { join } from 'node:path';
 import { type ClientToServerEvents, type NotificationPayload, type ServerToClientEvents } from '@homecam/shared';
-import { startCameraSimulator, type CameraSimulator, type SimulatedCamera } from '@homecam/tools';
+import { startCameraSimulator, type SimulatedCamera } from '@homecam/tools';
 import { io, type Socket } from 'socket.io-client';
-import { CLK_TCK, descendants, measureWindow, readCmdline, type WindowResult } from './proc.js';
-import { ms, pct, renderTable, type Row } from './report.js';
-import { Api, buildWarning, freePort, REPO_ROOT, signIn, startServer, type BenchServer } from './server.js';
-import { round, summarize, type Summary } from './stats.js';
-import { cleanupAll, elapsedSeconds, guardRun, killLeftovers, log, own, sleep } from './run.js';
+import { CLK_TCK, descendants } from './proc.js';
+import { ms, pct, publishResults, type Row } from './report.js';
+import { Api, buildWarning, freePort, REPO_ROOT, signIn, startServer } from './server.js';
+import { round, type Summary } from './stats.js';
+import { cleanupAll, elapsedSeconds, guardRun, killLeftovers, log, own, runBench, sleep } from './run.js';
+import {
+  bytesUnder,
+  describeServer,
+  ffmpegRole,
+  measureServer,
+  roundCpu,
+  roundSummary,
+  sumOf,
+  waitForStreaming,
+  type ServerCpu,
+} from './events-cpu.js';
 
 const CAMERAS = 4;
 const WINDOW_S = Number(process.env.BENCH_WINDOW_S ?? 15);
@@ -39,127 +49,6 @@ const ANALYSIS_START_TIMEOUT_MS = 20_000;
 const TARGET = { motionPerCamera: 5, recordingPerCamera: 1, triggerToNotificationMs: 300 };
 
 const disarmWatchdog = guardRun(RUN_DEADLINE_MS);
-
-// ---------------------------------------------------------------------------------------------------------
-// Server CPU
-
-interface ServerCpu {
-  seconds: number;
-  /** server Node process */
-  server: number;
-  /** its main stream remux ffmpeg per camera (matched by RTSP port and path) */
-  ffmpeg: Record<string, number>;
-  /** its sub stream remux ffmpeg per camera (started for motion detection) */
-  sub: Record<string, number>;
-  /** the motion decoder ffmpegs (fMP4 on stdin → gray raw frames), all cameras */
-  decoder: number;
-  /** how many decoders ran the whole window */
-  decoders: number;
-  /** other children (one-shot snapshot/thumbnail ffmpegs) */
-  other: number;
-  total: number;
-  machineBusyPercent: number;
-  loadAverage: number;
-}
-
-type FfmpegRole = { role: 'main' | 'sub'; camera: string } | { role: 'decoder' } | null;
-
-/** What a server ffmpeg does, from its command line: a camera's remux (RTSP port and path) or a motion decoder. */
-function ffmpegRole(pid: number, cameras: readonly SimulatedCamera[]): FfmpegRole {
-  const cmdline = readCmdline(pid);
-  if (cmdline.includes('pipe:0') && cmdline.includes('rawvideo')) return { role: 'decoder' };
-  for (const c of cameras) {
-    if (cmdline.includes(`:${c.port}/sub`)) return { role: 'sub', camera: c.name };
-    if (cmdline.includes(`:${c.port}/main`)) return { role: 'main', camera: c.name };
-  }
-  return null;
-}
-
-async function measureServer(server: BenchServer, sim: CameraSimulator, seconds: number): Promise<ServerCpu> {
-  const window: WindowResult = await measureWindow([server.pid], seconds);
-  const cpu: ServerCpu = {
-    seconds: window.seconds,
-    server: 0,
-    ffmpeg: {},
-    sub: {},
-    decoder: 0,
-    decoders: 0,
-    other: 0,
-    total: 0,
-    machineBusyPercent: window.machineBusyPercent,
-    loadAverage: window.loadAverage,
-  };
-  for (const p of window.processes) {
-    cpu.total += p.cpuPercent;
-    if (p.pid === server.pid) cpu.server = p.cpuPercent;
-    else {
-      const role = p.comm === 'ffmpeg' && p.wholeWindow ? ffmpegRole(p.pid, sim.cameras) : null;
-      if (role?.role === 'decoder') {
-        cpu.decoder += p.cpuPercent;
-        cpu.decoders += 1;
-      } else if (role) {
-        const into = role.role === 'main' ? cpu.ffmpeg : cpu.sub;
-        into[role.camera] = (into[role.camera] ?? 0) + p.cpuPercent;
-      } else cpu.other += p.cpuPercent;
-    }
-  }
-  return cpu;
-}
-
-const sumOf = (o: Record<string, number>): number => Object.values(o).reduce((a, b) => a + b, 0);
-
-function describeServer(c: ServerCpu): string {
-  const motion = c.decoders || Object.keys(c.sub).length ? ` + sub remux ffmpeg ${pct(sumOf(c.sub))} + ${c.decoders} decoder ffmpeg ${pct(c.decoder)}` : '';
-  return `server ${pct(c.server)} + main remux ffmpeg ${pct(sumOf(c.ffmpeg))}${motion} + other ${pct(c.other)} = ${pct(c.total)}; machine ${pct(c.machineBusyPercent, 0)} busy`;
-}
-
-function roundCpu(c: ServerCpu): ServerCpu {
-  return {
-    ...c,
-    seconds: round(c.seconds, 2),
-    server: round(c.server, 3),
-    ffmpeg: Object.fromEntries(Object.entries(c.ffmpeg).map(([k, v]) => [k, round(v, 3)])),
-    sub: Object.fromEntries(Object.entries(c.sub).map(([k, v]) => [k, round(v, 3)])),
-    decoder: round(c.decoder, 3),
-    other: round(c.other, 3),
-    total: round(c.total, 3),
-    machineBusyPercent: round(c.machineBusyPercent, 1),
-  };
-}
-
-/** Bytes of all files under `dir` (recordings written so far). */
-function bytesUnder(dir: string): number {
-  let total = 0;
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return 0;
-  }
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) total += bytesUnder(path);
-    else if (entry.isFile()) total += statSync(path).size;
-  }
-  return total;
-}
-
-async function waitForStreaming(api: Api, camera: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    last = (await api.request<{ state: string }>('GET', `/api/cameras/${encodeURIComponent(camera)}/status`)).state;
-    if (last === 'streaming') return;
-    await sleep(100);
-  }
-  throw new Error(`camera ${camera} not streaming within ${timeoutMs} ms (last: ${last})`);
-}
-
-function roundSummary(values: number[]): Summary | null {
-  if (!values.length) return null;
-  const s = summarize(values);
-  return { n: s.n, p50: round(s.p50, 1), p95: round(s.p95, 1), min: round(s.min, 1), max: round(s.max, 1), mean: round(s.mean, 1) };
-}
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -529,24 +418,7 @@ async function main(): Promise<void> {
 
   await cleanupAll();
 
-  const table = renderTable(rows);
-  process.stdout.write(`\nHomeCam events benchmark — ${result.date}, ${result.machine.cpus} cores, Node ${process.version}, ${result.durationSeconds} s\n\n${table}\n\n`);
-  for (const note of notes) process.stdout.write(`- ${note}\n`);
-  const dir = join(REPO_ROOT, 'bench', 'results');
-  mkdirSync(dir, { recursive: true });
-  const json = JSON.stringify(result, null, 2);
-  const file = join(dir, `events-${result.date.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, json);
-  writeFileSync(join(dir, 'events-latest.json'), json);
-  process.stdout.write(`\nJSON: ${file}\n`);
+  publishResults('events', 'HomeCam events benchmark', result, rows, notes, REPO_ROOT);
 }
 
-try {
-  await main();
-} catch (error) {
-  log(`FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  process.exitCode = 1;
-} finally {
-  await cleanupAll();
-  disarmWatchdog();
-}
+await runBench(main, disarmWatchdog);

@@ -14,18 +14,16 @@
  *   7. memory (RSS): server idle / 16 viewers / 16 cameras, ffmpeg per camera
  * Prints a table (metric, measured, target, result) and writes bench/results/live-<date>.json and live-latest.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, release } from 'node:os';
-import { join } from 'node:path';
 import { startCameraSimulator } from '@homecam/tools';
 import type { Browser } from '@playwright/test';
 import { firstFrameRun, launchChromium, type FirstFrameRun } from './browser.js';
 import { CLK_TCK, descendants, readRss } from './proc.js';
-import { mib, ms, pct, renderTable, type Row } from './report.js';
+import { mib, ms, pct, publishResults, type Row } from './report.js';
 import { Api, buildWarning, REPO_ROOT, signIn, startServer, type BenchServer, type LoginResponse } from './server.js';
 import { round, slope, summarize, type Summary } from './stats.js';
 import { LiveViewer, type ViewerTimes } from './viewer.js';
-import { cleanupAll, elapsedSeconds, guardRun, killLeftovers, log, own, sleep } from './run.js';
+import { cleanupAll, elapsedSeconds, guardRun, killLeftovers, log, own, runBench, sleep } from './run.js';
 import { describe, measure, type Breakdown } from './live-cpu.js';
 
 const CAMERAS = 16;
@@ -489,24 +487,7 @@ async function main(): Promise<void> {
 
   await cleanupAll();
 
-  const table = renderTable(rows);
-  process.stdout.write(`\nHomeCam live benchmark — ${result.date}, ${result.machine.cpus} cores, Node ${process.version}, ${result.durationSeconds} s\n\n${table}\n\n`);
-  for (const note of notes) process.stdout.write(`- ${note}\n`);
-  const dir = join(REPO_ROOT, 'bench', 'results');
-  mkdirSync(dir, { recursive: true });
-  const json = JSON.stringify(result, null, 2);
-  const file = join(dir, `live-${result.date.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, json);
-  writeFileSync(join(dir, 'live-latest.json'), json);
-  process.stdout.write(`\nJSON: ${file}\n`);
+  publishResults('live', 'HomeCam live benchmark', result, rows, notes, REPO_ROOT);
 }
 
-try {
-  await main();
-} catch (error) {
-  log(`FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  process.exitCode = 1;
-} finally {
-  await cleanupAll();
-  disarmWatchdog();
-}
+await runBench(main, disarmWatchdog);

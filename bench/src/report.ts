@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 export interface Row {
   metric: string;
   measured: string;
@@ -26,4 +28,24 @@ export function renderTable(rows: readonly Row[]): string {
   const line = (c: string[]): string => c.map((text, i) => text.padEnd(widths[i]!)).join(' │ ').trimEnd();
   const rule = widths.map((w) => '─'.repeat(w)).join('─┼─');
   return [line(header), rule, ...cells.map(line)].join('\n');
+}
+
+/** Prints the table and notes, and writes the JSON to bench/results/<name>-<date>.json and <name>-latest.json. */
+export function publishResults(
+  name: 'live' | 'events',
+  title: string,
+  result: { date: string; machine: { cpus: number }; durationSeconds: number },
+  rows: Row[],
+  notes: readonly string[],
+  repoRoot: string,
+): void {
+  process.stdout.write(`\n${title} — ${result.date}, ${result.machine.cpus} cores, Node ${process.version}, ${result.durationSeconds} s\n\n${renderTable(rows)}\n\n`);
+  for (const note of notes) process.stdout.write(`- ${note}\n`);
+  const dir = join(repoRoot, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const json = JSON.stringify(result, null, 2);
+  const file = join(dir, `${name}-${result.date.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, json);
+  writeFileSync(join(dir, `${name}-latest.json`), json);
+  process.stdout.write(`\nJSON: ${file}\n`);
 }

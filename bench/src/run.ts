@@ -70,3 +70,16 @@ export function killLeftovers(pids: number[]): number {
   }
   return killed;
 }
+
+/** Runs a bench's main: a failure is logged with its stack and sets exit code 1; everything is cleaned up either way. */
+export async function runBench(main: () => Promise<void>, disarmWatchdog: () => void): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    log(`FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exitCode = 1;
+  } finally {
+    await cleanupAll();
+    disarmWatchdog();
+  }
+}
