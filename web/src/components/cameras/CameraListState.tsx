@@ -3,9 +3,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../app/routes/route-table';
-import { describeError } from '../../hooks/describe-error';
 import { useRouteAccess } from '../../hooks/use-permissions';
-import { Spinner } from '../ui/Spinner';
+import { QueryStatus } from '../layout/QueryStatus';
 
 /**
  * What a camera list shows before it has cameras: loading, the translated error, or the empty state with a link
@@ -16,12 +15,7 @@ export function CameraListState({ cameras, emptyTestId }: { cameras: UseQueryRes
   const canOpen = useRouteAccess();
   return (
     <>
-      {cameras.isPending ? <Spinner label={t('layout.loading')} /> : null}
-      {cameras.error ? (
-        <p role="alert" className="text-sm text-danger">
-          {describeError(t, cameras.error)}
-        </p>
-      ) : null}
+      <QueryStatus query={cameras} />
       {cameras.data?.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border p-8 text-center" data-testid={emptyTestId}>
           <p className="text-foreground-muted">{t('cameras:list.empty')}</p>

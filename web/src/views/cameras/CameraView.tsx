@@ -9,10 +9,9 @@ import { PageTitle } from '../../components/layout/PageTitle';
 import { LivePlayer } from '../../components/player/LivePlayer';
 import { Card } from '../../components/ui/Card';
 import { ExternalIcon } from '../../components/ui/media-icons';
-import { Spinner } from '../../components/ui/Spinner';
-import { describeError } from '../../hooks/describe-error';
 import { useCamera } from '../../hooks/use-cameras';
 import { useHasAnyPermission, useRouteAccess } from '../../hooks/use-permissions';
+import { QueryStatus } from '../../components/layout/QueryStatus';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -34,12 +33,7 @@ export function CameraView({ name }: { name: string }) {
   return (
     <>
       <PageTitle subtitle={data ? data.room : undefined}>{data?.name ?? name}</PageTitle>
-      {camera.isPending ? <Spinner label={t('layout.loading')} /> : null}
-      {camera.error ? (
-        <p role="alert" className="text-sm text-danger" data-testid="camera-error">
-          {describeError(t, camera.error)}
-        </p>
-      ) : null}
+      <QueryStatus query={camera} errorTestId="camera-error" />
       {data ? (
         <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
           <LivePlayer key={data.name} camera={data.name} className="aspect-video w-full rounded-xl lg:flex-1" />

@@ -10,13 +10,12 @@ import { NotificationCard } from '../../components/events/NotificationCard';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { Spinner } from '../../components/ui/Spinner';
-import { describeError } from '../../hooks/describe-error';
 import { useEventFilters, useFilterChoices } from '../../hooks/use-event-filters';
 import { useNotificationLightbox } from '../../hooks/use-event-lightbox';
 import { useDeleteNotifications, useNotificationList } from '../../hooks/use-events';
 import { useHasAllPermissions } from '../../hooks/use-permissions';
 import { useToast } from '../../hooks/use-toast';
+import { QueryStatus } from '../../components/layout/QueryStatus';
 
 const EDIT = ['settings:notifications:edit'] as const;
 
@@ -55,12 +54,7 @@ export function NotificationsView() {
           </Can>
         </div>
       </div>
-      {list.isPending ? <Spinner label={t('layout.loading')} /> : null}
-      {list.error ? (
-        <p role="alert" className="text-sm text-danger">
-          {describeError(t, list.error)}
-        </p>
-      ) : null}
+      <QueryStatus query={list} />
       {list.isSuccess && list.items.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border p-8 text-center text-foreground-muted" data-testid="notifications-empty">
           {t('events:notifications.empty')}

@@ -15,13 +15,12 @@ import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { GridIcon, ListIcon } from '../../components/ui/media-icons';
-import { Spinner } from '../../components/ui/Spinner';
-import { describeError } from '../../hooks/describe-error';
 import { useEventFilters, useFilterChoices } from '../../hooks/use-event-filters';
 import { useDeleteRecordings, useRecordingList } from '../../hooks/use-events';
 import { useHasAllPermissions } from '../../hooks/use-permissions';
 import { useStoredChoice } from '../../hooks/use-stored-choice';
 import { useToast } from '../../hooks/use-toast';
+import { QueryStatus } from '../../components/layout/QueryStatus';
 
 const EDIT = ['settings:recordings:edit'] as const;
 const MODES = ['grid', 'list'] as const;
@@ -103,12 +102,7 @@ export function RecordingsView() {
           </div>
         ) : null}
       </Can>
-      {list.isPending ? <Spinner label={t('layout.loading')} /> : null}
-      {list.error ? (
-        <p role="alert" className="text-sm text-danger">
-          {describeError(t, list.error)}
-        </p>
-      ) : null}
+      <QueryStatus query={list} />
       {list.isSuccess && list.items.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border p-8 text-center text-foreground-muted" data-testid="recordings-empty">
           {t('events:recordings.empty')}

@@ -9,12 +9,11 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { PlusIcon } from '../../components/ui/icons';
-import { Spinner } from '../../components/ui/Spinner';
-import { describeError } from '../../hooks/describe-error';
 import { useCameraList, useCreateDemoCamera, useDeleteCamera } from '../../hooks/use-cameras';
 import { useHasAllPermissions } from '../../hooks/use-permissions';
 import { useRoomList } from '../../hooks/use-rooms';
 import { useToast } from '../../hooks/use-toast';
+import { QueryStatus } from '../../components/layout/QueryStatus';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; camera: Camera } | { kind: 'delete'; camera: Camera } | { kind: 'motion'; camera: Camera } | null;
 
@@ -61,12 +60,7 @@ export function CamerasSettingsView() {
             </Button>
           </div>
         ) : null}
-        {cameras.isPending ? <Spinner label={t('layout.loading')} /> : null}
-        {cameras.error ? (
-          <p role="alert" className="text-sm text-danger">
-            {describeError(t, cameras.error)}
-          </p>
-        ) : null}
+        <QueryStatus query={cameras} />
         {cameras.data?.length === 0 ? <p className="py-3 text-sm text-foreground-muted">{t('cameras:list.empty')}</p> : null}
         <ul data-testid="camera-settings-list" className="divide-y divide-border">
           {cameras.data?.map((camera) => (

@@ -7,9 +7,8 @@ import { PageTitle } from '../../components/layout/PageTitle';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Checkbox } from '../../components/ui/Checkbox';
-import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
-import { describeError, describeValidation } from '../../hooks/describe-error';
+import { describeValidation } from '../../hooks/describe-error';
 import {
   useNotificationSettings,
   useRecordingSettings,
@@ -17,6 +16,7 @@ import {
   useUpdateRecordingSettings,
 } from '../../hooks/use-event-settings';
 import { useToast } from '../../hooks/use-toast';
+import { QueryStatus } from '../../components/layout/QueryStatus';
 
 /** Users with only the access permission see the values but cannot change them. */
 function ReadOnlyNote() {
@@ -241,12 +241,7 @@ export function RecordingsSettingsView() {
   return (
     <>
       <PageTitle>{t('routes.settingsRecordings')}</PageTitle>
-      {settings.isPending ? <Spinner label={t('layout.loading')} /> : null}
-      {settings.error ? (
-        <p role="alert" className="text-sm text-danger">
-          {describeError(t, settings.error)}
-        </p>
-      ) : null}
+      <QueryStatus query={settings} />
       {settings.data ? <RecordingsForm initial={settings.data} canEdit={settings.canEdit} /> : null}
     </>
   );
@@ -259,12 +254,7 @@ export function NotificationsSettingsView() {
   return (
     <>
       <PageTitle>{t('routes.settingsNotifications')}</PageTitle>
-      {settings.isPending ? <Spinner label={t('layout.loading')} /> : null}
-      {settings.error ? (
-        <p role="alert" className="text-sm text-danger">
-          {describeError(t, settings.error)}
-        </p>
-      ) : null}
+      <QueryStatus query={settings} />
       {settings.data ? <NotificationsForm initial={settings.data} canEdit={settings.canEdit} /> : null}
     </>
   );

@@ -7,11 +7,10 @@ import { RenameRoomDialog } from '../../components/rooms/RenameRoomDialog';
 import { RoomRow } from '../../components/rooms/RoomRow';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { Spinner } from '../../components/ui/Spinner';
-import { describeError } from '../../hooks/describe-error';
 import { useHasAllPermissions } from '../../hooks/use-permissions';
 import { useDeleteRoom, useRoomList } from '../../hooks/use-rooms';
 import { useToast } from '../../hooks/use-toast';
+import { QueryStatus } from '../../components/layout/QueryStatus';
 
 type Dialog = { kind: 'rename'; room: Room } | { kind: 'delete'; room: Room } | null;
 
@@ -40,12 +39,7 @@ export function InterfaceSettingsView() {
       <PageTitle>{t('routes.settingsInterface')}</PageTitle>
       <Card title={t('settings:rooms.title')} description={t('settings:rooms.hint')}>
         {canEdit ? <AddRoomForm /> : null}
-        {rooms.isPending ? <Spinner label={t('layout.loading')} /> : null}
-        {rooms.error ? (
-          <p role="alert" className="text-sm text-danger">
-            {describeError(t, rooms.error)}
-          </p>
-        ) : null}
+        <QueryStatus query={rooms} />
         <ul data-testid="room-list" className="mt-2 divide-y divide-border">
           {rooms.data?.map((room) => (
             <RoomRow

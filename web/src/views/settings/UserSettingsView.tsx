@@ -6,14 +6,13 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { PlusIcon } from '../../components/ui/icons';
-import { Spinner } from '../../components/ui/Spinner';
 import { AddUserDialog } from '../../components/users/AddUserDialog';
 import { EditPermissionsDialog } from '../../components/users/EditPermissionsDialog';
 import { UserRow } from '../../components/users/UserRow';
-import { describeError } from '../../hooks/describe-error';
 import { useCurrentUser } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { useDeleteUser, useUserList } from '../../hooks/use-users';
+import { QueryStatus } from '../../components/layout/QueryStatus';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; user: User } | { kind: 'delete'; user: User } | null;
 
@@ -44,12 +43,7 @@ export function UserSettingsView() {
             <PlusIcon /> {t('settings:users.add')}
           </Button>
         </div>
-        {users.isPending ? <Spinner label={t('layout.loading')} /> : null}
-        {users.error ? (
-          <p role="alert" className="text-sm text-danger">
-            {describeError(t, users.error)}
-          </p>
-        ) : null}
+        <QueryStatus query={users} />
         <ul data-testid="user-list" className="divide-y divide-border">
           {users.data?.map((user) => (
             <UserRow
