@@ -20,9 +20,9 @@ import { startCameraSimulator, type SimulatedCamera } from '@homecam/tools';
 import { io, type Socket } from 'socket.io-client';
 import { CLK_TCK, descendants } from './proc.js';
 import { ms, pct, publishResults, type Row } from './report.js';
-import { Api, buildWarning, freePort, REPO_ROOT, signIn, startServer } from './server.js';
+import { buildWarning, freePort, REPO_ROOT } from './server.js';
 import { round, type Summary } from './stats.js';
-import { cleanupAll, elapsedSeconds, guardRun, killLeftovers, log, own, runBench, sleep } from './run.js';
+import { cleanupAll, elapsedSeconds, guardRun, log, own, runBench, sleep, startOwnedServer } from './run.js';
 import {
   bytesUnder,
   describeServer,
@@ -77,18 +77,7 @@ async function main(): Promise<void> {
   const sim = await startCameraSimulator({ cameras: CAMERAS, clip: true, log: (line) => process.env.BENCH_VERBOSE && log(`sim ${line}`) });
   own('simulator', () => sim.close());
 
-  const server = await startServer();
-  let serverTree: number[] = [];
-  own('server', async () => {
-    serverTree = [...new Set([...serverTree, ...descendants(server.pid)])];
-    await server.stop();
-    const killed = killLeftovers(serverTree);
-    if (killed) log(`killed ${killed} process(es) the server left behind`);
-  });
-  log(`server up in ${(server.startMs / 1000).toFixed(1)} s at ${server.url} (pid ${server.pid})`);
-  const api = new Api(server.url);
-  const session = await signIn(api);
-  const token = session.access_token;
+  const { server, api, token, stop: stopServer } = await startOwnedServer();
 
   // HTTP trigger on its own port, recordings on (Video, 10 s), notifications on (the default)
   const httpPort = await freePort();
@@ -287,10 +276,8 @@ async function main(): Promise<void> {
   await sleep(2_000);
   const analysisOff = await recWindow(`${CAMERAS} cameras streaming, video analysis off again`);
 
-  serverTree = descendants(server.pid);
   socket.disconnect();
-  await server.stop();
-  killLeftovers(serverTree);
+  await stopServer();
 
   // Motion cost: against the mean of the analysis-off windows right before and after (same cameras, streaming).
   const motionBase = {

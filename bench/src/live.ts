@@ -18,12 +18,12 @@ import { cpus, release } from 'node:os';
 import { startCameraSimulator } from '@homecam/tools';
 import type { Browser } from '@playwright/test';
 import { firstFrameRun, launchChromium, type FirstFrameRun } from './browser.js';
-import { CLK_TCK, descendants, readRss } from './proc.js';
+import { CLK_TCK, readRss } from './proc.js';
 import { mib, ms, pct, publishResults, type Row } from './report.js';
-import { Api, buildWarning, REPO_ROOT, signIn, startServer, type BenchServer, type LoginResponse } from './server.js';
+import { buildWarning, REPO_ROOT, type Api, type BenchServer } from './server.js';
 import { round, slope, summarize, type Summary } from './stats.js';
 import { LiveViewer, type ViewerTimes } from './viewer.js';
-import { cleanupAll, elapsedSeconds, guardRun, killLeftovers, log, own, runBench, sleep } from './run.js';
+import { cleanupAll, elapsedSeconds, guardRun, log, own, runBench, sleep, startOwnedServer } from './run.js';
 import { describe, measure, type Breakdown } from './live-cpu.js';
 
 const CAMERAS = 16;
@@ -173,18 +173,7 @@ async function main(): Promise<void> {
   const cam1 = sim.cameras[0]!;
 
   // --- server --------------------------------------------------------------------------------------------
-  const server = await startServer();
-  let serverTree: number[] = [];
-  own('server', async () => {
-    serverTree = [...new Set([...serverTree, ...descendants(server.pid)])];
-    await server.stop();
-    const killed = killLeftovers(serverTree);
-    if (killed) log(`killed ${killed} process(es) the server left behind`);
-  });
-  log(`server up in ${(server.startMs / 1000).toFixed(1)} s at ${server.url} (pid ${server.pid})`);
-  const api = new Api(server.url);
-  const session: LoginResponse = await signIn(api);
-  const token = session.access_token;
+  const { server, api, session, token } = await startOwnedServer();
 
   // --- idle ----------------------------------------------------------------------------------------------
   await sleep(1_000);
@@ -352,7 +341,6 @@ async function main(): Promise<void> {
   const ffmpegRss = Object.values(sixteen.ffmpegRss).filter((v): v is number => v !== null);
   const serverRss16Cameras = readRss(server.pid);
   log(`  ${describe(sixteen)}; slowest viewer ${Math.min(...sixKbit).toFixed(0)} kbit/s; ${Object.keys(sixteen.ffmpeg).length} ffmpeg`);
-  serverTree = descendants(server.pid);
   await Promise.all(watchers.splice(0).map((v) => v.close()));
 
   // --- results -------------------------------------------------------------------------------------------

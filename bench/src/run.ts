@@ -2,7 +2,8 @@
  * What every bench run shares: a timestamped log on stderr, and clean-up of every child process it started,
  * also on failure, Ctrl-C, SIGTERM or when the run overstays its deadline.
  */
-import { readStat } from './proc.js';
+import { descendants, readStat } from './proc.js';
+import { Api, signIn, startServer, type BenchServer, type LoginResponse } from './server.js';
 
 const t0 = performance.now();
 
@@ -82,4 +83,25 @@ export async function runBench(main: () => Promise<void>, disarmWatchdog: () => 
     await cleanupAll();
     disarmWatchdog();
   }
+}
+
+/**
+ * Starts the built server, signed in, and owned by the run: on clean-up it stops and whatever ffmpeg it left
+ * behind is killed. `stop()` does the same earlier, when a bench is done with the server.
+ */
+export async function startOwnedServer(): Promise<{ server: BenchServer; api: Api; session: LoginResponse; token: string; stop: () => Promise<void> }> {
+  const server = await startServer();
+  let stopped: Promise<void> | null = null;
+  const stop = (): Promise<void> =>
+    (stopped ??= (async () => {
+      const tree = descendants(server.pid);
+      await server.stop();
+      const killed = killLeftovers(tree);
+      if (killed) log(`killed ${killed} process(es) the server left behind`);
+    })());
+  own('server', stop);
+  log(`server up in ${(server.startMs / 1000).toFixed(1)} s at ${server.url} (pid ${server.pid})`);
+  const api = new Api(server.url);
+  const session = await signIn(api);
+  return { server, api, session, token: session.access_token, stop };
 }
