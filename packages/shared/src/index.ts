@@ -11,3 +11,4 @@ export * from './api/events.js';
 export * from './api/notifications.js';
 export * from './api/recordings.js';
 export * from './api/settings.js';
+export * from './api/push.js';
