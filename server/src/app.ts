@@ -13,6 +13,9 @@ import { installAccessControl } from './http/access/access-control.js';
 import { authRoutes } from './http/auth/auth.routes.js';
 import { cameraEventRoutes } from './http/cameras/camera-events.routes.js';
 import { notificationRoutes } from './http/notifications/notifications.routes.js';
+import { pushRoutes } from './http/push/push.routes.js';
+import { PushNotifier } from './push/push-notifier.js';
+import { createPushSender, type PushSenderOptions } from './push/push-sender.js';
 import { recordingRoutes } from './http/recordings/recordings.routes.js';
 import { settingsRoutes } from './http/settings/settings.routes.js';
 import { DiskRepository } from './repositories/disk.repository.js';
@@ -53,10 +56,15 @@ export interface BuildAppOptions extends Omit<ContextOptions, 'webDir'> {
   triggers?: TriggerExtras | undefined;
   /** Recorder tuning (tests shorten the clip cap). */
   recorder?: { maxClipMs?: number; syncEveryMs?: number } | undefined;
+  /** Web push: VAPID subject (default HOMECAM_PUSH_SUBJECT, else DEFAULT_PUSH_SUBJECT), per-request time-out. */
+  push?: Partial<PushSenderOptions> & { concurrency?: number } | undefined;
 }
 
+/** The VAPID contact push services see; a placeholder unless HOMECAM_PUSH_SUBJECT names a real one. */
+export const DEFAULT_PUSH_SUBJECT = 'mailto:homecam@example.com';
+
 /** The context with the stream hub, which needs the app's logger. */
-export type HomecamContext = AppContext & { streams: CameraStreamService; recorder: Recorder; triggers: TriggerService };
+export type HomecamContext = AppContext & { streams: CameraStreamService; recorder: Recorder; triggers: TriggerService; pushNotifier: PushNotifier };
 
 export type HomecamApp = FastifyInstance & { homecam: HomecamContext; realtime: RealtimeGateway };
 
@@ -81,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
   let streams: CameraStreamService | null = null;
   let recorder: Recorder | null = null;
   let triggers: TriggerService | null = null;
+  let pushNotifier: PushNotifier | null = null;
   try {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -156,7 +165,20 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
     ctx.bus.subscribe('MotionStarted', (e) => !e.continued && publish(e.camera, true, 'motion', e.source));
     ctx.bus.subscribe('MotionEnded', (e) => publish(e.camera, false, 'motion', e.reason === 'timeout' ? 'timeout' : e.source));
     ctx.bus.subscribe('DoorbellPressed', (e) => publish(e.camera, true, 'doorbell', e.source));
-    const context: HomecamContext = { ...ctx, streams, recorder, triggers };
+    // Web push for every new notification, off the event path; ended sessions take their subscriptions along.
+    ctx.push.start((error) => app.log.error({ err: error }, 'push subscription cleanup failed'));
+    pushNotifier = new PushNotifier({
+      push: ctx.push,
+      send: createPushSender({
+        subject: options.push?.subject ?? (process.env.HOMECAM_PUSH_SUBJECT || DEFAULT_PUSH_SUBJECT),
+        timeoutMs: options.push?.timeoutMs ?? 10_000,
+      }),
+      bus: ctx.bus,
+      log: app.log.child({ module: 'push' }),
+      concurrency: options.push?.concurrency,
+    });
+    pushNotifier.start();
+    const context: HomecamContext = { ...ctx, streams, recorder, triggers, pushNotifier };
     ctx.config.watchFile((result) => {
       if (result === 'applied') app.log.info('config.json changed on disk: applied');
       else if (result instanceof Error) app.log.warn({ problem: result.message }, 'config.json on disk is not valid: keeping the last good config');
@@ -177,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
     await app.register(cameraEventRoutes, { events: ctx.cameraEvents });
     await app.register(notificationRoutes, { notifications: ctx.notifications });
     await app.register(recordingRoutes, { recordings: ctx.recordings });
+    await app.register(pushRoutes, { push: ctx.push });
     await app.register(settingsRoutes, {
       settings: new SettingsService({ config: ctx.config, recordings: ctx.repositories.recordings, disk: new DiskRepository(), dataDir: ctx.dataDir }),
     });
@@ -200,7 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
     });
     app.addHook('onClose', async () => {
       ctx.config.close();
-      await stopEvents(context.triggers, context.recorder, ctx);
+      await stopEvents(context.triggers, context.recorder, ctx, context.pushNotifier);
       await context.streams.close();
       await ctx.database.close();
     });
@@ -209,18 +232,23 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
   } catch (error) {
     await app.close().catch(() => undefined);
     ctx.config.close();
-    await stopEvents(triggers, recorder, ctx).catch(() => undefined);
+    await stopEvents(triggers, recorder, ctx, pushNotifier).catch(() => undefined);
     await streams?.close().catch(() => undefined);
     await ctx.database.close().catch(() => undefined);
     throw error;
   }
 }
 
-/** Triggers first (no new events), then the event timers, then the clips in progress are finalised. */
-async function stopEvents(triggers: TriggerService | null, recorder: Recorder | null, ctx: AppContext): Promise<void> {
+/**
+ * Triggers first (no new events), then the event timers, then the clips in progress are finalised; pushes in
+ * flight are cancelled last (finalised clips may still notify) and before the database closes.
+ */
+async function stopEvents(triggers: TriggerService | null, recorder: Recorder | null, ctx: AppContext, pushNotifier: PushNotifier | null): Promise<void> {
   await triggers?.close();
   ctx.cameraEvents.close();
   ctx.notifications.stop();
   ctx.recordings.stop();
   await recorder?.close();
+  ctx.push.stop();
+  await pushNotifier?.close();
 }

@@ -18,11 +18,14 @@ import { RecordingFilesRepository } from './repositories/recording-files.reposit
 import { RecordingRepository } from './repositories/recording.repository.js';
 import { RoomRepository } from './repositories/room.repository.js';
 import { PhotoRepository } from './repositories/photo.repository.js';
+import { PushSubscriptionRepository } from './repositories/push-subscription.repository.js';
+import { VapidKeyRepository } from './repositories/vapid-key.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { StillImageRepository } from './repositories/still-image.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { WebAssetsRepository } from './repositories/web-assets.repository.js';
 import { PasswordHasher, type PasswordHashOptions } from './security/password-hasher.js';
+import { generateVapidKeys } from './security/vapid-keys.js';
 import { AuthService } from './services/auth.service.js';
 import { CameraEventService } from './services/camera-event.service.js';
 import { CameraStreamService } from './services/camera-stream.service.js';
@@ -32,6 +35,7 @@ import { ConfigService } from './services/config.service.js';
 import { FileService } from './services/file.service.js';
 import { LoginThrottle, type LoginThrottleOptions } from './services/login-throttle.js';
 import { NotificationService } from './services/notification.service.js';
+import { PushService } from './services/push.service.js';
 import { RecordingService } from './services/recording.service.js';
 import { RoomService } from './services/room.service.js';
 import { UserPhotoService } from './services/user-photo.service.js';
@@ -62,6 +66,8 @@ export interface AppContext {
     rooms: RoomRepository;
     recordings: RecordingRepository;
     recordingFiles: RecordingFilesRepository;
+    pushSubscriptions: PushSubscriptionRepository;
+    vapidKeys: VapidKeyRepository;
   };
   auth: AuthService;
   users: UserService;
@@ -73,6 +79,7 @@ export interface AppContext {
   rooms: RoomService;
   cameraEvents: CameraEventService;
   recordings: RecordingService;
+  push: PushService;
 }
 
 /**
@@ -100,6 +107,8 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       recordings: new RecordingRepository(database.db),
       // Read on every use: a changed `recordings.path` applies to the next clip.
       recordingFiles: new RecordingFilesRepository(() => config.get().recordings.path ?? join(options.dataDir, 'recordings')),
+      pushSubscriptions: new PushSubscriptionRepository(database.db),
+      vapidKeys: new VapidKeyRepository(database.db),
     };
     const auth = new AuthService({
       users: repositories.users,
@@ -138,6 +147,14 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       rooms: new RoomService({ rooms: repositories.rooms, cameras, clock }),
       cameraEvents: new CameraEventService({ cameras, config, bus, clock }),
       recordings,
+      push: new PushService({
+        subscriptions: repositories.pushSubscriptions,
+        keys: repositories.vapidKeys,
+        generateKeys: generateVapidKeys,
+        clock,
+        bus,
+        config,
+      }),
     };
   } catch (error) {
     await database.close();

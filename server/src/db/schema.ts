@@ -68,10 +68,34 @@ export interface RoomsTable {
   created_at: string;
 }
 
+/** The server's VAPID key pair (RFC 8292), base64url: public = uncompressed P-256 point, private = the scalar. */
+export interface VapidKeysTable {
+  id: number;
+  public_key: string;
+  /** Secret: read only by the push sender, never returned or logged. */
+  private_key: string;
+  created_at: string;
+}
+
+/** A browser's push subscription, owned by the session that registered it. */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: number;
+  session_id: string;
+  /** The push service URL; its path is a capability token: never logged (only its origin). */
+  endpoint: string;
+  /** Secrets of the browser (RFC 8291), base64url. */
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   notifications: NotificationsTable;
   rooms: RoomsTable;
   recordings: RecordingsTable;
+  vapid_keys: VapidKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
 }

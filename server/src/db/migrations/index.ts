@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { init } from './0001_init.js';
 import { rooms } from './0002_rooms.js';
 import { events } from './0003_events.js';
+import { push } from './0004_push.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the built server needs no
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001_init': init,
   '0002_rooms': rooms,
   '0003_events': events,
+  '0004_push': push,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,119 @@
+import type { Notification } from '@homecam/shared';
+import type { EventBus } from '../events/event-bus.js';
+import type { PushDelivery, PushService } from '../services/push.service.js';
+import { PUSH_TTL_SECONDS } from '../services/push.service.js';
+import { endpointOrigin, type SendPush } from './push-sender.js';
+
+export interface PushNotifierLogger {
+  debug(context: object, message: string): void;
+  info(context: object, message: string): void;
+  warn(context: object, message: string): void;
+  error(context: object, message: string): void;
+}
+
+export interface PushNotifierDeps {
+  push: PushService;
+  send: SendPush;
+  bus: EventBus;
+  log: PushNotifierLogger;
+  /** Pushes in flight at once, across all notifications (default 4): a burst of events must not open 100 sockets. */
+  concurrency?: number | undefined;
+  /** Pushes waiting beyond this are dropped with a warning (default 500): a dead push service must not grow memory. */
+  maxQueued?: number | undefined;
+}
+
+/**
+ * Sends a web push for every new notification, off the event path: the bus listener only starts the work, every
+ * error is caught and logged. Logs name the push service by origin only; the endpoint path and keys are secrets.
+ */
+export class PushNotifier {
+  private readonly queue: PushDelivery[] = [];
+  private active = 0;
+  private readonly stopping = new AbortController();
+  private idleWaiters: (() => void)[] = [];
+  private unsubscribe: (() => void) | null = null;
+  /** Deliveries still being worked out (the database query before they reach the queue). */
+  private preparing = 0;
+
+  constructor(private readonly deps: PushNotifierDeps) {}
+
+  start(): void {
+    this.unsubscribe = this.deps.bus.subscribe('NotificationCreated', ({ notification }) => this.notify(notification));
+  }
+
+  /** Stops listening, cancels what is in flight and waits for it to settle (the database closes after this). */
+  async close(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.queue.length = 0;
+    this.stopping.abort();
+    await this.idle();
+  }
+
+  /** Resolves when nothing is queued or in flight. */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private notify(notification: Notification): void {
+    if (this.stopping.signal.aborted) return;
+    this.preparing += 1;
+    this.deps.push
+      .deliveriesFor(notification)
+      .then((deliveries) => this.enqueue(deliveries))
+      .catch((error: unknown) => this.deps.log.error({ err: error }, 'push recipients not found'))
+      .finally(() => {
+        this.preparing -= 1;
+        this.settle();
+      });
+  }
+
+  private enqueue(deliveries: PushDelivery[]): void {
+    if (this.stopping.signal.aborted) return;
+    const max = this.deps.maxQueued ?? 500;
+    const room = Math.max(0, max - this.queue.length);
+    if (deliveries.length > room) this.deps.log.warn({ dropped: deliveries.length - room }, 'push queue full: pushes dropped');
+    this.queue.push(...deliveries.slice(0, room));
+    this.pump();
+  }
+
+  private pump(): void {
+    const limit = this.deps.concurrency ?? 4;
+    while (this.active < limit && this.queue.length > 0) {
+      const delivery = this.queue.shift();
+      if (!delivery) break;
+      this.active += 1;
+      this.deliver(delivery)
+        .catch((error: unknown) => this.deps.log.error({ err: error }, 'push delivery failed'))
+        .finally(() => {
+          this.active -= 1;
+          this.pump();
+          this.settle();
+        });
+    }
+  }
+
+  private async deliver({ recipient, payload, urgency }: PushDelivery): Promise<void> {
+    const keys = await this.deps.push.keys();
+    const result = await this.deps.send(recipient, { payload: JSON.stringify(payload), ttlSeconds: PUSH_TTL_SECONDS, urgency }, keys, this.stopping.signal);
+    const origin = endpointOrigin(recipient.endpoint);
+    if (result.outcome === 'delivered') {
+      this.deps.log.debug({ origin, userId: recipient.userId }, 'push delivered');
+    } else if (result.outcome === 'gone') {
+      await this.deps.push.forget(recipient.id);
+      this.deps.log.info({ origin, status: result.status, userId: recipient.userId }, 'push subscription gone: removed');
+    } else if (!this.stopping.signal.aborted) {
+      this.deps.log.warn({ origin, status: result.status, problem: result.problem, userId: recipient.userId }, 'push not delivered');
+    }
+  }
+
+  private isIdle(): boolean {
+    return this.active === 0 && this.queue.length === 0 && this.preparing === 0;
+  }
+
+  private settle(): void {
+    if (!this.isIdle()) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+}

@@ -1,0 +1,156 @@
+import { hasAnyPermission, type Notification, type Permission, type PushPayload, type PushStatus, type PushSubscriptionBody } from '@homecam/shared';
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../errors/app-error.js';
+import type { EventBus } from '../events/event-bus.js';
+import type { Clock } from '../repositories/clock.js';
+import type { PushRecipient, PushSubscriptionRepository } from '../repositories/push-subscription.repository.js';
+import type { VapidKeyPair, VapidKeyRepository } from '../repositories/vapid-key.repository.js';
+import type { AuthContext } from './auth.service.js';
+import type { ConfigService } from './config.service.js';
+
+/** Spec §6: push subscription only for recordings:access or admin (hasAnyPermission lets admin pass). */
+export const PUSH_PERMISSIONS = ['recordings:access'] as const satisfies readonly Permission[];
+
+/** How long a push service keeps a message for a device that is offline: an event a day old is no news. */
+export const PUSH_TTL_SECONDS = 24 * 3600;
+
+export interface PushServiceDeps {
+  subscriptions: PushSubscriptionRepository;
+  keys: VapidKeyRepository;
+  generateKeys: () => VapidKeyPair;
+  clock: Clock;
+  bus?: EventBus | undefined;
+  config?: ConfigService | undefined;
+}
+
+/** One push to send: to whom, and what (the payload is per recipient: the link depends on what they may open). */
+export interface PushDelivery {
+  recipient: PushRecipient;
+  payload: PushPayload;
+  urgency: 'normal' | 'high';
+}
+
+const P256_POINT_BYTES = 65;
+const AUTH_SECRET_BYTES = 16;
+
+/**
+ * Browser push subscriptions (one per session) and the server's VAPID keys; decides who gets a push for a
+ * notification. Sending is the PushNotifier's. Permissions are checked again when sending: a user who lost
+ * recordings:access keeps the row until the session ends but gets nothing.
+ */
+export class PushService {
+  private keyPair: Promise<VapidKeyPair> | null = null;
+  private readonly listeners: (() => void)[] = [];
+
+  constructor(private readonly deps: PushServiceDeps) {}
+
+  /** A session that ended (logout, user deleted, password changed) takes its subscription with it. */
+  start(onError: (error: unknown) => void): void {
+    const { bus } = this.deps;
+    if (!bus) return;
+    this.listeners.push(
+      bus.subscribe('SessionsEnded', ({ sessionIds }) => {
+        this.deps.subscriptions.deleteBySessions(sessionIds).catch(onError);
+      }),
+    );
+  }
+
+  stop(): void {
+    for (const off of this.listeners.splice(0)) off();
+  }
+
+  /**
+   * The VAPID key pair, made and stored at first need. Shared by concurrent callers; a failed attempt is not
+   * cached, so the next call tries again.
+   */
+  keys(): Promise<VapidKeyPair> {
+    if (!this.keyPair) {
+      const attempt = this.loadKeys();
+      this.keyPair = attempt;
+      attempt.catch(() => {
+        if (this.keyPair === attempt) this.keyPair = null;
+      });
+    }
+    return this.keyPair;
+  }
+
+  async status(auth: AuthContext): Promise<PushStatus> {
+    const [keys, subscription] = await Promise.all([this.keys(), this.deps.subscriptions.existsForSession(auth.sessionId)]);
+    return { publicKey: keys.publicKey, subscription };
+  }
+
+  /** Stores (or replaces) the session's subscription. Returns whether this session had none before. */
+  async subscribe(auth: AuthContext, body: PushSubscriptionBody): Promise<boolean> {
+    checkKey(body.keys.p256dh, P256_POINT_BYTES, 'keys.p256dh', (bytes) => bytes[0] === 0x04);
+    checkKey(body.keys.auth, AUTH_SECRET_BYTES, 'keys.auth');
+    const existed = await this.deps.subscriptions.existsForSession(auth.sessionId);
+    await this.deps.subscriptions.replace({
+      id: randomUUID(),
+      userId: auth.user.id,
+      sessionId: auth.sessionId,
+      endpoint: body.endpoint,
+      p256dh: body.keys.p256dh,
+      auth: body.keys.auth,
+      createdAt: new Date(this.deps.clock.now()).toISOString(),
+    });
+    return !existed;
+  }
+
+  /** Idempotent: no subscription is fine. */
+  async unsubscribe(auth: AuthContext): Promise<void> {
+    await this.deps.subscriptions.deleteBySessions([auth.sessionId]);
+  }
+
+  /** The push service said the subscription no longer exists (404/410). */
+  forget(subscriptionId: string): Promise<void> {
+    return this.deps.subscriptions.deleteById(subscriptionId);
+  }
+
+  /**
+   * The pushes for a new notification: none when notifications are off, else one per subscription of a live
+   * session whose user may (still) have pushes. Subscriptions of expired sessions are dropped on the way.
+   */
+  async deliveriesFor(notification: Notification): Promise<PushDelivery[]> {
+    if (this.deps.config && !this.deps.config.get().notifications.active) return [];
+    const now = new Date(this.deps.clock.now()).toISOString();
+    await this.deps.subscriptions.deleteOfEndedSessions(now);
+    const recipients = await this.deps.subscriptions.listLive(now);
+    const urgency = notification.type === 'doorbell' || notification.level === 'ERROR' ? 'high' : 'normal';
+    return recipients
+      .filter((recipient) => hasAnyPermission(recipient.permissions, PUSH_PERMISSIONS))
+      .map((recipient) => ({ recipient, payload: pushPayload(notification, recipient.permissions), urgency }));
+  }
+
+  private async loadKeys(): Promise<VapidKeyPair> {
+    const stored = await this.deps.keys.get();
+    if (stored) return stored;
+    return this.deps.keys.insertIfAbsent(this.deps.generateKeys(), new Date(this.deps.clock.now()).toISOString());
+  }
+}
+
+/** The schema checks the alphabet and length; this checks what the bytes must be, so sending cannot fail on them. */
+function checkKey(value: string, bytes: number, path: string, valid: (decoded: Buffer) => boolean = () => true): void {
+  const decoded = Buffer.from(value, 'base64url');
+  if (decoded.length !== bytes || !valid(decoded)) {
+    throw new AppError('VALIDATION_FAILED', 'the push subscription is not valid', [{ path, message: `expected ${bytes} bytes, base64url` }]);
+  }
+}
+
+/**
+ * What the service worker shows. The link opens something the recipient may see: the camera page, else the
+ * notification list, else the recordings (every recipient has recordings:access or admin).
+ */
+export function pushPayload(notification: Notification, permissions: readonly string[]): PushPayload {
+  const camera = notification.camera;
+  let url = '/recordings';
+  if (camera && hasAnyPermission(permissions, ['cameras:access'])) url = `/cameras/${encodeURIComponent(camera)}`;
+  else if (hasAnyPermission(permissions, ['notifications:access'])) url = '/notifications';
+  return {
+    title: notification.title,
+    body: notification.message,
+    url,
+    image: notification.thumbnail,
+    tag: camera ?? notification.type,
+    timestamp: notification.timestamp,
+  };
+}
