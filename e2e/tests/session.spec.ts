@@ -53,8 +53,9 @@ test('an expired session is caught by the check before the next navigation', asy
   allowConsoleErrors(/status of 401/);
   await signInWithForm(page, server.url, ADMIN.username, ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  // Let the page's own start-up requests finish first: one of them answering 401 would sign the user out by
-  // another path than the one under test.
+  // Let the page's own start-up finish first: a request answering 401, or the live socket's handshake
+  // (which authenticates the token too), would sign the user out by another path than the one under test.
+  await expect(page.getByTestId('navbar')).toHaveAttribute('data-realtime', 'connected');
   await page.waitForLoadState('networkidle');
 
   // Expire every session in the database behind the server's back: no socket event announces it,

@@ -38,6 +38,7 @@ describe('realtime client (spec §7)', () => {
     createRealtimeClient(handlers(), factory).connect('tok');
     expect(sockets[0]?.options).toEqual({
       autoConnect: false,
+      transports: ['websocket'],
       auth: { token: 'tok' },
       reconnection: true,
       reconnectionDelay: 500,
@@ -98,5 +99,21 @@ describe('realtime client (spec §7)', () => {
     client.connect('tok');
     client.disconnect();
     expect(sockets[0]?.disconnect).toHaveBeenCalled();
+  });
+
+  it('reports its connection status: connecting, connected, reconnecting after a drop, off after sign-out', () => {
+    const { factory, sockets } = fakeIo();
+    const client = createRealtimeClient(handlers(), factory);
+    const seen: string[] = [];
+    client.status.subscribe(() => seen.push(client.status.getSnapshot()));
+    expect(client.status.getSnapshot()).toBe('off');
+    client.connect('tok');
+    const fire = (event: string, ...args: unknown[]) => sockets[0]?.handlers.get(event)?.(...args);
+    fire('connect');
+    fire('disconnect', 'transport close');
+    fire('connect_error', new Error('xhr poll error'));
+    fire('connect');
+    client.disconnect();
+    expect(seen).toEqual(['connecting', 'connected', 'reconnecting', 'connected', 'off']);
   });
 });

@@ -29,9 +29,22 @@ export interface RealtimeHandlers {
 /** Handshake refusals whose meaning is "this session is over" (the message is the error code). */
 const SESSION_GONE = new Set(['UNAUTHENTICATED', 'SESSION_EXPIRED']);
 
+/**
+ * Where the live socket stands: `off` before sign-in and after sign-out, `connecting` until the first
+ * handshake succeeds, `connected`, and `reconnecting` while the server cannot be reached (live updates
+ * are paused; the UI says so).
+ */
+export type RealtimeStatus = 'off' | 'connecting' | 'connected' | 'reconnecting';
+
+export interface RealtimeStatusStore {
+  getSnapshot: () => RealtimeStatus;
+  subscribe: (listener: () => void) => () => void;
+}
+
 export interface RealtimeClient {
   connect: (token: string) => void;
   disconnect: () => void;
+  status: RealtimeStatusStore;
 }
 
 /**
@@ -42,6 +55,14 @@ export interface RealtimeClient {
 export function createRealtimeClient(handlers: RealtimeHandlers, connectTo: typeof io = io): RealtimeClient {
   let socket: RealtimeSocket | null = null;
   let socketToken: string | null = null;
+  let status: RealtimeStatus = 'off';
+  const statusListeners = new Set<() => void>();
+
+  function setStatus(next: RealtimeStatus) {
+    if (next === status) return;
+    status = next;
+    statusListeners.forEach((listener) => listener());
+  }
 
   function disconnect() {
     if (!socket) return;
@@ -49,6 +70,7 @@ export function createRealtimeClient(handlers: RealtimeHandlers, connectTo: type
     socket.disconnect();
     socket = null;
     socketToken = null;
+    setStatus('off');
   }
 
   function connect(token: string) {
@@ -56,6 +78,9 @@ export function createRealtimeClient(handlers: RealtimeHandlers, connectTo: type
     disconnect();
     const next: RealtimeSocket = connectTo({
       autoConnect: false,
+      // Live video needs WebSocket anyway; skipping the long-polling start saves round trips and an
+      // upgrade that a sign-out could interrupt halfway.
+      transports: ['websocket'],
       auth: { token },
       reconnection: true,
       reconnectionDelay: UI_TIMINGS.socketReconnectDelayMs,
@@ -70,13 +95,28 @@ export function createRealtimeClient(handlers: RealtimeHandlers, connectTo: type
     next.on('recording', (recording) => handlers.onRecording(recording));
     next.on('removeRecording', (id) => handlers.onRemoveRecording(id));
     next.on('sessionEnded', () => handlers.onSessionEnded());
+    next.on('connect', () => setStatus('connected'));
+    // socket.io reconnects by itself after any disconnect it did not ask for.
+    next.on('disconnect', () => setStatus('reconnecting'));
     next.on('connect_error', (error) => {
       if (SESSION_GONE.has(error.message)) handlers.onSessionEnded();
+      else setStatus('reconnecting');
     });
     socket = next;
     socketToken = token;
+    setStatus('connecting');
     next.connect();
   }
 
-  return { connect, disconnect };
+  return {
+    connect,
+    disconnect,
+    status: {
+      getSnapshot: () => status,
+      subscribe(listener) {
+        statusListeners.add(listener);
+        return () => statusListeners.delete(listener);
+      },
+    },
+  };
 }

@@ -64,6 +64,8 @@ const realtime = createRealtimeClient({
   onCameraState: (status) => cameraStatusStore.set(status),
   onSessionEnded: () => sessionStore.dispatch({ type: 'SESSION_ENDED' }),
 });
+/** Whether live updates flow (the navbar shows when they are paused). */
+export const realtimeStatus = realtime.status;
 
 const stored = readStoredSession(localStorage);
 export const sessionStore = createSessionStore(initialSessionState(stored.session, stored.photoUrl), {

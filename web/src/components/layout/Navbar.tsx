@@ -5,6 +5,8 @@ import { cn } from '../ui/cn';
 import { MenuIcon } from '../ui/icons';
 import { Logo } from './Logo';
 import { NotificationBell } from './NotificationBell';
+import { RealtimeIndicator } from './RealtimeIndicator';
+import { useRealtimeStatus } from '../../hooks/use-realtime-status';
 
 export interface NavbarProps {
   /** Camview's minified navbar (spec §2). */
@@ -14,9 +16,11 @@ export interface NavbarProps {
 
 export function Navbar({ minified = false, onMenuClick }: NavbarProps) {
   const { t } = useTranslation();
+  const realtime = useRealtimeStatus();
   return (
     <header
       data-testid="navbar"
+      data-realtime={realtime}
       data-minified={minified || undefined}
       className={cn(
         'sticky top-0 z-20 flex items-center gap-2 border-b border-border bg-surface/95 px-2 backdrop-blur sm:px-4',
@@ -37,6 +41,7 @@ export function Navbar({ minified = false, onMenuClick }: NavbarProps) {
         <Logo showName={!minified} />
       </Link>
       <div className="ml-auto flex items-center gap-1">
+        <RealtimeIndicator status={realtime} compact={minified} />
         <NotificationBell compact={minified} />
       </div>
     </header>
