@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/index.css';
 import { App } from './app/App';
+import { startPwa } from './app/pwa/pwa-runtime';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -11,3 +12,4 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+startPwa();

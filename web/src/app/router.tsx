@@ -1,69 +1,38 @@
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AccountSettingsPage } from '../pages/AccountSettingsPage';
-import { AppearanceSettingsPage } from '../pages/AppearanceSettingsPage';
-import { BackupSettingsPage } from '../pages/BackupSettingsPage';
-import { CameraFeedPage } from '../pages/CameraFeedPage';
-import { CameraPage } from '../pages/CameraPage';
-import { CamerasPage } from '../pages/CamerasPage';
-import { CamerasSettingsPage } from '../pages/CamerasSettingsPage';
-import { CamviewPage } from '../pages/CamviewPage';
-import { ConfigPage } from '../pages/ConfigPage';
-import { ConsolePage } from '../pages/ConsolePage';
-import { DashboardPage } from '../pages/DashboardPage';
-import { ErrorPage } from '../pages/ErrorPage';
-import { InterfaceSettingsPage } from '../pages/InterfaceSettingsPage';
+import { ErrorPage, PageErrorBoundary } from '../pages/ErrorPage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { NotificationsPage } from '../pages/NotificationsPage';
-import { NotificationsSettingsPage } from '../pages/NotificationsSettingsPage';
-import { PluginsPage } from '../pages/PluginsPage';
-import { RecordingsPage } from '../pages/RecordingsPage';
-import { RecordingsSettingsPage } from '../pages/RecordingsSettingsPage';
-import { RekognitionSettingsPage } from '../pages/RekognitionSettingsPage';
-import { StartPage } from '../pages/StartPage';
-import { SystemSettingsPage } from '../pages/SystemSettingsPage';
-import { UserSettingsPage } from '../pages/UserSettingsPage';
-import { UtilizationPage } from '../pages/UtilizationPage';
+import { loadChunk } from './chunks/chunk-load';
 import { navigationGuard } from './guards/navigation-guard';
 import { ChromeLayout } from './layouts/ChromeLayout';
 import { RootLayout } from './layouts/RootLayout';
 import { SettingsLayout } from './layouts/SettingsLayout';
 import { ROUTES, type RouteKey } from './routes/route-table';
 import { setNavigator } from './runtime';
+import { LAZY_PAGES, type LazyPageKey } from './lazy-pages';
 
-/** Every route that renders a page, by its key in the route table (the settings redirect renders none). */
-const PAGES: Record<Exclude<RouteKey, 'settings'>, ComponentType> = {
-  login: LoginPage,
-  start: StartPage,
-  dashboard: DashboardPage,
-  cameras: CamerasPage,
-  camera: CameraPage,
-  'camera-feed': CameraFeedPage,
-  recordings: RecordingsPage,
-  notifications: NotificationsPage,
-  camview: CamviewPage,
-  console: ConsolePage,
-  config: ConfigPage,
-  utilization: UtilizationPage,
-  plugins: PluginsPage,
-  'settings-account': AccountSettingsPage,
-  'settings-appearance': AppearanceSettingsPage,
-  'settings-interface': InterfaceSettingsPage,
-  'settings-user': UserSettingsPage,
-  'settings-cameras': CamerasSettingsPage,
-  'settings-recordings': RecordingsSettingsPage,
-  'settings-notifications': NotificationsSettingsPage,
-  'settings-rekognition': RekognitionSettingsPage,
-  'settings-backup': BackupSettingsPage,
-  'settings-system': SystemSettingsPage,
-  'not-found': NotFoundPage,
-};
+type PageKey = Exclude<RouteKey, 'settings'>;
+const PAGE_KEYS = (Object.keys(ROUTES) as RouteKey[]).filter((key): key is PageKey => key !== 'settings');
+const isLazy = (key: PageKey): key is LazyPageKey => key in LAZY_PAGES;
 
-const page = (key: keyof typeof PAGES): RouteObject => ({ path: ROUTES[key].path, Component: PAGES[key] });
+/**
+ * The login form and the 404 page ship with the shell; every other page is fetched when first opened, with
+ * the spec §8 time-out. A page that fails to load or crashes shows its error inside the layout (routes without
+ * chrome: on the whole screen), so the rest of the app stays usable.
+ */
+function page(key: PageKey): RouteObject {
+  const { path, chrome } = ROUTES[key];
+  const ErrorBoundary = chrome === 'none' ? ErrorPage : PageErrorBoundary;
+  if (key === 'login') return { path, Component: LoginPage, ErrorBoundary };
+  if (key === 'not-found') return { path, Component: NotFoundPage, ErrorBoundary };
+  if (!isLazy(key)) throw new Error(`no page for route ${String(key)}`);
+  const load = LAZY_PAGES[key];
+  return { path, ErrorBoundary, lazy: async () => ({ Component: await loadChunk(load) }) };
+}
+
 const byChrome = (chrome: 'none' | 'full' | 'camview') =>
-  (Object.keys(PAGES) as (keyof typeof PAGES)[]).filter((key) => ROUTES[key].chrome === chrome && !key.startsWith('settings-'));
-const SETTINGS_CHILDREN = (Object.keys(PAGES) as (keyof typeof PAGES)[]).filter((key) => key.startsWith('settings-'));
+  PAGE_KEYS.filter((key) => ROUTES[key].chrome === chrome && !key.startsWith('settings-'));
+const SETTINGS_CHILDREN = PAGE_KEYS.filter((key) => key.startsWith('settings-'));
 
 /**
  * Routes grouped by chrome (spec §2). The root loader is the navigation guard; it runs again on every

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { UpdateBanner } from '../../components/layout/UpdateBanner';
 import { usePageEffects } from '../../hooks/use-page-effects';
 import { findRoute } from '../routes/route-table';
 
-/** Wraps every route: remembers the last page, scrolls to the top, names the browser tab. */
+/** Wraps every route: remembers the last page, scrolls to the top, names the browser tab, offers updates. */
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -15,5 +16,11 @@ export function RootLayout() {
     document.title = `${title} · HomeCam`;
   }, [title]);
 
-  return <Outlet />;
+  // The update banner sits above every screen, the login page included (spec §2).
+  return (
+    <>
+      <Outlet />
+      <UpdateBanner />
+    </>
+  );
 }

@@ -8,6 +8,7 @@ import { useRouteAccess } from '../../hooks/use-permissions';
 import { useUiConfig } from '../../hooks/use-ui-config';
 import { cn } from '../ui/cn';
 import { CloseIcon } from '../ui/icons';
+import { InstallAppButton } from './InstallAppButton';
 import { Logo } from './Logo';
 import { ProfileMenu } from './ProfileMenu';
 import { SidebarNavItem } from './SidebarNavItem';
@@ -89,6 +90,7 @@ export function Sidebar({ open, onClose }: SidebarProps) {
             {visible(SIDEBAR_BOTTOM).map((key) => (
               <SidebarNavItem key={key} routeKey={key} showLabel={full} />
             ))}
+            <InstallAppButton showLabel={full} />
           </ul>
           <p data-testid="app-version" className={cn('px-3 pt-2 text-xs text-foreground-muted', !full && 'text-center px-0')}>
             {version ? (full ? t('nav.version', { version }) : `v${version}`) : null}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { PasswordCard } from '../../components/settings/PasswordCard';
 import { PermissionsCard } from '../../components/settings/PermissionsCard';
+import { PushDeviceCard } from '../../components/settings/PushDeviceCard';
 import { ProfilePhotoCard } from '../../components/settings/ProfilePhotoCard';
 import { SessionTimerCard } from '../../components/settings/SessionTimerCard';
 import { UsernameCard } from '../../components/settings/UsernameCard';
@@ -19,6 +20,7 @@ export function AccountSettingsView() {
         <UsernameCard user={user} />
         <PasswordCard user={user} />
         <SessionTimerCard user={user} />
+        <PushDeviceCard />
         <PermissionsCard user={user} />
       </div>
     </>
