@@ -9,7 +9,7 @@ async function addCameras(api: Api, simulator: CameraSimulator): Promise<[string
   const [first, second] = simulator.cameras;
   if (!first || !second) throw new Error('the simulator should run two cameras');
   await api.createCamera('Front door', first.mainUrl);
-  await api.createCamera('Garden', second.mainUrl);
+  await api.createCamera('Garden', second.mainUrl, { videoConfig: { source: second.mainUrl, subSource: second.subUrl } });
   return ['Front door', 'Garden'];
 }
 
@@ -140,6 +140,9 @@ test('camview shows both cameras live; a moved and resized tile survives a reloa
   const tileB = page.getByTestId(`camview-tile-${second}`);
   await expect(tileA.getByTestId('live-player')).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
   await expect(tileB.getByTestId('live-player')).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
+  // A tile of half the grid plays the sub stream where the camera has one.
+  await expect(tileA.getByTestId('live-player')).toHaveAttribute('data-stream', 'main');
+  await expect(tileB.getByTestId('live-player')).toHaveAttribute('data-stream', 'sub');
   // Two cameras on a wide screen: side by side, each one cell (2×2 units) of a 4×2-unit grid.
   expect(await position(tileA)).toEqual({ x: 0, y: 0, w: 2, h: 2 });
   expect(await position(tileB)).toEqual({ x: 2, y: 0, w: 2, h: 2 });

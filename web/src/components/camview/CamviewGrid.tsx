@@ -2,6 +2,7 @@ import { useRef, type CSSProperties } from 'react';
 import type { Camera } from '@homecam/shared';
 import { moveTile, resizeTile, setTileMode, UNITS_PER_CELL, type CamviewLayout, type Tile } from './camview-layout';
 import { CamviewTile } from './CamviewTile';
+import { tileStream } from './tile-stream';
 import { useTileDrag, type DragKind, type DragPreview } from './use-tile-drag';
 
 export interface CamviewGridProps {
@@ -62,6 +63,7 @@ export function CamviewGrid({ cameras, layout, onChange }: CamviewGridProps) {
             key={tile.name}
             tile={tile}
             camera={camera}
+            stream={tileStream(tile, layout, Boolean(camera.videoConfig.subSource))}
             style={tileStyle(tile, layout, drag.preview)}
             dragging={drag.preview?.name === tile.name}
             onDragStart={(event, kind) => drag.begin(event, tile.name, kind)}

@@ -1,7 +1,7 @@
 import type { CSSProperties, KeyboardEvent, PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Camera } from '@homecam/shared';
+import type { Camera, CameraStreamName } from '@homecam/shared';
 import { cameraPath } from '../cameras/camera-path';
 import { SnapshotImage } from '../cameras/SnapshotImage';
 import { StatusDot } from '../cameras/StatusDot';
@@ -14,6 +14,8 @@ import type { DragKind } from './use-tile-drag';
 export interface CamviewTileProps {
   tile: Tile;
   camera: Camera;
+  /** The stream a live tile plays (see tileStream). */
+  stream: CameraStreamName;
   style: CSSProperties;
   dragging: boolean;
   onDragStart: (event: PointerEvent<HTMLElement>, kind: DragKind) => void;
@@ -25,7 +27,7 @@ export interface CamviewTileProps {
 const STEPS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 /** One camera in camview: a header to drag it by, live or snapshot, a corner to resize it. */
-export function CamviewTile({ tile, camera, style, dragging, onDragStart, onStep, onToggleMode }: CamviewTileProps) {
+export function CamviewTile({ tile, camera, stream, style, dragging, onDragStart, onStep, onToggleMode }: CamviewTileProps) {
   const { t } = useTranslation();
   const onKey = (kind: DragKind) => (event: KeyboardEvent) => {
     const step = STEPS[event.key];
@@ -76,7 +78,8 @@ export function CamviewTile({ tile, camera, style, dragging, onDragStart, onStep
         </div>
         <div className="relative min-h-0 flex-1">
           {live ? (
-            <LivePlayer camera={camera.name} compact className="h-full w-full" />
+            // A new stream needs a new connection: the key remounts the player when the tile crosses the size rule.
+            <LivePlayer key={stream} camera={camera.name} stream={stream} compact className="h-full w-full" />
           ) : (
             <SnapshotImage camera={camera.name} intervalSeconds={camera.snapshotTimer} width={960} className="h-full w-full" />
           )}

@@ -1,3 +1,4 @@
+import type { CameraStreamName } from '@homecam/shared';
 import { useLiveStream } from '../../hooks/use-live-stream';
 import { cn } from '../ui/cn';
 import { PlayerControls } from './PlayerControls';
@@ -5,6 +6,8 @@ import { PlayerOverlay } from './PlayerOverlay';
 
 export interface LivePlayerProps {
   camera: string;
+  /** Main (default) or sub stream. Remount (key) to switch. */
+  stream?: CameraStreamName;
   /** Smaller controls (camview tiles). */
   compact?: boolean;
   className?: string;
@@ -14,15 +17,16 @@ export interface LivePlayerProps {
  * The live picture of a camera: <video> fed by Media Source Extensions (useLiveStream), a state overlay and
  * the controls. Sized by its parent (className); the picture keeps its aspect ratio inside.
  */
-export function LivePlayer({ camera, compact, className }: LivePlayerProps) {
+export function LivePlayer({ camera, stream = 'main', compact, className }: LivePlayerProps) {
   const { videoRef, containerRef, state, paused, muted, hasAudio, fullscreen, togglePlay, reload, toggleMuted, toggleFullscreen } =
-    useLiveStream(camera);
+    useLiveStream(camera, stream);
   return (
     <div
       ref={containerRef}
       className={cn('relative overflow-hidden bg-video', className)}
       data-testid="live-player"
       data-camera={camera}
+      data-stream={stream}
       data-state={state.status}
     >
       <video
