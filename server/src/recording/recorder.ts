@@ -190,8 +190,9 @@ export class Recorder {
   }
 
   private async record(active: Active, camera: Camera, row: RecordingRow, image?: Buffer): Promise<void> {
-    await this.deps.recordings.insert(row);
     const thumb = this.thumbnail(camera.name, row.thumbnail ?? '', image);
+    if (row.thumbnail) this.deps.service.writing(row.thumbnail, thumb);
+    await this.deps.recordings.insert(row);
     if (row.type === 'Snapshot') {
       const ok = await thumb;
       const size = ok ? await this.deps.files.size(row.file) : 0;

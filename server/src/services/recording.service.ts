@@ -17,6 +17,8 @@ export interface RecordingServiceDeps {
 }
 
 const DAY_MS = 86_400_000;
+/** How long a request for a file still being written (a thumbnail waiting for a keyframe) is held. */
+export const PENDING_FILE_WAIT_MS = 10_000;
 const GB = 1024 ** 3;
 
 export interface RetentionResult {
@@ -31,6 +33,8 @@ export interface RetentionResult {
 export class RecordingService {
   private retention: Promise<RetentionResult> | null = null;
   private cancelSweep: (() => void) | null = null;
+  /** Files the recorder is writing now, by relative path, so a request for one waits instead of a 404. */
+  private readonly pending = new Map<string, Promise<unknown>>();
 
   constructor(private readonly deps: RecordingServiceDeps) {}
 
@@ -79,9 +83,31 @@ export class RecordingService {
 
   /** A file under the recordings directory, for /files/recordings/… */
   async file(relative: string): Promise<{ path: string; size: number; contentType: string }> {
-    const info = await this.deps.files.info(relative);
+    let info = await this.deps.files.info(relative);
+    const writing = this.pending.get(relative);
+    if (!info && writing) {
+      // The notification links the thumbnail as soon as the event starts; the picture follows with the
+      // camera's next keyframe. Holding the request briefly beats a broken image and a console 404.
+      await new Promise<void>((resolve) => {
+        const cancel = this.deps.clock.setTimer(PENDING_FILE_WAIT_MS, resolve);
+        void writing.finally(() => {
+          cancel();
+          resolve();
+        });
+      });
+      info = await this.deps.files.info(relative);
+    }
     if (!info) throw new AppError('FILE_NOT_FOUND', 'file not found');
     return info;
+  }
+
+  /** The recorder announces a file it is about to write; requests for it wait until `written` settles. */
+  writing(relative: string, written: Promise<unknown>): void {
+    this.pending.set(relative, written);
+    const forget = () => {
+      if (this.pending.get(relative) === written) this.pending.delete(relative);
+    };
+    written.then(forget, forget);
   }
 
   stream(path: string, range?: { start: number; end: number }): NodeJS.ReadableStream {
