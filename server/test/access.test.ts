@@ -64,6 +64,10 @@ const CONTRACT: [method: string, url: string, access: string][] = [
   ['PATCH', '/api/settings/recordings', 'anyOf(settings:recordings:edit)'],
   ['GET', '/api/settings/notifications', 'anyOf(settings:notifications:access, settings:notifications:edit)'],
   ['PATCH', '/api/settings/notifications', 'anyOf(settings:notifications:edit)'],
+  // docs/api-contract-push.md
+  ['GET', '/api/subscribe', 'anyOf(recordings:access)'],
+  ['POST', '/api/subscribe', 'anyOf(recordings:access)'],
+  ['DELETE', '/api/subscribe', 'anyOf(recordings:access)'],
 ];
 
 let app: HomecamApp;

@@ -68,7 +68,7 @@ export function createPushSender(options: PushSenderOptions): SendPush {
     try {
       const response = await fetch(request.endpoint, {
         method: 'POST',
-        headers: request.headers as Record<string, string>,
+        headers: fetchHeaders(request.headers),
         body: request.body,
         redirect: 'manual',
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
@@ -82,6 +82,15 @@ export function createPushSender(options: PushSenderOptions): SendPush {
       return { outcome: 'failed', status: null, problem: describeNetworkError(error) };
     }
   };
+}
+
+/** web-push's headers as fetch takes them: strings, and no Content-Length (fetch sets it from the body). */
+function fetchHeaders(headers: webpush.Headers): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers)
+      .filter(([name]) => name.toLowerCase() !== 'content-length')
+      .map(([name, value]) => [name, String(value)]),
+  );
 }
 
 /** fetch's errors: the name and the cause's code (ECONNREFUSED, TimeoutError …), nothing that may carry the URL. */
