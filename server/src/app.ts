@@ -39,9 +39,12 @@ import { userRoutes } from './http/users/users.routes.js';
 import { webRoutes } from './http/web/web.routes.js';
 import { loggerOptions, type LogLevel } from './logger.js';
 import { RealtimeGateway } from './realtime/gateway.js';
+import type { TrustProxy } from './cli/options.js';
 import type { CameraStreamService } from './services/camera-stream.service.js';
 
 export interface BuildAppOptions extends Omit<ContextOptions, 'webDir'> {
+  /** HOMECAM_TRUST_PROXY: whose X-Forwarded-For gives the client address (default: nobody's). */
+  trustProxy?: TrustProxy | undefined;
   /** Overrides config.json's logLevel (HOMECAM_LOG_LEVEL). */
   logLevel?: LogLevel | undefined;
   /** Where logs go (default stdout); tests capture them to check that no secret is written. */
@@ -68,6 +71,11 @@ export type HomecamContext = AppContext & { streams: CameraStreamService; record
 
 export type HomecamApp = FastifyInstance & { homecam: HomecamContext; realtime: RealtimeGateway };
 
+/** Fastify trusts a hop count at run time but its types lack it: the same rule as a function (hop 0 is the socket's peer). */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** web/dist relative to this file: src/ (tsx, tests) and dist/ (built) are both one level below server/. */
 function defaultWebDir(): string {
   return process.env.HOMECAM_WEB_DIR || fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -84,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
     logger: loggerOptions(level, options.logStream),
     // Uploads are streamed by @fastify/multipart with their own limit; JSON bodies are small.
     bodyLimit: 1024 * 1024,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
   }).withTypeProvider<ZodTypeProvider>();
 
   let streams: CameraStreamService | null = null;

@@ -12,6 +12,7 @@ describe('parseRuntimeOptions', () => {
       dataDir: '/home/someone/.homecam',
       adminPassword: undefined,
       logLevel: undefined,
+      trustProxy: false,
     });
   });
 
@@ -22,6 +23,7 @@ describe('parseRuntimeOptions', () => {
       HOMECAM_HOST: '127.0.0.1',
       HOMECAM_ADMIN_PASSWORD: 'from-env',
       HOMECAM_LOG_LEVEL: 'debug',
+      HOMECAM_TRUST_PROXY: 'loopback, 10.0.0.0/8',
     };
     expect(parseRuntimeOptions([], env, HOME)).toEqual({
       help: false,
@@ -30,6 +32,7 @@ describe('parseRuntimeOptions', () => {
       dataDir: '/srv/homecam',
       adminPassword: 'from-env',
       logLevel: 'debug',
+      trustProxy: ['loopback', '10.0.0.0/8'],
     });
   });
 
@@ -37,6 +40,16 @@ describe('parseRuntimeOptions', () => {
     const env = { HOMECAM_PORT: '9000', HOMECAM_DATA: '/srv/homecam', HOMECAM_HOST: '127.0.0.1' };
     const options = parseRuntimeOptions(['--port', '0', '--data', '~/cams', '--host=::1'], env, HOME);
     expect(options).toMatchObject({ port: 0, dataDir: '/home/someone/cams', host: '::1' });
+  });
+
+  it.each([
+    ['', false],
+    ['false', false],
+    ['true', true],
+    ['2', 2],
+    ['::1', ['::1']],
+  ])('HOMECAM_TRUST_PROXY=%j trusts %j', (value, trust) => {
+    expect(parseRuntimeOptions([], { HOMECAM_TRUST_PROXY: value }, HOME).trustProxy).toEqual(trust);
   });
 
   it('resolves a relative data dir against the working directory', () => {
@@ -50,6 +63,8 @@ describe('parseRuntimeOptions', () => {
     [['--nope'], {}, /Unknown option '--nope'/],
     [['stray'], {}, /positional/],
     [[], { HOMECAM_LOG_LEVEL: 'chatty' }, /HOMECAM_LOG_LEVEL: expected one of/],
+    [[], { HOMECAM_TRUST_PROXY: 'yes please' }, /HOMECAM_TRUST_PROXY: expected true, a hop count/],
+    [[], { HOMECAM_TRUST_PROXY: ',' }, /HOMECAM_TRUST_PROXY/],
   ])('refuses %j %j', (argv, env, message) => {
     expect(() => parseRuntimeOptions(argv, env, HOME)).toThrow(OptionsError);
     expect(() => parseRuntimeOptions(argv, env, HOME)).toThrow(message);

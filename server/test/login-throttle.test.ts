@@ -113,4 +113,24 @@ describe('login throttling over HTTP', () => {
     // One argon2 verification each: an unknown name costs the same work as a wrong password.
     expect(verify).toHaveBeenCalledTimes(2);
   });
+
+  const forwarded = (a: HomecamApp, username: string, client: string, proxy = '127.0.0.1') =>
+    a.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'x' }, remoteAddress: proxy, headers: { 'x-forwarded-for': client } });
+
+  it('by default ignores X-Forwarded-For, so a client cannot dodge the address lock by writing one', async () => {
+    app = await createTestApp({ clock: new FakeClock(), loginThrottle: OPTIONS });
+    for (let i = 0; i < 6; i++) await forwarded(app, `guess${i}`, `192.0.2.${i}`, '10.0.0.20');
+    expectError(await forwarded(app, 'guess-new', '192.0.2.99', '10.0.0.20'), 429, 'RATE_LIMITED');
+  });
+
+  it('behind a trusted proxy (HOMECAM_TRUST_PROXY) throttles each forwarded client address on its own', async () => {
+    app = await createTestApp({ clock: new FakeClock(), loginThrottle: OPTIONS, trustProxy: ['loopback'] });
+    for (let i = 0; i < 6; i++) await forwarded(app, `guess${i}`, '192.0.2.7');
+    expectError(await forwarded(app, 'guess-new', '192.0.2.7'), 429, 'RATE_LIMITED');
+    // Another household behind the same proxy can still sign in.
+    expectError(await forwarded(app, 'guess-new', '192.0.2.8'), 401, 'INVALID_CREDENTIALS');
+    // A header from an address that is not the proxy is ignored: that client is its socket address.
+    for (let i = 0; i < 6; i++) await forwarded(app, `other${i}`, `198.51.100.${i}`, '10.0.0.30');
+    expectError(await forwarded(app, 'other-new', '198.51.100.99', '10.0.0.30'), 429, 'RATE_LIMITED');
+  });
 });

@@ -10,7 +10,16 @@ export interface RuntimeOptions {
   dataDir: string;
   adminPassword: string | undefined;
   logLevel: LogLevel | undefined;
+  /**
+   * Which proxies' X-Forwarded-For to believe (login throttling and logs use the client address). Off by
+   * default: without a proxy the header is whatever a client wrote, and believing it would let anyone
+   * slip past the throttle.
+   */
+  trustProxy: TrustProxy;
 }
+
+/** false, true (any hop), a hop count, or addresses/CIDRs/`loopback`/`linklocal`/`uniquelocal` (Fastify's forms). */
+export type TrustProxy = boolean | number | string[];
 
 export const DEFAULT_PORT = 8081;
 export const DEFAULT_DATA_DIRNAME = '.homecam';
@@ -23,7 +32,24 @@ export const USAGE = `Usage: homecam [--port <port>] [--data <dir>] [--host <add
   --port  TCP port (env HOMECAM_PORT, default ${DEFAULT_PORT}; 0 picks a free one)
   --data  data directory (env HOMECAM_DATA, default ~/${DEFAULT_DATA_DIRNAME})
   --host  address to listen on (env HOMECAM_HOST, default all interfaces)
-Env: HOMECAM_ADMIN_PASSWORD (first-start password), HOMECAM_LOG_LEVEL (${LOG_LEVELS.join('|')})`;
+Env: HOMECAM_ADMIN_PASSWORD (first-start password), HOMECAM_LOG_LEVEL (${LOG_LEVELS.join('|')}),
+  HOMECAM_TRUST_PROXY (behind a reverse proxy: true, a hop count, or addresses/CIDRs such as loopback,10.0.0.0/8)`;
+
+const PROXY_ITEM = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/;
+
+/** HOMECAM_TRUST_PROXY: empty/false → off; true; a whole number of hops; else a comma-separated address list. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const items = text.split(',').map((item) => item.trim()).filter(Boolean);
+  const bad = items.find((item) => !PROXY_ITEM.test(item));
+  if (bad !== undefined || items.length === 0) {
+    throw new OptionsError(`HOMECAM_TRUST_PROXY: expected true, a hop count, or addresses/CIDRs separated by commas, got '${bad ?? text}'`);
+  }
+  return items;
+}
 
 function parsePort(value: string, source: string): number {
   const port = Number(value);
@@ -75,5 +101,6 @@ export function parseRuntimeOptions(
     dataDir: expandHome(values.data || env.HOMECAM_DATA || join(homeDir, DEFAULT_DATA_DIRNAME), homeDir),
     adminPassword: env.HOMECAM_ADMIN_PASSWORD || undefined,
     logLevel,
+    trustProxy: parseTrustProxy(env.HOMECAM_TRUST_PROXY),
   };
 }
