@@ -120,7 +120,8 @@ describe('motion detection with a real camera', () => {
     const lastTrigger = analysis.filter((a) => a.triggered).at(-1)!.at;
     expect(ended).toEqual([expect.objectContaining({ camera: 'yard', reason: 'dwell', startedAt: started[0]!.at })]);
     expect(ended[0]!.at - lastTrigger).toBeGreaterThanOrEqual(DWELL_S * 1_000 - 5);
-    expect(ended[0]!.at - lastTrigger).toBeLessThan(DWELL_S * 1_000 + 500);
+    // The end is stamped when its timer fires: allow a busy machine's event-loop lag, far below another dwell.
+    expect(ended[0]!.at - lastTrigger).toBeLessThan(DWELL_S * 1_000 + 1_500);
     expect(started).toHaveLength(1);
 
     // the bars are back and still: no new event
