@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorPage, PageErrorBoundary } from '../pages/ErrorPage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { loadChunk } from './chunks/chunk-load';
+import { ChunkLoadError, loadChunk } from './chunks/chunk-load';
 import { navigationGuard } from './guards/navigation-guard';
 import { ChromeLayout } from './layouts/ChromeLayout';
 import { RootLayout } from './layouts/RootLayout';
@@ -27,7 +27,23 @@ function page(key: PageKey): RouteObject {
   if (key === 'not-found') return { path, Component: NotFoundPage, ErrorBoundary };
   if (!isLazy(key)) throw new Error(`no page for route ${String(key)}`);
   const load = LAZY_PAGES[key];
-  return { path, ErrorBoundary, lazy: async () => ({ Component: await loadChunk(load) }) };
+  const lazy = async (): Promise<Pick<RouteObject, 'Component' | 'loader'>> => {
+    try {
+      return { Component: await loadChunk(load) };
+    } catch (error) {
+      // React Router leaves a route whose lazy() rejected in its loading state (a blank screen); a loader that
+      // throws hands the chunk-load error to the route's ErrorBoundary instead.
+      const failure = error instanceof Error ? error : new ChunkLoadError(String(error));
+      return {
+        // Never rendered (the boundary is), but a route without one makes React Router warn about an empty page.
+        Component: () => null,
+        loader: () => {
+          throw failure;
+        },
+      };
+    }
+  };
+  return { path, ErrorBoundary, lazy };
 }
 
 const byChrome = (chrome: 'none' | 'full' | 'camview') =>
