@@ -48,6 +48,8 @@ export interface ContextOptions {
   clock?: Clock | undefined;
   loginThrottle?: Partial<LoginThrottleOptions> | undefined;
   passwordHashing?: PasswordHashOptions | undefined;
+  /** Accept http:// push endpoints (tests with a loopback push service); browsers' are always https. */
+  allowHttpPushEndpoints?: boolean | undefined;
 }
 
 /** Everything the app is made of, wired once. Tests reach the repositories through it to arrange state. */
@@ -105,11 +107,14 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       webAssets: new WebAssetsRepository(options.webDir),
       rooms: new RoomRepository(database.db),
       recordings: new RecordingRepository(database.db),
-      // Read on every use: a changed `recordings.path` applies to the next clip.
+      // Read on every use: a changed `recordings.path` applies to the next clip; each row keeps its own root.
       recordingFiles: new RecordingFilesRepository(() => config.get().recordings.path ?? join(options.dataDir, 'recordings')),
       pushSubscriptions: new PushSubscriptionRepository(database.db),
       vapidKeys: new VapidKeyRepository(database.db),
     };
+    // Rows from before 0005 have no root: they were written under the directory in use now. (If the path was
+    // changed before upgrading, those older rows stay unreachable as they were; guessing their directory is out of scope.)
+    await repositories.recordings.fillMissingRoot(repositories.recordingFiles.dir);
     const auth = new AuthService({
       users: repositories.users,
       sessions: repositories.sessions,
@@ -154,6 +159,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
         clock,
         bus,
         config,
+        allowHttpEndpoints: options.allowHttpPushEndpoints,
       }),
     };
   } catch (error) {

@@ -38,7 +38,7 @@ beforeAll(async () => {
   const dataDir = await makeDataDir();
   await writeFile(join(dataDir, 'config.json'), JSON.stringify(CONFIG));
   fake = await FakePushService.start();
-  app = await createTestApp({ dataDir, logLevel: 'trace', logStream: logs, push: { subject: SUBJECT, timeoutMs: 5_000 } });
+  app = await createTestApp({ dataDir, logLevel: 'trace', logStream: logs, push: { subject: SUBJECT, timeoutMs: 5_000 }, allowHttpPushEndpoints: true });
   admin = (await signedInUser(app, ['admin'])).token;
 });
 afterAll(async () => {

@@ -120,6 +120,8 @@ describe('push subscription API', () => {
     ['no keys', (s: ReturnType<typeof browserSubscription>) => ({ endpoint: s.endpoint }), 'keys'],
     ['an endpoint that is not a URL', (s: ReturnType<typeof browserSubscription>) => ({ ...s, endpoint: 'not a url' }), 'endpoint'],
     ['a non-HTTP endpoint', (s: ReturnType<typeof browserSubscription>) => ({ ...s, endpoint: 'ftp://push.example.com/x' }), 'endpoint'],
+    // Browsers' push services are https: plain http could aim the server's POSTs at a device on the home network.
+    ['a plain-http endpoint', (s: ReturnType<typeof browserSubscription>) => ({ ...s, endpoint: 'http://192.168.1.1/cgi-bin/x' }), 'endpoint'],
     ['no auth secret', (s: ReturnType<typeof browserSubscription>) => ({ ...s, keys: { p256dh: s.keys.p256dh } }), 'keys.auth'],
     [
       'a p256dh that is not a P-256 point',

@@ -21,6 +21,11 @@ export interface PushServiceDeps {
   clock: Clock;
   bus?: EventBus | undefined;
   config?: ConfigService | undefined;
+  /**
+   * Browsers' push services are all https. Refusing plain http keeps a signed-in user from pointing the
+   * server's POSTs at a device on the home network; tests with a loopback push service turn this on.
+   */
+  allowHttpEndpoints?: boolean | undefined;
 }
 
 /** One push to send: to whom, and what (the payload is per recipient: the link depends on what they may open). */
@@ -81,6 +86,9 @@ export class PushService {
 
   /** Stores (or replaces) the session's subscription. Returns whether this session had none before. */
   async subscribe(auth: AuthContext, body: PushSubscriptionBody): Promise<boolean> {
+    if (!this.deps.allowHttpEndpoints && new URL(body.endpoint).protocol !== 'https:') {
+      throw new AppError('VALIDATION_FAILED', 'the push subscription is not valid', [{ path: 'endpoint', message: 'expected an https URL' }]);
+    }
     checkKey(body.keys.p256dh, P256_POINT_BYTES, 'keys.p256dh', (bytes) => bytes[0] === 0x04);
     checkKey(body.keys.auth, AUTH_SECRET_BYTES, 'keys.auth');
     const existed = await this.deps.subscriptions.existsForSession(auth.sessionId);
