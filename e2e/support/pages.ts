@@ -6,6 +6,14 @@ export async function waitForApp(page: Page): Promise<void> {
   await expect(page.getByTestId('splash')).toHaveCount(0, { timeout: UI_TIMINGS.loaderDelayMs + 5_000 });
 }
 
+/**
+ * Waits until the app's live socket is connected (the navbar's `data-realtime`). Server events sent before
+ * that (a notification, a new recording) never reach the page: a test that causes one waits for this first.
+ */
+export async function waitForRealtime(page: Page): Promise<void> {
+  await expect(page.getByTestId('navbar')).toHaveAttribute('data-realtime', 'connected');
+}
+
 /** Signs in through the login form, as a person would. */
 export async function signInWithForm(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/`);

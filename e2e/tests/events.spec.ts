@@ -2,7 +2,7 @@ import type { CameraStatus, Recording } from '@homecam/shared';
 import type { CameraSimulator } from '@homecam/tools';
 import { ADMIN, type Api } from '../support/api.js';
 import { expect, test } from '../support/camera-simulator.js';
-import { signInWithForm, waitForApp } from '../support/pages.js';
+import { signInWithForm, waitForApp, waitForRealtime } from '../support/pages.js';
 
 const CAMERA = 'Garden';
 
@@ -27,8 +27,11 @@ test('motion raises the badge, shows a toast, and its clip plays in the lightbox
   test.setTimeout(120_000);
   await addCamera(adminApi, simulator, {});
   await signInWithForm(page, server.url, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
   const badge = page.getByTestId('notification-badge');
   await expect(badge).toHaveAttribute('data-badge', 'dot');
+  // The toast and the badge come over the live socket: the motion must not happen before it is connected.
+  await waitForRealtime(page);
 
   await motion(adminApi);
   await expect(badge).toHaveAttribute('data-badge', 'count');
@@ -72,6 +75,8 @@ test('the notifications page lists a new event live and deletes all of them @pho
   await page.goto(`${server.url}/notifications`);
   await waitForApp(page);
   await expect(page.getByTestId('notifications-empty')).toBeVisible();
+  // The page load opened a new live socket; the event added to the list is only seen once it is connected.
+  await waitForRealtime(page);
 
   await motion(adminApi);
   const card = page.locator('[data-testid^="notification-card-"]');
