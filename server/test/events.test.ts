@@ -225,7 +225,7 @@ describe('recordings: API and retention', () => {
   const DAY = 86_400_000;
   async function seedRecordings(): Promise<string[]> {
     const repo = app.homecam.repositories.recordings;
-    const files = app.homecam.repositories.recordingFiles;
+    const files = app.homecam.repositories.recordingFiles.at(app.homecam.repositories.recordingFiles.dir);
     const ids: string[] = [];
     // one 10 days old, then four within the last hour, oldest first; 1000 bytes each
     const times = [clock.now() - 10 * DAY, ...[4, 3, 2, 1].map((m) => clock.now() - m * 60_000)];
@@ -247,6 +247,7 @@ describe('recordings: API and retention', () => {
         file,
         thumbnail: `Garden/2026-01-01/${id}.jpg`,
         status: 'complete',
+        root: files.dir,
       });
       ids.push(id);
     }

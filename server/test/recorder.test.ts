@@ -159,7 +159,7 @@ describe('recording on a trigger', () => {
     const root = app.homecam.repositories.recordingFiles.dir;
     let written!: () => void;
     const writing = new Promise<void>((resolve) => (written = resolve));
-    app.homecam.recordings.writing('Yard/pending/later.jpg', writing);
+    app.homecam.recordings.writing('Yard/pending/later.jpg', root, writing);
     const request = app.inject({ url: '/files/recordings/Yard/pending/later.jpg', headers: bearer(viewer) });
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
     await mkdir(join(root, 'Yard/pending'), { recursive: true });
@@ -169,7 +169,7 @@ describe('recording on a trigger', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.rawPayload.equals(jpeg)).toBe(true);
 
-    app.homecam.recordings.writing('Yard/pending/never.jpg', Promise.resolve(false));
+    app.homecam.recordings.writing('Yard/pending/never.jpg', root, Promise.resolve(false));
     expect((await app.inject({ url: '/files/recordings/Yard/pending/never.jpg', headers: bearer(viewer) })).statusCode).toBe(404);
   });
 

@@ -54,10 +54,16 @@ export interface RecordingsTable {
   started_at: string;
   duration_ms: number;
   size_bytes: number;
-  /** Relative to the recordings directory: `<camera>/<date>/<id>.mp4`. */
+  /** Relative to `root`: `<camera>/<date>/<id>.mp4`. */
   file: string;
+  /** Relative to `root`, like `file`. */
   thumbnail: string | null;
   status: string;
+  /**
+   * Absolute recordings directory the files were written under (`recordings.path` when the clip started), so a
+   * later change of the path leaves them reachable. Null only for rows older than 0005 until the start-up fill.
+   */
+  root: string | null;
 }
 
 export interface RoomsTable {

@@ -7,7 +7,7 @@ import { parseFragment } from '../media/fmp4/fragment.js';
 import { TimelineRebaser } from '../media/fmp4/timeline.js';
 import type { InitSegment, MediaFragment } from '../media/types.js';
 import type { Clock } from '../repositories/clock.js';
-import { cameraFolder, type RecordingFilesRepository } from '../repositories/recording-files.repository.js';
+import { cameraFolder, type RecordingFilesRepository, type RecordingRoot } from '../repositories/recording-files.repository.js';
 import type { RecordingRepository, RecordingRow } from '../repositories/recording.repository.js';
 import type { CameraService } from '../services/camera.service.js';
 import type { ConfigService } from '../services/config.service.js';
@@ -41,6 +41,8 @@ export interface RecorderDeps {
 interface Active {
   id: string;
   camera: string;
+  /** Where this clip and its thumbnail go: fixed at the start, so a path change mid-clip cannot split them. */
+  files: RecordingRoot;
   thumbnail: string;
   startedAt: number;
   endAt: number;
@@ -142,6 +144,8 @@ export class Recorder {
       return;
     }
     const id = eventId;
+    // The directory in use now; the row keeps it, so the recording stays reachable after `recordings.path` changes.
+    const files = this.deps.files.at(this.deps.files.dir);
     const folder = `${cameraFolder(camera.name)}/${dateFolder(at)}`;
     const thumbnail = `${folder}/${id}.jpg`;
     const file = settings.type === 'Video' ? `${folder}/${id}.mp4` : thumbnail;
@@ -160,11 +164,13 @@ export class Recorder {
       file,
       thumbnail,
       status: 'recording',
+      root: files.dir,
     };
     const maxClip = this.deps.maxClipMs ?? DEFAULT_MAX_CLIP_MS;
     const active: Active = {
       id,
       camera: camera.name,
+      files,
       thumbnail,
       startedAt: at,
       endAt: now + settings.timerMs,
@@ -190,12 +196,13 @@ export class Recorder {
   }
 
   private async record(active: Active, camera: Camera, row: RecordingRow, image?: Buffer): Promise<void> {
-    const thumb = this.thumbnail(camera.name, row.thumbnail ?? '', image);
-    if (row.thumbnail) this.deps.service.writing(row.thumbnail, thumb);
+    const { files } = active;
+    const thumb = this.thumbnail(files, camera.name, row.thumbnail ?? '', image);
+    if (row.thumbnail) this.deps.service.writing(row.thumbnail, files.dir, thumb);
     await this.deps.recordings.insert(row);
     if (row.type === 'Snapshot') {
       const ok = await thumb;
-      const size = ok ? await this.deps.files.size(row.file) : 0;
+      const size = ok ? await files.size(row.file) : 0;
       await this.complete(row, { status: ok ? 'complete' : 'interrupted', size_bytes: size, duration_ms: 0 });
       return;
     }
@@ -203,7 +210,7 @@ export class Recorder {
     try {
       result = await this.writeVideo(active, camera, row.file);
     } catch (error) {
-      await this.deps.recordings.update(row.id, { status: 'interrupted', size_bytes: await this.deps.files.size(row.file) }).catch(() => undefined);
+      await this.deps.recordings.update(row.id, { status: 'interrupted', size_bytes: await files.size(row.file) }).catch(() => undefined);
       throw error;
     }
     await thumb;
@@ -212,7 +219,7 @@ export class Recorder {
   }
 
   private async complete(row: RecordingRow, changes: Pick<RecordingRow, 'status' | 'size_bytes' | 'duration_ms'>): Promise<void> {
-    const thumbnailSize = row.thumbnail && row.thumbnail !== row.file ? await this.deps.files.size(row.thumbnail) : 1;
+    const thumbnailSize = row.thumbnail && row.thumbnail !== row.file ? await this.deps.service.filesOf(row).size(row.thumbnail) : 1;
     const thumbnail = thumbnailSize > 0 ? row.thumbnail : null;
     await this.deps.recordings.update(row.id, { ...changes, thumbnail });
     this.deps.bus.publish('RecordingCompleted', { recording: this.deps.service.present({ ...row, ...changes, thumbnail }) });
@@ -222,15 +229,15 @@ export class Recorder {
   }
 
   /** The picture that came with the trigger (FTP upload, mail attachment) when it is a JPEG, else the camera's newest keyframe. */
-  private async thumbnail(camera: string, relative: string, image?: Buffer): Promise<boolean> {
+  private async thumbnail(files: RecordingRoot, camera: string, relative: string, image?: Buffer): Promise<boolean> {
     try {
       if (image && image.length > 4 && image[0] === 0xff && image[1] === 0xd8) {
-        await this.deps.files.write(relative, image);
+        await files.write(relative, image);
         return true;
       }
       const snap = await this.deps.hub().snapshot(camera, { waitMs: 8_000 });
       if (!snap) return false;
-      await this.deps.files.write(relative, snap.jpeg);
+      await files.write(relative, snap.jpeg);
       return true;
     } catch (error) {
       this.deps.log.warn({ camera, err: error }, 'no thumbnail for the recording');
@@ -262,7 +269,7 @@ export class Recorder {
   private async writeVideo(active: Active, camera: Camera, relative: string): Promise<{ size: number; durationMs: number }> {
     const hub = this.deps.hub();
     const syncEvery = this.deps.syncEveryMs ?? 2_000;
-    const handle: FileHandle = await this.deps.files.openForWriting(relative);
+    const handle: FileHandle = await active.files.openForWriting(relative);
     let size = 0;
     let init: InitSegment | null = null;
     let first: number | null = null;

@@ -26,21 +26,84 @@ export interface ClipScan {
 }
 
 /**
- * The recordings directory: clips, pictures and thumbnails under `<camera>/<date>/`, addressed by paths relative
- * to it. Every path is resolved and must stay inside the directory.
+ * Recording files: clips, pictures and thumbnails under `<root>/<camera>/<date>/`. New recordings go to the
+ * current directory (config `recordings.path`, read on every use); every recording row remembers its own root, so
+ * files are reached through `at(row root)` and a changed path never strands the older ones.
  */
 export class RecordingFilesRepository {
-  constructor(private readonly rootDir: () => string) {}
+  constructor(private readonly currentDir: () => string) {}
 
+  /** The directory new recordings go to now, absolute. */
   get dir(): string {
-    return resolve(this.rootDir());
+    return resolve(this.currentDir());
   }
+
+  /** The files under one root (the `root` of a recording row). */
+  at(root: string): RecordingRoot {
+    return new RecordingRoot(resolve(root));
+  }
+
+  stream(path: string, range?: { start: number; end: number }): ReadStream {
+    return createReadStream(path, range);
+  }
+
+  /** Free bytes on the disk of the current recordings directory (its nearest existing parent). */
+  async freeBytes(): Promise<number> {
+    let dir = this.dir;
+    for (;;) {
+      try {
+        const stats = await statfs(dir);
+        return stats.bavail * stats.bsize;
+      } catch (error) {
+        const parent = dirname(dir);
+        if (parent === dir) throw error;
+        dir = parent;
+      }
+    }
+  }
+
+  /**
+   * Whether deleting recordings under `root` frees space on the disk of the current directory (the one freeBytes
+   * measures): false for another file system, and for a root that is gone (unmounted, emptied), where deleting
+   * frees nothing. When the current directory cannot be examined: true, as before roots existed.
+   */
+  async onCurrentDisk(root: string): Promise<boolean> {
+    const current = await nearestDevice(this.dir);
+    if (current === null) return true;
+    try {
+      return (await lstat(resolve(root))).dev === current;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** End of the top-level MP4 box at `at` per its header, within `data` (the parser judges whether it is valid). */
+function boxEnd(data: Buffer, at: number): number {
+  if (data.length - at < 16) return data.length;
+  const size = data.readUInt32BE(at);
+  const length = size === 1 ? Number(data.readBigUInt64BE(at + 8)) : size;
+  return length < 8 ? data.length : Math.min(data.length, at + length);
+}
+
+async function nearestDevice(path: string): Promise<number | null> {
+  for (let dir = path; ; dir = dirname(dir)) {
+    try {
+      return (await lstat(dir)).dev;
+    } catch {
+      if (dirname(dir) === dir) return null;
+    }
+  }
+}
+
+/** One recordings root. Every path is resolved and must stay inside it (a relative path cannot escape). */
+export class RecordingRoot {
+  constructor(readonly dir: string) {}
 
   /** Absolute path of a relative one, or null when it would leave the directory. */
   resolve(relative: string): string | null {
-    const root = this.dir;
-    const path = resolve(join(root, relative));
-    return path.startsWith(root + sep) ? path : null;
+    const path = resolve(join(this.dir, relative));
+    return path.startsWith(this.dir + sep) ? path : null;
   }
 
   async openForWriting(relative: string): Promise<FileHandle> {
@@ -77,29 +140,10 @@ export class RecordingFilesRepository {
     }
   }
 
-  stream(path: string, range?: { start: number; end: number }): ReadStream {
-    return createReadStream(path, range);
-  }
-
   async remove(relative: string | null): Promise<void> {
     if (!relative) return;
     const path = this.resolve(relative);
     if (path) await rm(path, { force: true });
-  }
-
-  /** Free bytes on the disk of the recordings directory (its nearest existing parent). */
-  async freeBytes(): Promise<number> {
-    let dir = this.dir;
-    for (;;) {
-      try {
-        const stats = await statfs(dir);
-        return stats.bavail * stats.bsize;
-      } catch (error) {
-        const parent = dirname(dir);
-        if (parent === dir) throw error;
-        dir = parent;
-      }
-    }
   }
 
   /**
@@ -121,18 +165,24 @@ export class RecordingFilesRepository {
     let end = 0;
     let fragments = 0;
     try {
-      for (const segment of parser.push(data)) {
-        validBytes += segment.data.length;
-        if (segment.type === 'fragment') {
-          fragments += 1;
-          first ??= segment.info.timestamp;
-          end = Math.max(end, segment.info.timestamp + segment.info.duration);
+      // One top-level box per push: when garbage after the good part throws, every whole fragment before it
+      // has already been counted (a single push of everything would lose them all).
+      for (let at = 0, next = 0; at < data.length; at = next) {
+        next = boxEnd(data, at);
+        for (const segment of parser.push(data.subarray(at, next))) {
+          validBytes += segment.data.length;
+          if (segment.type === 'fragment') {
+            fragments += 1;
+            first ??= segment.info.timestamp;
+            end = Math.max(end, segment.info.timestamp + segment.info.duration);
+          }
         }
       }
     } catch {
       // garbage after the good part: keep what parsed
     }
-    if (repair && validBytes < data.length) await truncate(path, validBytes);
+    // Nothing recognisable at all: leave the file as it is rather than cut it to nothing.
+    if (repair && validBytes > 0 && validBytes < data.length) await truncate(path, validBytes);
     return { validBytes, size: repair ? validBytes : data.length, durationMs: first === null ? 0 : Math.round((end - first) * 1000), fragments };
   }
 

@@ -20,6 +20,24 @@ export class RecordingRepository {
     return this.db.selectFrom('recordings').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * The row whose clip or thumbnail is at this path (relative to its root), for `/files/recordings/…`. Paths hold
+   * the recording id, so at most one row matches (a Snapshot's file is its thumbnail).
+   */
+  async byPath(relative: string): Promise<RecordingRow | undefined> {
+    return this.db
+      .selectFrom('recordings')
+      .selectAll()
+      .where((eb) => eb.or([eb('file', '=', relative), eb('thumbnail', '=', relative)]))
+      .executeTakeFirst();
+  }
+
+  /** Rows without a root (made before 0005) get this one; the number updated. */
+  async fillMissingRoot(root: string): Promise<number> {
+    const result = await this.db.updateTable('recordings').set({ root }).where('root', 'is', null).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   async list(filter: EventFilter, page: PageRequest): Promise<{ rows: RecordingRow[]; nextCursor: string | null }> {
     const rows = await applyEventFilter(this.db.selectFrom('recordings').selectAll(), COLUMNS, filter, page).execute();
     const more = rows.length > page.limit;

@@ -2,7 +2,7 @@ import type { EventListQuery, Recording, RecordingList } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../repositories/clock.js';
-import type { RecordingFilesRepository } from '../repositories/recording-files.repository.js';
+import type { RecordingFilesRepository, RecordingRoot } from '../repositories/recording-files.repository.js';
 import type { RecordingRepository, RecordingRow } from '../repositories/recording.repository.js';
 import type { ConfigService } from './config.service.js';
 import { recordingFileUrl, toFilter, type NotificationService } from './notification.service.js';
@@ -33,8 +33,11 @@ export interface RetentionResult {
 export class RecordingService {
   private retention: Promise<RetentionResult> | null = null;
   private cancelSweep: (() => void) | null = null;
-  /** Files the recorder is writing now, by relative path, so a request for one waits instead of a 404. */
-  private readonly pending = new Map<string, Promise<unknown>>();
+  /**
+   * Files the recorder is writing now, by relative path, with the root they go under, so a request for one
+   * waits instead of a 404 (the thumbnail is announced before its row exists).
+   */
+  private readonly pending = new Map<string, { root: string; written: Promise<unknown> }>();
 
   constructor(private readonly deps: RecordingServiceDeps) {}
 
@@ -81,10 +84,17 @@ export class RecordingService {
     return removable.length;
   }
 
-  /** A file under the recordings directory, for /files/recordings/… */
+  /**
+   * A recording's file for /files/recordings/…: the path finds its row, the row its root (the directory it was
+   * written under, whatever `recordings.path` says now). No row and nothing being written: 404.
+   */
   async file(relative: string): Promise<{ path: string; size: number; contentType: string }> {
-    let info = await this.deps.files.info(relative);
-    const writing = this.pending.get(relative);
+    const row = await this.deps.recordings.byPath(relative);
+    const pending = this.pending.get(relative);
+    const root = row ? this.filesOf(row) : pending ? this.deps.files.at(pending.root) : null;
+    if (!root) throw new AppError('FILE_NOT_FOUND', 'file not found');
+    let info = await root.info(relative);
+    const writing = pending?.written;
     if (!info && writing) {
       // The notification links the thumbnail as soon as the event starts; the picture follows with the
       // camera's next keyframe. Holding the request briefly beats a broken image and a console 404.
@@ -95,19 +105,25 @@ export class RecordingService {
           resolve();
         });
       });
-      info = await this.deps.files.info(relative);
+      info = await root.info(relative);
     }
     if (!info) throw new AppError('FILE_NOT_FOUND', 'file not found');
     return info;
   }
 
-  /** The recorder announces a file it is about to write; requests for it wait until `written` settles. */
-  writing(relative: string, written: Promise<unknown>): void {
-    this.pending.set(relative, written);
+  /** The recorder announces a file it is about to write under `root`; requests for it wait until `written` settles. */
+  writing(relative: string, root: string, written: Promise<unknown>): void {
+    this.pending.set(relative, { root, written });
     const forget = () => {
-      if (this.pending.get(relative) === written) this.pending.delete(relative);
+      if (this.pending.get(relative)?.written === written) this.pending.delete(relative);
     };
     written.then(forget, forget);
+  }
+
+  /** The files of a recording: under its own root. */
+  filesOf(row: Pick<RecordingRow, 'root'>): RecordingRoot {
+    // A null root only exists between the 0005 migration and the start-up fill (context.ts): the current directory.
+    return this.deps.files.at(row.root ?? this.deps.files.dir);
   }
 
   stream(path: string, range?: { start: number; end: number }): NodeJS.ReadableStream {
@@ -121,13 +137,14 @@ export class RecordingService {
   async recover(): Promise<number> {
     const rows = await this.deps.recordings.withStatus('recording');
     for (const row of rows) {
+      const files = this.filesOf(row);
       if (row.type === 'Video') {
-        const scan = await this.deps.files.scanClip(row.file, true);
+        const scan = await files.scanClip(row.file, true);
         await this.deps.recordings.update(row.id, { status: 'interrupted', size_bytes: scan?.size ?? 0, duration_ms: scan?.durationMs ?? 0 });
       } else {
-        await this.deps.recordings.update(row.id, { status: 'interrupted', size_bytes: await this.deps.files.size(row.file) });
+        await this.deps.recordings.update(row.id, { status: 'interrupted', size_bytes: await files.size(row.file) });
       }
-      if (row.thumbnail && (await this.deps.files.size(row.thumbnail)) === 0) await this.deps.recordings.update(row.id, { thumbnail: null });
+      if (row.thumbnail && (await files.size(row.thumbnail)) === 0) await this.deps.recordings.update(row.id, { thumbnail: null });
     }
     return rows.length;
   }
@@ -164,6 +181,7 @@ export class RecordingService {
     const oldest = settings.maxSizeGB !== undefined || settings.minFreeGB !== undefined ? await this.deps.recordings.finishedOldestFirst() : [];
     const reasons: string[] = [];
     if (settings.maxSizeGB !== undefined) {
+      // All rows count, whichever root they are under: the limit is on what HomeCam keeps, not on one directory.
       const max = settings.maxSizeGB * GB;
       let total = await this.deps.recordings.totalSize();
       if (total > max) reasons.push(`recordings use ${formatGB(total)}, more than the maximum of ${settings.maxSizeGB} GB`);
@@ -175,16 +193,18 @@ export class RecordingService {
     }
     if (settings.minFreeGB !== undefined) {
       const min = settings.minFreeGB * GB;
-      let free = (await this.deps.files.freeBytes()) + doomed.reduce((n, row) => n + row.size_bytes, 0);
+      // Only recordings on the disk new clips go to free space there: older roots on another disk are kept.
+      const local = await this.onCurrentDisk(oldest);
+      let free = (await this.deps.files.freeBytes()) + doomed.filter((row) => local.has(row)).reduce((n, row) => n + row.size_bytes, 0);
       if (free < min) reasons.push(`less than ${settings.minFreeGB} GB free on the recordings disk`);
       for (const row of oldest) {
         if (free >= min) break;
-        if (doomed.includes(row)) continue;
+        if (doomed.includes(row) || !local.has(row)) continue;
         doomed.push(row);
         free += row.size_bytes;
       }
       if (free < min) {
-        await this.deps.notifications.system('ERROR', 'Recordings', `Less than ${settings.minFreeGB} GB free on the recordings disk, and no recording left to delete`);
+        await this.deps.notifications.system('ERROR', 'Recordings', `Less than ${settings.minFreeGB} GB free on the recordings disk, and no recording on it left to delete`);
       }
     }
     if (doomed.length > 0) {
@@ -194,14 +214,28 @@ export class RecordingService {
     return { expired: expired.length, forSpace: doomed.length };
   }
 
+  /** The rows whose files are on the current recordings disk (one check per root). */
+  private async onCurrentDisk(rows: readonly RecordingRow[]): Promise<Set<RecordingRow>> {
+    const byRoot = new Map<string, boolean>();
+    const local = new Set<RecordingRow>();
+    for (const row of rows) {
+      const root = this.filesOf(row).dir;
+      let same = byRoot.get(root);
+      if (same === undefined) byRoot.set(root, (same = await this.deps.files.onCurrentDisk(root)));
+      if (same) local.add(row);
+    }
+    return local;
+  }
+
   private async remove(rows: readonly RecordingRow[], all = false): Promise<void> {
     if (rows.length === 0 && !all) return;
     const ids = rows.map((row) => row.id);
     await this.deps.recordings.delete(ids);
     await this.deps.notifications.unlinkRecordings(ids);
     for (const row of rows) {
-      await this.deps.files.remove(row.file);
-      if (row.thumbnail !== row.file) await this.deps.files.remove(row.thumbnail);
+      const files = this.filesOf(row);
+      await files.remove(row.file);
+      if (row.thumbnail !== row.file) await files.remove(row.thumbnail);
     }
     this.deps.bus.publish('RecordingsRemoved', { ids: all ? null : ids });
   }

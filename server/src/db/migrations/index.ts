@@ -3,6 +3,7 @@ import { init } from './0001_init.js';
 import { rooms } from './0002_rooms.js';
 import { events } from './0003_events.js';
 import { push } from './0004_push.js';
+import { recordingRoot } from './0005_recording_root.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the built server needs no
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002_rooms': rooms,
   '0003_events': events,
   '0004_push': push,
+  '0005_recording_root': recordingRoot,
 };
 
 export const migrationProvider: MigrationProvider = {
