@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -15,15 +14,32 @@ export interface RunningServer {
   output(): string;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
+/**
+ * The URL from the server's ready line. The server listens on port 0 (the OS picks a free one): a port
+ * probed free beforehand could be taken by any other process (another worker's server, a camera
+ * simulator, an outgoing connection) before the server binds it.
+ */
+async function waitForListening(child: ChildProcess, output: () => string, deadlineMs: number): Promise<string> {
+  const pattern = /HomeCam listening on (http:\/\/127\.0\.0\.1:\d+)/;
+  return new Promise((resolveUrl, reject) => {
+    const timer = setTimeout(() => finish(new Error(`server did not report listening within ${deadlineMs} ms:\n${output()}`)), deadlineMs);
+    const check = (): void => {
+      const match = pattern.exec(output());
+      if (match?.[1]) finish(undefined, match[1]);
+    };
+    const exited = (code: number | null): void => finish(new Error(`server exited with ${code}:\n${output()}`));
+    function finish(error?: Error, url?: string): void {
+      clearTimeout(timer);
+      child.stdout?.off('data', check);
+      child.stderr?.off('data', check);
+      child.off('exit', exited);
+      if (url) resolveUrl(url);
+      else reject(error ?? new Error('no url'));
+    }
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    child.once('exit', exited);
+    check();
   });
 }
 
@@ -45,15 +61,14 @@ async function waitForHealth(url: string, child: ChildProcess, deadlineMs: numbe
 /** Starts the built server (server/dist) on a free port with a fresh data directory. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'homecam-e2e-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, [serverEntry, '--port', String(port), '--data', dataDir, '--host', '127.0.0.1'], {
+  const child = spawn(process.execPath, [serverEntry, '--port', '0', '--data', dataDir, '--host', '127.0.0.1'], {
     env: { ...process.env, HOMECAM_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = await waitForListening(child, () => output, 15_000);
   await waitForHealth(url, child, 15_000);
   return {
     url,
