@@ -14,6 +14,10 @@ test('motion zones: a triangle drawn on the snapshot and a new sensitivity are s
   await signInWithForm(page, server.url, ADMIN.username, ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`${server.url}/settings/cameras`);
+  // On a phone the settings menu is a sideways strip: the current page's tab is scrolled into view, and the
+  // page is never wider than the screen.
+  await expect(page.getByTestId('settings-nav-settings-cameras')).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
   await page.getByTestId(`camera-motion-${CAMERA}`).click();
   const dialog = page.getByTestId('motion-zones-dialog');
