@@ -1,4 +1,5 @@
 import type { Notification, Recording } from '@homecam/shared';
+import { notificationMessage } from '../../components/events/format';
 import type { ToastExtras, ToastStore } from './toast-store';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -6,7 +7,7 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 /** The toast of a new notification: its message and a link to the camera's notifications. */
 export function notificationToast(notification: Notification, t: Translate): { message: string; extras: ToastExtras } {
   const where = notification.camera ? `${notification.camera}: ` : '';
-  const message = `${where}${notification.message || notification.title}`;
+  const message = `${where}${notificationMessage(notification, t) || notification.title}`;
   const query = notification.camera ? `?cameras=${encodeURIComponent(notification.camera)}` : '';
   return { message, extras: { link: { to: `/notifications${query}`, label: t('events:toast.open') } } };
 }

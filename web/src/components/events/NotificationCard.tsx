@@ -3,7 +3,7 @@ import type { Notification } from '@homecam/shared';
 import { cn } from '../ui/cn';
 import { BellIcon, TrashIcon } from '../ui/icons';
 import { PlayIcon } from '../ui/media-icons';
-import { formatTime } from './format';
+import { formatTime, notificationMessage } from './format';
 
 export interface NotificationCardProps {
   notification: Notification;
@@ -55,7 +55,7 @@ export function NotificationCard({ notification, onDelete, onOpen, compact }: No
           {n.camera ?? n.title}
           {n.room ? <span className="font-normal text-foreground-muted"> · {n.room}</span> : null}
         </p>
-        <p className="truncate text-sm text-foreground">{n.message}</p>
+        <p className="truncate text-sm text-foreground">{notificationMessage(n, t)}</p>
         <p className="text-xs text-foreground-muted">
           <time dateTime={n.timestamp}>{formatTime(n.timestamp, i18n.language)}</time>
           {' · '}

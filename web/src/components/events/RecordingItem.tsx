@@ -43,7 +43,7 @@ export function RecordingItem({ recording: r, mode, selected, onSelect, onOpen }
       </p>
       <p className="text-xs text-foreground-muted">
         {t(`events:labels.${r.label === 'doorbell' ? 'doorbell' : 'motion'}`)}
-        {r.type === 'Video' ? ` · ${formatDuration(r.durationMs)}` : ''} · {formatSize(r.sizeBytes)}
+        {r.type === 'Video' ? ` · ${formatDuration(r.durationMs)}` : ''} · {formatSize(r.sizeBytes, i18n.language)}
       </p>
     </div>
   );

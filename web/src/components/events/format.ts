@@ -11,9 +11,33 @@ export function formatDuration(ms: number): string {
   return minutes > 0 ? `${minutes}:${String(seconds % 60).padStart(2, '0')}` : `${seconds} s`;
 }
 
-export function formatSize(bytes: number): string {
+/** `264 KB`, `1.5 MB`, `77.51 GB`; with a language, its decimal separator (`77,51 GB` in German). */
+export function formatSize(bytes: number, language?: string): string {
+  const number = (value: number, digits: number) =>
+    language
+      ? value.toLocaleString(language, { minimumFractionDigits: digits, maximumFractionDigits: digits })
+      : value.toFixed(digits);
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(0)} KB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+  if (bytes < 1024 ** 2) return `${number(bytes / 1024, 0)} KB`;
+  if (bytes < 1024 ** 3) return `${number(bytes / 1024 ** 2, 1)} MB`;
+  return `${number(bytes / 1024 ** 3, 2)} GB`;
+}
+
+/** The texts the server writes into camera events (notification.service); shown in the UI language instead. */
+const SERVER_MESSAGES: Record<string, { message: string; key: string }> = {
+  motion: { message: 'Motion detected', key: 'events:messages.motion' },
+  doorbell: { message: 'Doorbell', key: 'events:messages.doorbell' },
+};
+
+/**
+ * A notification's message in the UI language: the server stores a camera event's default text in English
+ * ('Motion detected'), which is translated here; any other message (a mail subject, a plugin's text, a
+ * system warning) is shown as written.
+ */
+export function notificationMessage(
+  notification: { level: string; type: string; message: string },
+  t: (key: string) => string,
+): string {
+  const known = notification.level === 'event' ? SERVER_MESSAGES[notification.type] : undefined;
+  return known && known.message === notification.message ? t(known.key) : notification.message;
 }

@@ -37,14 +37,14 @@ function fieldError(t: ReturnType<typeof useTranslation>['t'], error: unknown, f
 
 /** Recordings size and count, and free/total of the disk with a bar of the used part. */
 function DiskUse({ disk }: { disk: RecordingDisk }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const known = disk.freeBytes !== null && disk.totalBytes !== null && disk.totalBytes > 0;
   const usedPercent = known ? Math.min(100, Math.max(0, ((disk.totalBytes! - disk.freeBytes!) / disk.totalBytes!) * 100)) : 0;
   return (
     <Card title={t('events:settings.diskTitle')}>
       <div className="flex flex-col gap-2 text-sm" data-testid="settings-recordings-disk">
         <p data-testid="settings-recordings-disk-recordings">
-          {t('events:settings.diskRecordings', { size: formatSize(disk.recordingsBytes), count: disk.recordingsCount })}
+          {t('events:settings.diskRecordings', { size: formatSize(disk.recordingsBytes, i18n.language), count: disk.recordingsCount })}
         </p>
         {known ? (
           <>
@@ -59,7 +59,7 @@ function DiskUse({ disk }: { disk: RecordingDisk }) {
               <div className="h-full rounded-full bg-primary" style={{ width: `${usedPercent}%` }} />
             </div>
             <p className="text-foreground-muted" data-testid="settings-recordings-disk-free">
-              {t('events:settings.diskFree', { free: formatSize(disk.freeBytes!), total: formatSize(disk.totalBytes!) })}
+              {t('events:settings.diskFree', { free: formatSize(disk.freeBytes!, i18n.language), total: formatSize(disk.totalBytes!, i18n.language) })}
             </p>
           </>
         ) : (
