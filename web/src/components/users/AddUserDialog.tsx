@@ -51,6 +51,7 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
       title={t('settings:users.addTitle')}
       onClose={onClose}
       testId="add-user-dialog"
+      size="wide"
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>

@@ -38,6 +38,7 @@ export function EditPermissionsDialog({ user, onClose }: { user: User; onClose: 
       title={t('settings:users.editTitle', { username: user.username })}
       onClose={onClose}
       testId="edit-permissions-dialog"
+      size="wide"
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
