@@ -3,10 +3,18 @@ import { ROUTES, type RouteKey } from '../app/routes/route-table';
 import { PageTitle } from '../components/layout/PageTitle';
 
 /**
- * Screens of later issues: their title only, so nothing on them pretends to work.
- * `detail` is shown under the title (the camera's name on camera pages).
+ * Screens of later issues: their title and a note that they are not there yet, so nothing on them pretends
+ * to work and an empty page does not look broken. `detail` is shown under the title (the camera's name on
+ * camera pages).
  */
 export function PlaceholderView({ routeKey, detail }: { routeKey: RouteKey; detail?: string }) {
   const { t } = useTranslation();
-  return <PageTitle subtitle={detail}>{t(ROUTES[routeKey].titleKey)}</PageTitle>;
+  return (
+    <>
+      <PageTitle subtitle={detail}>{t(ROUTES[routeKey].titleKey)}</PageTitle>
+      <p className="text-sm text-foreground-muted" data-testid="placeholder-note">
+        {t('placeholder.notYet')}
+      </p>
+    </>
+  );
 }
