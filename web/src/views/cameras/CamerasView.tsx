@@ -40,17 +40,20 @@ export function CamerasView() {
 
   return (
     <>
-      <div className="flex items-start justify-between gap-3">
-        <PageTitle>{t('routes.cameras')}</PageTitle>
-        <div role="group" aria-label={t('cameras:list.viewMode')} className="inline-flex gap-1 rounded-lg bg-muted p-1">
-          <ModeButton active={mode === 'grid'} label={t('cameras:list.grid')} onClick={() => setMode('grid')} testId="cameras-view-grid">
-            <GridIcon />
-          </ModeButton>
-          <ModeButton active={mode === 'list'} label={t('cameras:list.list')} onClick={() => setMode('list')} testId="cameras-view-list">
-            <ListIcon />
-          </ModeButton>
-        </div>
-      </div>
+      <PageTitle
+        actions={
+          <div role="group" aria-label={t('cameras:list.viewMode')} className="inline-flex gap-1 rounded-lg bg-muted p-1">
+            <ModeButton active={mode === 'grid'} label={t('cameras:list.grid')} onClick={() => setMode('grid')} testId="cameras-view-grid">
+              <GridIcon />
+            </ModeButton>
+            <ModeButton active={mode === 'list'} label={t('cameras:list.list')} onClick={() => setMode('list')} testId="cameras-view-list">
+              <ListIcon />
+            </ModeButton>
+          </div>
+        }
+      >
+        {t('routes.cameras')}
+      </PageTitle>
       <CameraListState cameras={cameras} emptyTestId="cameras-empty" />
       <div className="flex flex-col gap-8" data-testid="camera-groups" data-mode={mode}>
         {groups.map((group) => (

@@ -43,17 +43,20 @@ export function NotificationsView() {
 
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <PageTitle>{t('routes.notifications')}</PageTitle>
-        <div className="flex gap-2">
-          <FilterButton filters={filters} onClick={() => setDrawer(true)} />
-          <Can all={EDIT}>
-            <Button variant="danger" size="sm" disabled={list.items.length === 0} onClick={() => setConfirmAll(true)} data-testid="notifications-delete-all">
-              {t('events:list.deleteAll')}
-            </Button>
-          </Can>
-        </div>
-      </div>
+      <PageTitle
+        actions={
+          <>
+            <FilterButton filters={filters} onClick={() => setDrawer(true)} />
+            <Can all={EDIT}>
+              <Button variant="danger" size="sm" disabled={list.items.length === 0} onClick={() => setConfirmAll(true)} data-testid="notifications-delete-all">
+                {t('events:list.deleteAll')}
+              </Button>
+            </Can>
+          </>
+        }
+      >
+        {t('routes.notifications')}
+      </PageTitle>
       <QueryStatus query={list} />
       {list.isSuccess && list.items.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border p-8 text-center text-foreground-muted" data-testid="notifications-empty">

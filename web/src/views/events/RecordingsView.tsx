@@ -77,16 +77,19 @@ export function RecordingsView() {
 
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <PageTitle>{t('routes.recordings')}</PageTitle>
-        <div className="flex flex-wrap items-center gap-2">
-          <FilterButton filters={filters} onClick={() => setDrawer(true)} />
-          <div role="group" aria-label={t('events:recordings.viewMode')} className="inline-flex gap-1 rounded-lg bg-muted p-1">
-            {modeButton('grid', t('events:recordings.grid'), <GridIcon width={18} height={18} />)}
-            {modeButton('list', t('events:recordings.list'), <ListIcon width={18} height={18} />)}
-          </div>
-        </div>
-      </div>
+      <PageTitle
+        actions={
+          <>
+            <FilterButton filters={filters} onClick={() => setDrawer(true)} />
+            <div role="group" aria-label={t('events:recordings.viewMode')} className="inline-flex gap-1 rounded-lg bg-muted p-1">
+              {modeButton('grid', t('events:recordings.grid'), <GridIcon width={18} height={18} />)}
+              {modeButton('list', t('events:recordings.list'), <ListIcon width={18} height={18} />)}
+            </div>
+          </>
+        }
+      >
+        {t('routes.recordings')}
+      </PageTitle>
       <Can all={EDIT}>
         {list.items.length > 0 ? (
           <div className="mb-3 flex flex-wrap items-center gap-2" data-testid="recordings-actions">
