@@ -26,7 +26,7 @@ export function UserRow({ user, isSelf, onEdit, onDelete }: UserRowProps) {
           {isSelf ? <span className="ml-2 text-xs font-normal text-foreground-muted">{t('settings:users.you')}</span> : null}
         </p>
         <p className="text-xs text-foreground-muted">
-          {label} · {t('settings:users.permissionCount', { total: user.permissionLevel.length })}
+          {label} · {t('settings:users.permissionCount', { count: user.permissionLevel.length })}
         </p>
       </div>
       {isSelf ? null : (
