@@ -47,10 +47,19 @@ describe('with a built web app', () => {
   });
 
   it('never serves dot files or anything outside the web dir', async () => {
-    for (const url of ['/.env', '/assets/..%2F.env', '/..%2F..%2Fetc%2Fpasswd', '/%2e%2e/%2e%2e/etc/passwd']) {
+    for (const url of ['/.env', '/..%2F..%2Fetc%2Fpasswd', '/%2e%2e/%2e%2e/etc/passwd']) {
       const response = await app.inject({ url });
       expect(response.body, url).toBe(INDEX);
     }
+    expectError(await app.inject({ url: '/assets/..%2F.env' }), 404, 'NOT_FOUND');
+  });
+
+  it('answers a missing asset with 404, not index.html (an old page asking for chunks replaced by an upgrade)', async () => {
+    for (const url of ['/assets/CamerasPage-old1234.js', '/assets/index-old.css', '/sw.js', '/icons/missing.png']) {
+      expectError(await app.inject({ url }), 404, 'NOT_FOUND');
+    }
+    // A camera name with a dot is still an app route.
+    expect((await app.inject({ url: '/cameras/Cam.1' })).body).toBe(INDEX);
   });
 
   it('answers unknown server paths with the JSON 404 envelope, not index.html', async () => {

@@ -10,6 +10,13 @@ function isServerPath(path: string): boolean {
   return SERVER_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
+/**
+ * Requests for build output that is not there (a page left open across an upgrade asks for the old hashed
+ * chunks): a 404, never index.html, which the browser would try to run as a script and fail with a
+ * confusing MIME error instead of the app's reload screen. App routes have no such extension.
+ */
+const ASSET_PATH = /^\/assets\/|\.(m?js|css|map|png|jpe?g|svg|ico|webp|webmanifest|woff2?)$/i;
+
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>HomeCam</title></head>
 <body style="font-family:sans-serif;max-width:40rem;margin:4rem auto">
@@ -33,6 +40,7 @@ export const webRoutes: FastifyPluginAsync<{ assets: WebAssetsRepository }> = as
       if (isServerPath(path)) throw new AppError('NOT_FOUND', `no route for GET ${path}`);
       if (!assets.available) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
       const file = await assets.findFile(path);
+      if (file === undefined && ASSET_PATH.test(path)) throw new AppError('NOT_FOUND', `no file ${path}`);
       if (file === undefined || file === 'index.html') {
         return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
       }
