@@ -56,10 +56,7 @@ const realtime = createRealtimeClient({
     notificationCounter.remove(id);
     eventLists?.notificationRemoved(id);
   },
-  onRecording: (recording) => {
-    eventLists?.recordingAdded(recording);
-    eventToasts.recording(recording);
-  },
+  onRecording: (recording) => eventLists?.recordingAdded(recording),
   onRemoveRecording: (id) => eventLists?.recordingRemoved(id),
   onCameraState: (status) => cameraStatusStore.set(status),
   onSessionEnded: () => sessionStore.dispatch({ type: 'SESSION_ENDED' }),

@@ -1,4 +1,4 @@
-import type { Notification, Recording } from '@homecam/shared';
+import type { Notification } from '@homecam/shared';
 import { notificationMessage } from '../../components/events/format';
 import type { ToastExtras, ToastStore } from './toast-store';
 
@@ -13,27 +13,15 @@ export function notificationToast(notification: Notification, t: Translate): { m
 }
 
 /**
- * Event toasts with their thumbnail. The server announces a notification before the recorder has written
- * the thumbnail (it waits for a keyframe), so the picture is added when the recording reports it ready
- * (`recording` with a thumbnail) — never a request for a file that is not there yet.
+ * Event toasts with their thumbnail, shown at once: the server links the thumbnail as the event starts and
+ * answers a request for it as soon as the recorder has written it (it waits for a keyframe), so the picture
+ * fills in while the toast is up. A picture that never comes is hidden by the toaster.
  */
-export function createEventToasts(toasts: Pick<ToastStore, 'show' | 'amend'>, t: Translate) {
-  /** recording id → the toast waiting for its picture. */
-  const waiting = new Map<string, number>();
+export function createEventToasts(toasts: Pick<ToastStore, 'show'>, t: Translate) {
   return {
     notification(notification: Notification) {
       const { message, extras } = notificationToast(notification, t);
-      const id = toasts.show('info', message, extras);
-      if (notification.recordingId && notification.thumbnail) {
-        waiting.clear(); // one toast at a time (spec §9): only the newest can still be amended
-        waiting.set(notification.recordingId, id);
-      }
-    },
-    recording(recording: Recording) {
-      const id = waiting.get(recording.id);
-      if (id === undefined) return;
-      waiting.delete(recording.id);
-      if (recording.thumbnail) toasts.amend(id, { image: recording.thumbnail });
+      toasts.show('info', message, notification.thumbnail ? { ...extras, image: notification.thumbnail } : extras);
     },
   };
 }

@@ -7,8 +7,6 @@ export interface ToastStore {
   subscribe: (listener: () => void) => () => void;
   show: (type: ToastType, message: string, extras?: ToastExtras) => number;
   dismiss: (id: number) => void;
-  /** Adds to a toast still shown (a thumbnail that became available) and restarts its timer; false when it is gone. */
-  amend: (id: number, extras: ToastExtras) => boolean;
   dismissAll: () => void;
 }
 
@@ -51,14 +49,6 @@ export function createToastStore(): ToastStore {
       update(addToast(toasts, { id, type, message, ...extras }));
       startTimer(id, type);
       return id;
-    },
-    amend(id, extras) {
-      const toast = toasts.find((entry) => entry.id === id);
-      if (!toast) return false;
-      update(toasts.map((entry) => (entry.id === id ? { ...entry, ...extras } : entry)));
-      clearTimeout(timers.get(id));
-      startTimer(id, toast.type);
-      return true;
     },
     dismiss,
     dismissAll: () => {

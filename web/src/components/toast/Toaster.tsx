@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../../app/runtime';
 import { toastPosition, type Toast, type ToastPosition, type ToastType } from '../../app/toast/toast-rules';
@@ -18,6 +19,13 @@ const POSITION: Record<ToastPosition, string> = {
   'top-center': 'top-4 left-4 right-4 items-center',
 };
 
+/** The event's picture; hidden when it cannot be loaded (the recorder found no keyframe) rather than shown broken. */
+function ToastImage({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return <img src={src} alt="" onError={() => setFailed(true)} className="h-12 w-20 shrink-0 rounded object-cover" data-testid="toast-image" />;
+}
+
 function ToastCard({ toast }: { toast: Toast }) {
   const { t } = useTranslation();
   const { dismiss } = useToast();
@@ -31,7 +39,7 @@ function ToastCard({ toast }: { toast: Toast }) {
         ACCENT[toast.type],
       )}
     >
-      {toast.image ? <img src={toast.image} alt="" className="h-12 w-20 shrink-0 rounded object-cover" data-testid="toast-image" /> : null}
+      {toast.image ? <ToastImage src={toast.image} /> : null}
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <p className="break-words">{toast.message}</p>
         {toast.link ? (
