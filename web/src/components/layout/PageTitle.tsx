@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 export function PageTitle({ children, subtitle, actions }: { children: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
   const title = (
     <>
-      <h1 data-testid="page-title" className="text-2xl font-semibold tracking-tight break-words text-foreground">
+      <h1 data-testid="page-title" className="text-xl font-semibold tracking-tight hyphens-auto break-words text-foreground sm:text-2xl">
         {children}
       </h1>
       {subtitle ? <p className="mt-1 text-sm text-foreground-muted">{subtitle}</p> : null}
