@@ -44,7 +44,7 @@ export function Modal({ open, title, onClose, children, footer, testId, size = '
         data-testid={testId}
         className={`relative z-10 flex max-h-[90dvh] w-full flex-col rounded-xl border border-border bg-surface-raised shadow-panel ${size === 'wide' ? 'max-w-3xl' : 'max-w-lg'}`}
       >
-        <h2 id={titleId} className="px-5 pt-5 text-lg font-semibold text-foreground">
+        <h2 id={titleId} className="px-5 pt-5 text-lg font-semibold break-words text-foreground">
           {title}
         </h2>
         <div className="overflow-y-auto px-5 py-4">{children}</div>
