@@ -34,7 +34,7 @@ export function AddRoomForm() {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex items-start gap-2">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-start">
       <TextField
         label={t('settings:rooms.newRoom')}
         value={name}
@@ -44,7 +44,7 @@ export function AddRoomForm() {
         className="min-w-0 flex-1"
         data-testid="room-add-name"
       />
-      <Button type="submit" disabled={create.isPending} className="mt-6" data-testid="room-add-submit">
+      <Button type="submit" disabled={create.isPending} className="sm:mt-6" data-testid="room-add-submit">
         <PlusIcon /> {t('settings:rooms.add')}
       </Button>
     </form>
