@@ -40,6 +40,27 @@ test('motion zones: a triangle drawn on the snapshot and a new sensitivity are s
   await expect(dialog.getByTestId('zone-polygon-0')).toHaveCount(1);
   await expect(dialog.getByTestId('zone-item-0')).toContainText('3 points');
 
+  // Drag the second corner (80 %, 20 %) to (70 %, 40 %): pointer down on its handle, move, up.
+  const corner = dialog.getByTestId('zone-point-0-1');
+  await expect(corner).toHaveAttribute('data-x', '80');
+  const handleBox = await corner.boundingBox();
+  if (!handleBox) throw new Error('the point handle should have a size');
+  const surfaceBox = await surface.boundingBox();
+  if (!surfaceBox) throw new Error('the drawing surface should have a size');
+  await page.mouse.move(handleBox.x + handleBox.width / 2, handleBox.y + handleBox.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(surfaceBox.x + surfaceBox.width * 0.7, surfaceBox.y + surfaceBox.height * 0.4, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => Number(await corner.getAttribute('data-x'))).toBeCloseTo(70, 0);
+  // The focused handle moves 1 % with an arrow key; Delete keeps the triangle's three points.
+  await expect(corner).toBeFocused();
+  const draggedY = Number(await corner.getAttribute('data-y'));
+  await corner.press('ArrowDown');
+  await expect(corner).toHaveAttribute('data-y', String(Math.round((draggedY + 1) * 10) / 10));
+  await corner.press('Delete');
+  await expect(dialog.getByTestId('zone-item-0')).toContainText('3 points');
+  const movedX = Number(await corner.getAttribute('data-x'));
+
   await dialog.getByTestId('motion-slider-sensitivity').fill('40');
   await expect(dialog.getByTestId('motion-value-sensitivity')).toHaveText('40 %');
   await page.getByTestId('motion-zones-submit').click();
@@ -58,4 +79,8 @@ test('motion zones: a triangle drawn on the snapshot and a new sensitivity are s
   }
   expect(zone?.coords[0]?.[0]).toBeCloseTo(20, 0);
   expect(zone?.coords[2]?.[1]).toBeCloseTo(80, 0);
+  // The dragged corner is saved where it was left.
+  expect(zone?.coords[1]).toEqual([movedX, Math.round((draggedY + 1) * 10) / 10]);
+  expect(zone?.coords[1]?.[0]).toBeCloseTo(70, 0);
+  expect(zone?.coords[1]?.[1]).toBeCloseTo(41, 0);
 });

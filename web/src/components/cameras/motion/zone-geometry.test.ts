@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { canCloseZone, closeZone, pointToPercent, polygonArea, roundPercent, toSvgPoints } from './zone-geometry';
+import {
+  arrowKeyStep,
+  canCloseZone,
+  canRemovePoint,
+  closeZone,
+  movePoint,
+  nudgePoint,
+  pointToPercent,
+  polygonArea,
+  removePoint,
+  roundPercent,
+  toSvgPoints,
+  type ZonePoint,
+} from './zone-geometry';
 import { motionPatch } from './motion-patch';
 
 describe('roundPercent', () => {
@@ -40,6 +53,41 @@ describe('closing a zone', () => {
   it('computes the area and the SVG points', () => {
     expect(Math.abs(polygonArea([[0, 0], [10, 0], [10, 10], [0, 10]]))).toBe(100);
     expect(toSvgPoints([[1, 2], [3.5, 4]])).toBe('1,2 3.5,4');
+  });
+});
+
+describe('editing points', () => {
+  const triangle: ZonePoint[] = [[20, 20], [80, 20], [50, 80]];
+  it('moves one point, rounded and clamped to the picture, without changing the input', () => {
+    expect(movePoint(triangle, 1, [70.04, 40])).toEqual([[20, 20], [70, 40], [50, 80]]);
+    expect(movePoint(triangle, 0, [-5, 130])).toEqual([[0, 100], [80, 20], [50, 80]]);
+    expect(movePoint(triangle, 3, [1, 1])).toEqual(triangle);
+    expect(triangle[1]).toEqual([80, 20]);
+  });
+  it('nudges a point by a step and stops at the edges', () => {
+    expect(nudgePoint(triangle, 2, 1, -5)).toEqual([[20, 20], [80, 20], [51, 75]]);
+    expect(nudgePoint([[99.5, 0.5]], 0, 5, -5)).toEqual([[100, 0]]);
+    expect(nudgePoint(triangle, -1, 1, 1)).toEqual(triangle);
+  });
+  it('maps arrow keys to steps of 1 % (Shift: 5 %)', () => {
+    expect(arrowKeyStep('ArrowLeft', false)).toEqual([-1, 0]);
+    expect(arrowKeyStep('ArrowRight', true)).toEqual([5, 0]);
+    expect(arrowKeyStep('ArrowUp', false)).toEqual([0, -1]);
+    expect(arrowKeyStep('ArrowDown', true)).toEqual([0, 5]);
+    expect(arrowKeyStep('Enter', false)).toBeNull();
+  });
+  it('removes points but keeps at least three in a finished zone', () => {
+    const square: ZonePoint[] = [[0, 0], [10, 0], [10, 10], [0, 10]];
+    expect(canRemovePoint(square, true)).toBe(true);
+    expect(removePoint(square, 1, true)).toEqual([[0, 0], [10, 10], [0, 10]]);
+    expect(canRemovePoint(triangle, true)).toBe(false);
+    expect(removePoint(triangle, 0, true)).toBeNull();
+    expect(removePoint(square, 4, true)).toBeNull();
+  });
+  it('lets a zone being drawn lose any point', () => {
+    expect(removePoint(triangle, 0, false)).toEqual([[80, 20], [50, 80]]);
+    expect(removePoint([[5, 5]], 0, false)).toEqual([]);
+    expect(canRemovePoint([], false)).toBe(false);
   });
 });
 

@@ -57,3 +57,45 @@ export function closeZone(points: readonly ZonePoint[]): MotionZone | null {
 export function toSvgPoints(points: readonly ZonePoint[]): string {
   return points.map(([x, y]) => `${x},${y}`).join(' ');
 }
+
+/** The points with one of them moved to `to` (clamped to 0–100 and rounded to 0.1 %); the same array for a bad index. */
+export function movePoint(points: readonly ZonePoint[], index: number, to: ZonePoint): ZonePoint[] {
+  if (!Number.isInteger(index) || index < 0 || index >= points.length) return [...points];
+  const moved: ZonePoint = [roundPercent(to[0]), roundPercent(to[1])];
+  return points.map((point, other) => (other === index ? moved : point));
+}
+
+/** The points with one of them shifted by `dx`/`dy` percent, clamped to the picture. */
+export function nudgePoint(points: readonly ZonePoint[], index: number, dx: number, dy: number): ZonePoint[] {
+  const point = points[index];
+  if (!point) return [...points];
+  return movePoint(points, index, [point[0] + dx, point[1] + dy]);
+}
+
+/** Whether a point may be removed: a finished zone keeps at least MIN_ZONE_POINTS, a zone being drawn may shrink to none. */
+export function canRemovePoint(points: readonly ZonePoint[], finished: boolean): boolean {
+  return points.length > (finished ? MIN_ZONE_POINTS : 0);
+}
+
+/** The points without the one at `index`, or null when it may not be removed (see canRemovePoint) or does not exist. */
+export function removePoint(points: readonly ZonePoint[], index: number, finished: boolean): ZonePoint[] | null {
+  if (!Number.isInteger(index) || index < 0 || index >= points.length || !canRemovePoint(points, finished)) return null;
+  return points.filter((_, other) => other !== index);
+}
+
+/** The step in percent an arrow key moves a point (Shift: a bigger step), or null for other keys. */
+export function arrowKeyStep(key: string, large: boolean): [number, number] | null {
+  const step = large ? 5 : 1;
+  switch (key) {
+    case 'ArrowLeft':
+      return [-step, 0];
+    case 'ArrowRight':
+      return [step, 0];
+    case 'ArrowUp':
+      return [0, -step];
+    case 'ArrowDown':
+      return [0, step];
+    default:
+      return null;
+  }
+}
