@@ -1,4 +1,4 @@
-import { pushPayloadSchema, type Permission, type PushStatus } from '@homecam/shared';
+import { pushPayloadSchema, type Language, type Permission, type PushStatus } from '@homecam/shared';
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -47,12 +47,16 @@ afterAll(async () => {
 });
 
 /** A signed-in user whose browser subscribed at a fresh path of the fake push service. */
-async function subscriber(permissions: Permission[]): Promise<{ userId: number; token: string; client: PushClient; path: string }> {
+async function subscriber(
+  permissions: Permission[],
+  language?: Language,
+): Promise<{ userId: number; token: string; client: PushClient; path: string }> {
   const { user, token } = await signedInUser(app, permissions);
   const path = `/push/${randomBytes(12).toString('base64url')}?token=${randomBytes(6).toString('hex')}`;
   const client = new PushClient(`${fake.origin}${path}`);
   clients.push(client);
-  const response = await app.inject({ method: 'POST', url: '/api/subscribe', headers: bearer(token), payload: client.subscription() });
+  const payload = language ? { ...client.subscription(), language } : client.subscription();
+  const response = await app.inject({ method: 'POST', url: '/api/subscribe', headers: bearer(token), payload });
   expect(response.statusCode).toBe(201);
   return { userId: user.id, token, client, path };
 }
@@ -94,6 +98,21 @@ describe('web push delivery', () => {
     const payload = pushPayloadSchema.parse(JSON.parse(client.decrypt(push.body)));
     expect(payload).toMatchObject({ title: 'Front Door', body: 'Doorbell', url: '/cameras/Front%20Door', tag: 'Front Door', image: null });
     expect(Number.isNaN(Date.parse(payload.timestamp))).toBe(false);
+    await settled();
+  });
+
+  it("each browser gets the doorbell in its own language: German for a German subscription, English for an English or none", async () => {
+    const german = await subscriber(['recordings:access'], 'de');
+    const english = await subscriber(['recordings:access'], 'en');
+    const none = await subscriber(['recordings:access']);
+    const arrived = [german, english, none].map((s) => fake.next(s.path));
+    await ringDoorbell();
+    const [de, en, unset] = await Promise.all(arrived);
+    const body = (s: { client: PushClient }, push: ReceivedPush | undefined) =>
+      pushPayloadSchema.parse(JSON.parse(s.client.decrypt((push as ReceivedPush).body))).body;
+    expect(body(german, de)).toBe('Türklingel');
+    expect(body(english, en)).toBe('Doorbell');
+    expect(body(none, unset)).toBe('Doorbell');
     await settled();
   });
 

@@ -1,8 +1,11 @@
-import type { Notification, PushStatus } from '@homecam/shared';
+import { LANGUAGES, type Notification, type PushStatus } from '@homecam/shared';
 import { waitFor } from '@homecam/tools';
 import type { InjectOptions } from 'fastify';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
+import { PUSH_MESSAGES } from '../src/push/push-texts.js';
+import { pushPayload } from '../src/services/push.service.js';
 import { PushClient } from './helpers/fake-push-service.js';
 import { expectError } from './helpers/http.js';
 import { createTestApp, makeDataDir } from './helpers/test-app.js';
@@ -66,7 +69,7 @@ describe('push subscription API', () => {
     const response = await status(token);
     expect(response.statusCode).toBe(200);
     const body = response.json<PushStatus>();
-    expect(Object.keys(body).sort()).toEqual(['publicKey', 'subscription']);
+    expect(Object.keys(body).sort()).toEqual(['language', 'publicKey', 'subscription']);
     expect(body.subscription).toBe(false);
     const point = Buffer.from(body.publicKey, 'base64url');
     expect(point.length).toBe(65);
@@ -104,6 +107,21 @@ describe('push subscription API', () => {
     expect((await unsubscribe(token)).statusCode).toBe(204);
     expect(await subscribed(token)).toBe(false);
     expect((await unsubscribe(token)).statusCode).toBe(204);
+  });
+
+  it('POST stores the UI language with the subscription; GET tells it (null without one); an unknown one is refused', async () => {
+    const { token } = await signedInUser(app, ['recordings:access']);
+    expect((await status(token)).json<PushStatus>().language).toBeNull();
+    const browser = browserSubscription();
+    expect((await subscribe(token, browser)).statusCode).toBe(201);
+    expect((await status(token)).json<PushStatus>()).toMatchObject({ subscription: true, language: null });
+    // The language changed in the app: the same subscription is posted again with it.
+    expect((await subscribe(token, { ...browser, language: 'de' })).statusCode).toBe(204);
+    expect((await status(token)).json<PushStatus>()).toMatchObject({ subscription: true, language: 'de' });
+    const delivery = (await app.homecam.push.deliveriesFor(NOTIFICATION)).find((d) => d.recipient.endpoint === browser.endpoint);
+    expect(delivery?.recipient.language).toBe('de');
+    expectError(await subscribe(token, { ...browser, language: 'xx' }), 400, 'VALIDATION_FAILED');
+    expect((await status(token)).json<PushStatus>().language).toBe('de');
   });
 
   it('the same browser signing in as someone else takes the endpoint over: the old session loses it', async () => {
@@ -189,5 +207,47 @@ describe('a subscription ends with its session', () => {
     const { sessionId } = await app.homecam.auth.authenticate(token);
     expect((await app.inject({ method: 'DELETE', url: `/api/users/${user.id}`, headers: bearer(admin) })).statusCode).toBeLessThan(300);
     await waitFor(async () => (await rowsOfSession(sessionId)) === 0, { message: 'subscription removed with the user' });
+  });
+});
+
+describe('push payload language', () => {
+  const event = (type: 'motion' | 'doorbell', message: string): Notification => ({
+    ...NOTIFICATION,
+    camera: 'Hall',
+    type,
+    level: 'event',
+    title: 'Hall',
+    message,
+  });
+
+  it("the server's own camera event texts are written in the subscription's language, English without one", () => {
+    expect(pushPayload(event('motion', 'Motion detected'), ['admin'], 'de').body).toBe('Bewegung erkannt');
+    expect(pushPayload(event('doorbell', 'Doorbell'), ['admin'], 'de').body).toBe('Türklingel');
+    expect(pushPayload(event('doorbell', 'Doorbell'), ['admin'], 'nl').body).toBe('Deurbel');
+    expect(pushPayload(event('motion', 'Motion detected'), ['admin'], 'fr').body).toBe('Mouvement détecté');
+    expect(pushPayload(event('motion', 'Motion detected'), ['admin'], 'es').body).toBe('Movimiento detectado');
+    expect(pushPayload(event('doorbell', 'Doorbell'), ['admin'], 'th').body).toBe('กริ่งประตู');
+    expect(pushPayload(event('motion', 'Motion detected'), ['admin'], 'en').body).toBe('Motion detected');
+    expect(pushPayload(event('motion', 'Motion detected'), ['admin'], null).body).toBe('Motion detected');
+    expect(pushPayload(event('doorbell', 'Doorbell'), ['admin']).body).toBe('Doorbell');
+  });
+
+  it('says what the app says: the same words as web/src/i18n/locales/*/events.json messages.*', () => {
+    for (const language of LANGUAGES) {
+      const file = new URL(`../../web/src/i18n/locales/${language}/events.json`, import.meta.url);
+      const { messages } = JSON.parse(readFileSync(file, 'utf8')) as { messages: Record<string, string> };
+      expect({ language, motion: PUSH_MESSAGES.motion[language], doorbell: PUSH_MESSAGES.doorbell[language] }).toEqual({
+        language,
+        motion: messages.motion,
+        doorbell: messages.doorbell,
+      });
+    }
+  });
+
+  it('any other message is sent as written', () => {
+    expect(pushPayload(event('motion', 'Person at the gate'), ['admin'], 'de').body).toBe('Person at the gate');
+    // A system notification whose text happens to match is not a camera event.
+    expect(pushPayload({ ...NOTIFICATION, message: 'Doorbell' }, ['admin'], 'de').body).toBe('Doorbell');
+    expect(pushPayload(NOTIFICATION, ['admin'], 'de')).toMatchObject({ title: 'Expiry test', body: 'not sent' });
   });
 });

@@ -94,6 +94,8 @@ export interface PushSubscriptionsTable {
   p256dh: string;
   auth: string;
   created_at: string;
+  /** The browser's UI language (a LANGUAGES code) for the server's texts in pushes; null: English (0006). */
+  language: string | null;
 }
 
 export interface Database {

@@ -1,3 +1,4 @@
+import { LANGUAGES, type Language } from '@homecam/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -9,6 +10,8 @@ export interface NewPushSubscription {
   p256dh: string;
   auth: string;
   createdAt: string;
+  /** The browser's UI language; null when the client sent none. */
+  language: Language | null;
 }
 
 /** A subscription whose session is live, with its user's permissions as stored now (checked at send time). */
@@ -19,6 +22,13 @@ export interface PushRecipient {
   p256dh: string;
   auth: string;
   permissions: string[];
+  /** The language the server's own texts are written in for this browser; null: English. */
+  language: Language | null;
+}
+
+/** A stored language, if it is still one of the UI languages. */
+function parseLanguage(value: string | null): Language | null {
+  return (LANGUAGES as readonly (string | null)[]).includes(value) ? (value as Language) : null;
 }
 
 function parsePermissions(json: string): string[] {
@@ -54,6 +64,7 @@ export class PushSubscriptionRepository {
           p256dh: subscription.p256dh,
           auth: subscription.auth,
           created_at: subscription.createdAt,
+          language: subscription.language,
         })
         .execute();
     });
@@ -62,6 +73,12 @@ export class PushSubscriptionRepository {
   async existsForSession(sessionId: string): Promise<boolean> {
     const row = await this.db.selectFrom('push_subscriptions').select('id').where('session_id', '=', sessionId).executeTakeFirst();
     return row !== undefined;
+  }
+
+  /** The session's subscription as the client needs to know it (whether it exists, its language), or null. */
+  async findForSession(sessionId: string): Promise<{ language: Language | null } | null> {
+    const row = await this.db.selectFrom('push_subscriptions').select('language').where('session_id', '=', sessionId).executeTakeFirst();
+    return row ? { language: parseLanguage(row.language) } : null;
   }
 
   async deleteBySessions(sessionIds: readonly string[]): Promise<number> {
@@ -94,7 +111,7 @@ export class PushSubscriptionRepository {
       .selectFrom('push_subscriptions as p')
       .innerJoin('sessions as s', 's.id', 'p.session_id')
       .innerJoin('users as u', 'u.id', 'p.user_id')
-      .select(['p.id', 'p.user_id', 'p.endpoint', 'p.p256dh', 'p.auth', 'u.permissions'])
+      .select(['p.id', 'p.user_id', 'p.endpoint', 'p.p256dh', 'p.auth', 'p.language', 'u.permissions'])
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', now)
       .where('u.must_change_credentials', '=', 0)
@@ -107,6 +124,7 @@ export class PushSubscriptionRepository {
       p256dh: row.p256dh,
       auth: row.auth,
       permissions: parsePermissions(row.permissions),
+      language: parseLanguage(row.language),
     }));
   }
 }

@@ -1,6 +1,7 @@
-import { hasAnyPermission, type Notification, type Permission, type PushPayload, type PushStatus, type PushSubscriptionBody } from '@homecam/shared';
+import { hasAnyPermission, type Language, type Notification, type Permission, type PushPayload, type PushStatus, type PushSubscriptionBody } from '@homecam/shared';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
+import { pushMessage } from '../push/push-texts.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../repositories/clock.js';
 import type { PushRecipient, PushSubscriptionRepository } from '../repositories/push-subscription.repository.js';
@@ -80,8 +81,8 @@ export class PushService {
   }
 
   async status(auth: AuthContext): Promise<PushStatus> {
-    const [keys, subscription] = await Promise.all([this.keys(), this.deps.subscriptions.existsForSession(auth.sessionId)]);
-    return { publicKey: keys.publicKey, subscription };
+    const [keys, subscription] = await Promise.all([this.keys(), this.deps.subscriptions.findForSession(auth.sessionId)]);
+    return { publicKey: keys.publicKey, subscription: subscription !== null, language: subscription?.language ?? null };
   }
 
   /** Stores (or replaces) the session's subscription. Returns whether this session had none before. */
@@ -100,6 +101,7 @@ export class PushService {
       p256dh: body.keys.p256dh,
       auth: body.keys.auth,
       createdAt: new Date(this.deps.clock.now()).toISOString(),
+      language: body.language ?? null,
     });
     return !existed;
   }
@@ -126,7 +128,7 @@ export class PushService {
     const urgency = notification.type === 'doorbell' || notification.level === 'ERROR' ? 'high' : 'normal';
     return recipients
       .filter((recipient) => hasAnyPermission(recipient.permissions, PUSH_PERMISSIONS))
-      .map((recipient) => ({ recipient, payload: pushPayload(notification, recipient.permissions), urgency }));
+      .map((recipient) => ({ recipient, payload: pushPayload(notification, recipient.permissions, recipient.language), urgency }));
   }
 
   private async loadKeys(): Promise<VapidKeyPair> {
@@ -146,16 +148,17 @@ function checkKey(value: string, bytes: number, path: string, valid: (decoded: B
 
 /**
  * What the service worker shows. The link opens something the recipient may see: the camera page, else the
- * notification list, else the recordings (every recipient has recordings:access or admin).
+ * notification list, else the recordings (every recipient has recordings:access or admin). The body is in the
+ * subscription's language where it is one of the server's own texts; English without one.
  */
-export function pushPayload(notification: Notification, permissions: readonly string[]): PushPayload {
+export function pushPayload(notification: Notification, permissions: readonly string[], language: Language | null = null): PushPayload {
   const camera = notification.camera;
   let url = '/recordings';
   if (camera && hasAnyPermission(permissions, ['cameras:access'])) url = `/cameras/${encodeURIComponent(camera)}`;
   else if (hasAnyPermission(permissions, ['notifications:access'])) url = '/notifications';
   return {
     title: notification.title,
-    body: notification.message,
+    body: pushMessage(notification, language),
     url,
     image: notification.thumbnail,
     tag: camera ?? notification.type,

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../constants.js';
+
+/** A UI language a push is written in (the server renders its own default texts in it). */
+export const pushLanguageSchema = z.enum(LANGUAGES);
 
 /**
  * Web push (spec §3, §4, §7): GET /api/subscribe tells the client the server's VAPID public key and whether
@@ -10,6 +14,11 @@ export const pushStatusSchema = z.object({
   publicKey: z.string(),
   /** True when the server holds a subscription for this session. */
   subscription: z.boolean(),
+  /**
+   * The language stored with this session's subscription (null: none, or posted by a client that sent none).
+   * The client posts its subscription again when its UI language differs. Optional: older servers omit it.
+   */
+  language: pushLanguageSchema.nullable().optional(),
 });
 export type PushStatus = z.infer<typeof pushStatusSchema>;
 
@@ -23,6 +32,11 @@ export const pushSubscriptionSchema = z.object({
     /** base64url of the 16-byte auth secret. */
     auth: z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/).min(16).max(32),
   }),
+  /**
+   * The browser's UI language: the server's own texts in pushes ('Motion detected', 'Doorbell') are written in it.
+   * Optional (older clients send none): English then.
+   */
+  language: pushLanguageSchema.optional(),
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionSchema>;
 

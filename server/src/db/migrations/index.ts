@@ -4,6 +4,7 @@ import { rooms } from './0002_rooms.js';
 import { events } from './0003_events.js';
 import { push } from './0004_push.js';
 import { recordingRoot } from './0005_recording_root.js';
+import { pushLanguage } from './0006_push_language.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the built server needs no
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003_events': events,
   '0004_push': push,
   '0005_recording_root': recordingRoot,
+  '0006_push_language': pushLanguage,
 };
 
 export const migrationProvider: MigrationProvider = {

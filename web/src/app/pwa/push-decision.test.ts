@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decidePushActions, needsServerStatus, type PushLocalState } from './push-decision';
 
 const KEY = 'BExampleServerKey_-';
-const base: PushLocalState = { supported: true, permission: 'granted', signedIn: true, allowed: true, wanted: true, browserKey: null };
+const base: PushLocalState = { supported: true, permission: 'granted', signedIn: true, allowed: true, wanted: true, browserKey: null, language: 'en' };
 const state = (changes: Partial<PushLocalState>): PushLocalState => ({ ...base, ...changes });
 
 describe('push subscription decision (spec §4, §6)', () => {
@@ -15,6 +15,21 @@ describe('push subscription decision (spec §4, §6)', () => {
   it('does nothing when browser and server both hold the subscription', () => {
     expect(decidePushActions(state({ browserKey: KEY }), { publicKey: KEY, subscription: true })).toEqual([]);
     expect(decidePushActions(state({ browserKey: `${KEY}=` }), { publicKey: KEY, subscription: true })).toEqual([]);
+  });
+
+  it('posts the subscription again when the UI language differs from the one the server stored', () => {
+    const subscribed = state({ browserKey: KEY, language: 'de' });
+    expect(decidePushActions(subscribed, { publicKey: KEY, subscription: true, language: 'en' })).toEqual(['saveOnServer']);
+    // Stored by a client that sent no language: posted again with it.
+    expect(decidePushActions(subscribed, { publicKey: KEY, subscription: true, language: null })).toEqual(['saveOnServer']);
+    expect(decidePushActions(subscribed, { publicKey: KEY, subscription: true, language: 'de' })).toEqual([]);
+    // A server that does not tell the language (older) is not posted to on every run.
+    expect(decidePushActions(subscribed, { publicKey: KEY, subscription: true })).toEqual([]);
+    // Not subscribed in the browser: the language goes with the new subscription, nothing extra.
+    expect(decidePushActions(state({ language: 'de' }), { publicKey: KEY, subscription: true, language: 'en' })).toEqual([
+      'subscribeBrowser',
+      'saveOnServer',
+    ]);
   });
 
   it('unsubscribes and resubscribes when the server says it has no subscription', () => {

@@ -1,4 +1,4 @@
-import type { PushStatus } from '@homecam/shared';
+import type { Language, PushStatus } from '@homecam/shared';
 
 /**
  * Spec §4/§6 push subscription rules as a pure function: what this browser and the server should do, given
@@ -17,6 +17,8 @@ export interface PushLocalState {
   wanted: boolean;
   /** The browser's current subscription's application server key (base64url), or null when not subscribed. */
   browserKey: string | null;
+  /** The UI language: the server writes its own texts in pushes in the language stored with the subscription. */
+  language: Language;
 }
 
 export type PushAction = 'unsubscribeBrowser' | 'deleteOnServer' | 'subscribeBrowser' | 'saveOnServer';
@@ -40,5 +42,8 @@ export function decidePushActions(local: PushLocalState, server: PushStatus | nu
   // A new server key (VAPID keys regenerated) makes the old subscription useless, as does a server without it.
   const sameKey = local.browserKey !== null && unpadded(local.browserKey) === unpadded(server.publicKey);
   if (!server.subscription || !sameKey) return ['unsubscribeBrowser', 'subscribeBrowser', 'saveOnServer'];
+  // The UI language changed since the subscription was posted: post it again with the new one. A server that
+  // does not say (undefined: older than languages in pushes) is left alone rather than posted to on every run.
+  if (server.language !== undefined && server.language !== local.language) return ['saveOnServer'];
   return [];
 }

@@ -1,4 +1,4 @@
-import { hasAnyPermission, pushSubscriptionSchema, type PushStatus, type PushSubscriptionBody, type SessionUser } from '@homecam/shared';
+import { hasAnyPermission, pushSubscriptionSchema, type Language, type PushStatus, type PushSubscriptionBody, type SessionUser } from '@homecam/shared';
 import { decidePushActions, needsServerStatus, type PushAction, type PushLocalState } from './push-decision';
 
 /** The device toggle's "off" is remembered per browser (the subscription is per browser too). */
@@ -14,6 +14,8 @@ export interface PushSyncDeps {
   /** The registered worker; null when none will be (dev server, no support). */
   registration: () => Promise<ServiceWorkerRegistration> | null;
   getUser: () => SessionUser | null;
+  /** The current UI language, sent with the subscription (the server writes its texts in pushes in it). */
+  getLanguage: () => Language;
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   api: { status(): Promise<PushStatus>; save(body: PushSubscriptionBody): Promise<void>; remove(): Promise<void> };
   warn: (message: string, error: unknown) => void;
@@ -22,7 +24,7 @@ export interface PushSyncDeps {
 export interface PushSync {
   getState: () => PushSyncState;
   subscribe: (listener: () => void) => () => void;
-  /** Applies the rules of spec §4 (after start, sign-in, sign-out, permission changes). Never prompts. */
+  /** Applies the rules of spec §4 (after start, sign-in, sign-out, permission or language changes). Never prompts. */
   sync: () => Promise<boolean>;
   /** The toggle switched on, from a click: asks for permission, then subscribes. */
   enable: () => Promise<boolean>;
@@ -69,6 +71,7 @@ export function createPushSync(deps: PushSyncDeps): PushSync {
       allowed: hasAnyPermission(user?.permissionLevel, ['recordings:access']),
       wanted: deps.storage.getItem(PUSH_TOGGLE_KEY) !== 'off',
       browserKey: subscription ? (key ? bytesToBase64Url(key) : '') : null,
+      language: deps.getLanguage(),
     };
     const server = needsServerStatus(local) ? await deps.api.status() : null;
     const actions: PushAction[] = decidePushActions(local, server);
@@ -84,7 +87,7 @@ export function createPushSync(deps: PushSyncDeps): PushSync {
           applicationServerKey: base64UrlToBytes(server.publicKey),
         });
       } else if (action === 'saveOnServer' && subscription) {
-        await deps.api.save(pushSubscriptionSchema.parse(subscription.toJSON()));
+        await deps.api.save(pushSubscriptionSchema.parse({ ...subscription.toJSON(), language: local.language }));
       }
     }
     const granted = local.permission === 'granted';

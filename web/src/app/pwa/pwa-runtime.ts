@@ -1,5 +1,6 @@
 import { deletePushSubscription, getPushStatus, savePushSubscription } from '../../api/push-api';
-import { sessionStore } from '../runtime';
+import { currentLanguage } from '../../i18n/create-i18n';
+import { i18n, sessionStore } from '../runtime';
 import { currentUser } from '../session/session-machine';
 import { createInstallPrompt, runsStandalone } from './install-prompt';
 import { createPushSync } from './push-sync';
@@ -25,6 +26,7 @@ export const installPrompt = createInstallPrompt(window, runsStandalone);
 export const pushSync = createPushSync({
   registration: () => registration,
   getUser: () => currentUser(sessionStore.getState()),
+  getLanguage: () => currentLanguage(i18n),
   storage: localStorage,
   api: { status: getPushStatus, save: savePushSubscription, remove: deletePushSubscription },
   warn: (message, error) => console.warn(message, error),
@@ -60,6 +62,8 @@ export function startPwa() {
     registration.catch((error: unknown) => console.warn('[app] service worker registration failed', error));
     void pushSync.sync();
     followSession();
+    // A subscription posted in another language is posted again, so pushes follow the UI language.
+    i18n.on('languageChanged', () => void pushSync.sync());
   };
   // After load: the worker's download must not compete with the app's own first requests.
   if (document.readyState === 'complete') register();
