@@ -1,13 +1,12 @@
-import { DEFAULT_LANGUAGE, type Language, type Notification } from '@homecam/shared';
+import { CAMERA_EVENT_MESSAGES, DEFAULT_LANGUAGE, defaultEventMessage, type CameraEventKind, type Language, type Notification } from '@homecam/shared';
 
 /**
- * The texts the server writes into camera events (notification.service: 'Motion detected', 'Doorbell'), in the
- * six UI languages, so a push says what the app says. Copied from web/src/i18n/locales/<language>/events.json
+ * The texts the server writes into camera events (CAMERA_EVENT_MESSAGES), in the six UI languages, so a push says what the app says. Copied from web/src/i18n/locales/<language>/events.json
  * (messages.motion, messages.doorbell): change both together.
  */
-export const PUSH_MESSAGES: Record<'motion' | 'doorbell', Record<Language, string>> = {
+export const PUSH_MESSAGES: Record<CameraEventKind, Record<Language, string>> = {
   motion: {
-    en: 'Motion detected',
+    en: CAMERA_EVENT_MESSAGES.motion,
     de: 'Bewegung erkannt',
     nl: 'Beweging gedetecteerd',
     fr: 'Mouvement détecté',
@@ -15,7 +14,7 @@ export const PUSH_MESSAGES: Record<'motion' | 'doorbell', Record<Language, strin
     es: 'Movimiento detectado',
   },
   doorbell: {
-    en: 'Doorbell',
+    en: CAMERA_EVENT_MESSAGES.doorbell,
     de: 'Türklingel',
     nl: 'Deurbel',
     fr: 'Sonnette',
@@ -30,7 +29,6 @@ export const PUSH_MESSAGES: Record<'motion' | 'doorbell', Record<Language, strin
  * written. No language: English.
  */
 export function pushMessage(notification: Pick<Notification, 'level' | 'type' | 'message'>, language: Language | null): string {
-  if (notification.level !== 'event' || (notification.type !== 'motion' && notification.type !== 'doorbell')) return notification.message;
-  const texts = PUSH_MESSAGES[notification.type];
-  return texts.en === notification.message ? texts[language ?? DEFAULT_LANGUAGE] : notification.message;
+  const kind = defaultEventMessage(notification);
+  return kind ? PUSH_MESSAGES[kind][language ?? DEFAULT_LANGUAGE] : notification.message;
 }

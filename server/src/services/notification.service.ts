@@ -1,4 +1,4 @@
-import type { EventListQuery, EventSource, Notification, NotificationList, NotificationType } from '@homecam/shared';
+import { CAMERA_EVENT_MESSAGES, type EventListQuery, type EventSource, type Notification, type NotificationList, type NotificationType } from '@homecam/shared';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -109,7 +109,7 @@ export class NotificationService {
       type,
       level: 'event',
       title: camera,
-      message: type === 'doorbell' ? 'Doorbell' : 'Motion detected',
+      message: CAMERA_EVENT_MESSAGES[type],
       label: type,
       trigger: source,
       recording_id: recording?.id ?? null,

@@ -1,3 +1,5 @@
+import { defaultEventMessage } from '@homecam/shared';
+
 /** Date and time in the UI language. */
 export function formatTime(iso: string, language: string): string {
   const date = new Date(iso);
@@ -23,12 +25,6 @@ export function formatSize(bytes: number, language?: string): string {
   return `${number(bytes / 1024 ** 3, 2)} GB`;
 }
 
-/** The texts the server writes into camera events (notification.service); shown in the UI language instead. */
-const SERVER_MESSAGES: Record<string, { message: string; key: string }> = {
-  motion: { message: 'Motion detected', key: 'events:messages.motion' },
-  doorbell: { message: 'Doorbell', key: 'events:messages.doorbell' },
-};
-
 /**
  * A notification's message in the UI language: the server stores a camera event's default text in English
  * ('Motion detected'), which is translated here; any other message (a mail subject, a plugin's text, a
@@ -38,6 +34,6 @@ export function notificationMessage(
   notification: { level: string; type: string; message: string },
   t: (key: string) => string,
 ): string {
-  const known = notification.level === 'event' ? SERVER_MESSAGES[notification.type] : undefined;
-  return known && known.message === notification.message ? t(known.key) : notification.message;
+  const kind = defaultEventMessage(notification);
+  return kind ? t(`events:messages.${kind}`) : notification.message;
 }
