@@ -18,7 +18,7 @@ import {
  * password of `smtp` and `ftp` are HomeCam additions, not in the shared schema yet.
  */
 export interface TriggersConfig {
-  http?: { active?: boolean; port?: number; localhttp?: boolean };
+  http?: { active?: boolean; port?: number; localhttp?: boolean; token?: string | undefined };
   smtp?: { active?: boolean; port?: number; space_replace?: string; username?: string; password?: string };
   ftp?: { active?: boolean; port?: number; useFile?: boolean; username?: string; password?: string };
   mqtt?: { active?: boolean; tls?: boolean; host?: string; port?: number; username?: string; password?: string };
@@ -45,7 +45,7 @@ const orUndefined = (value: string | undefined): string | undefined => (value ? 
 export function triggerOptionsFromConfig(config: TriggersConfig, extras: TriggerExtras = {}): Planned {
   const { http = {}, smtp = {}, ftp = {}, mqtt = {} } = config;
   return {
-    http: { active: !!http.active, options: { port: http.port ?? 7272, localOnly: !!http.localhttp, ...extras.http } },
+    http: { active: !!http.active, options: { port: http.port ?? 7272, localOnly: !!http.localhttp, token: orUndefined(http.token), ...extras.http } },
     smtp: {
       active: !!smtp.active,
       options: {

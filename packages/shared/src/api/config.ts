@@ -69,8 +69,9 @@ export const configFileSchema = z.looseObject({
   ssl: z
     .object({ active: z.boolean().default(false), key: z.string().optional(), cert: z.string().optional() })
     .default({ active: false }),
+  // token (HomeCam addition): when set, trigger requests need `?token=` or `Authorization: Bearer` with it.
   http: z
-    .object({ active: z.boolean().default(false), port: port.default(7272), localhttp: z.boolean().default(false) })
+    .object({ active: z.boolean().default(false), port: port.default(7272), localhttp: z.boolean().default(false), token: z.string().max(256).optional() })
     .default({ active: false, port: 7272, localhttp: false }),
   smtp: z
     .object({ active: z.boolean().default(false), port: port.default(2727), space_replace: z.string().default('+') })
