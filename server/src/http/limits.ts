@@ -74,7 +74,7 @@ function installJsonDepthLimit(app: FastifyInstance, maxDepth: number): void {
       done(new AppError('VALIDATION_FAILED', `the JSON body is nested deeper than ${maxDepth} levels`, [{ path: '', message: 'nested too deep' }]), undefined);
       return;
     }
-    parse(request, text, done);
+    void parse(request, text, done); // calls done itself
   });
 }
 
