@@ -64,3 +64,21 @@ describe('security headers (finding #13)', () => {
     expect(csp(response.headers['content-security-policy'])['script-src']).toEqual(["'self'"]);
   });
 });
+
+describe('the OpenAPI UI', () => {
+  it('may use inline styles (swagger-ui sets one); scripts stay self-only and framing refused', async () => {
+    const app = await createTestApp();
+    try {
+      const page = await app.inject({ url: '/api/docs' });
+      expect(page.statusCode).toBe(200);
+      const policy = csp(page.headers['content-security-policy']);
+      expect(policy['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(policy['script-src']).toEqual(["'self'"]);
+      expect(policy['frame-ancestors']).toEqual(["'none'"]);
+      const appPolicy = csp((await app.inject({ url: '/' })).headers['content-security-policy']);
+      expect(appPolicy['style-src']).toEqual(["'self'"]);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import { DOCS_PREFIX } from './docs.js';
 
 /** A Host header fit to be echoed into the CSP (name or [IPv6] and port); anything else is left out. */
 const HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
@@ -50,5 +51,12 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: false,
+  });
+  // The OpenAPI UI (a library page, not the app) sets one inline style; its pages alone may.
+  app.addHook('onRoute', (route) => {
+    if (route.url !== DOCS_PREFIX && !route.url.startsWith(`${DOCS_PREFIX}/`)) return;
+    const directives = { ...CSP_DIRECTIVES, 'style-src': ["'self'", "'unsafe-inline'"] };
+    // Read per request by @fastify/helmet; its own onRoute (which would copy `route.helmet` here) ran before this one.
+    Object.assign((route.config ??= {}), { helmet: { contentSecurityPolicy: { useDefaults: false, directives } } });
   });
 }
