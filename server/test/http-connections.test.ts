@@ -2,10 +2,13 @@ import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { expectError } from './helpers/http.js';
+import { closeAllSockets, connectOutcome, socketClient } from './helpers/socket.js';
 import { createTestApp, listen, type TestAppOptions } from './helpers/test-app.js';
+import { signedInUser } from './helpers/users.js';
 
 let app: HomecamApp | undefined;
 afterEach(async () => {
+  closeAllSockets();
   await app?.close();
   app = undefined;
 });
@@ -67,6 +70,19 @@ describe('slow and half-sent requests are closed (finding #19)', () => {
     const socket = await open(port);
     await closed(socket);
     expect(socket.destroyed).toBe(true);
+  });
+
+  it('upgraded connections (socket.io, live video) outlive the request time-out', async () => {
+    const port = await start(short);
+    const { token } = await signedInUser(app!, ['admin']);
+    const realtime = socketClient(`http://127.0.0.1:${port}`, token);
+    expect(await connectOutcome(realtime)).toBe('connected');
+    // A half-sent request opened after the socket is closed by the time-out: the socket is older than that.
+    const slow = await open(port);
+    const done = closed(slow);
+    slow.write('POST /api/auth/login HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{');
+    expect((await done).startsWith('HTTP/1.1 408')).toBe(true);
+    expect(realtime.connected).toBe(true);
   });
 
   it('the defaults are set on the server (Fastify alone leaves the request time-out off)', async () => {
