@@ -30,6 +30,8 @@ import { liveRoutes } from './http/cameras/live.routes.js';
 import { configRoutes } from './http/config/config.routes.js';
 import { registerDocs } from './http/docs.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { installHttpLimits, type HttpLimitsOptions } from './http/limits.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import './http/fastify-types.js';
 import { fileRoutes } from './http/files/files.routes.js';
 import { roomRoutes } from './http/rooms/rooms.routes.js';
@@ -61,6 +63,8 @@ export interface BuildAppOptions extends Omit<ContextOptions, 'webDir'> {
   recorder?: { maxClipMs?: number; syncEveryMs?: number } | undefined;
   /** Web push: VAPID subject (default HOMECAM_PUSH_SUBJECT, else DEFAULT_PUSH_SUBJECT), per-request time-out. */
   push?: Partial<PushSenderOptions> & { concurrency?: number } | undefined;
+  /** Time-outs, connections per address, JSON depth, 404 rate (tests shorten them). */
+  httpLimits?: HttpLimitsOptions | undefined;
 }
 
 /** The VAPID contact push services see; a placeholder unless HOMECAM_PUSH_SUBJECT names a real one. */
@@ -128,6 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
       },
     });
     installErrorHandler(app);
+    await installHttpLimits(app, { ...options.httpLimits, behindProxy: !!options.trustProxy });
+    await installSecurityHeaders(app);
     installAccessControl(app, ctx.auth);
     app.addHook('onSend', (request, reply, payload, done) => {
       reply.header('x-request-id', request.id);

@@ -63,5 +63,5 @@ export function installErrorHandler(app: FastifyInstance): void {
     return sendError(reply, 'INTERNAL', 'internal server error');
   });
 
-  app.setNotFoundHandler((request, reply) => sendError(reply, 'NOT_FOUND', `no route for ${request.method} ${request.url.split('?')[0] ?? ''}`));
+  // The not-found handler (rate limited) is installed with the other limits: http/limits.ts.
 }

@@ -1,4 +1,4 @@
-import { CAMERA_EVENT_MESSAGES, type EventListQuery, type EventSource, type Notification, type NotificationList, type NotificationType } from '@homecam/shared';
+import { CAMERA_EVENT_MESSAGES, eventTimeMs, type EventListQuery, type EventSource, type Notification, type NotificationList, type NotificationType } from '@homecam/shared';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -47,8 +47,8 @@ export function toNotification(row: NotificationRow): Notification {
 export function toFilter(query: Omit<EventListQuery, 'cursor' | 'limit'>): EventFilter {
   const time = (value: string | undefined, name: string): string | undefined => {
     if (value === undefined || value === '') return undefined;
-    const ms = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
-    if (!Number.isFinite(ms)) throw new AppError('VALIDATION_FAILED', `${name} is not a time`, [{ path: name, message: 'invalid time' }]);
+    const ms = eventTimeMs(value);
+    if (Number.isNaN(ms)) throw new AppError('VALIDATION_FAILED', `${name} is not a time`, [{ path: name, message: 'invalid time' }]);
     return new Date(ms).toISOString();
   };
   return { cameras: query.cameras, rooms: query.rooms, labels: query.labels, types: query.types, from: time(query.from, 'from'), to: time(query.to, 'to') };

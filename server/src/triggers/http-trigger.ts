@@ -10,12 +10,17 @@ import {
   type TriggerDeps,
   type TriggerResult,
 } from './trigger.js';
+import { AddressRateLimiter, requestToken, sameSecret, splitToken, TRIGGER_RATE_PER_MINUTE } from './http-trigger-guard.js';
 
 export interface HttpTriggerOptions {
   /** config.json `http.port` (7272); 0 picks a free port (tests). */
   port: number;
   /** config.json `http.localhttp`: listen on 127.0.0.1 only. Otherwise on every interface. */
   localOnly?: boolean;
+  /** config.json `http.token` (HomeCam addition): when set, `?token=` or `Authorization: Bearer` must match. */
+  token?: string | undefined;
+  /** Requests per minute and address before 429 (default TRIGGER_RATE_PER_MINUTE). */
+  ratePerMinute?: number;
 }
 
 /** The answer body. Successes and skips have `error: false` (HTTP 200), failures `error: true` and a `code`. */
@@ -28,7 +33,9 @@ export type HttpTriggerErrorCode =
   | 'CAMERA_NAME_MISSING'
   | 'CAMERA_NAME_INVALID'
   | 'CAMERA_NOT_FOUND'
-  | 'TRIGGER_FAILED';
+  | 'TRIGGER_FAILED'
+  | 'UNAUTHENTICATED'
+  | 'RATE_LIMITED';
 
 const USAGE = 'use /motion?<camera>, /motion/reset?<camera> or /doorbell?<camera>';
 
@@ -75,12 +82,14 @@ const DONE: Record<TriggerAction, string> = { motion: 'Motion', motionReset: 'Mo
 export class HttpTrigger extends BaseTrigger {
   readonly name = 'http' as const;
   private server: Server | null = null;
+  private readonly limiter: AddressRateLimiter;
 
   constructor(
     private readonly options: HttpTriggerOptions,
     deps: TriggerDeps,
   ) {
     super(deps);
+    this.limiter = new AddressRateLimiter(options.ratePerMinute ?? TRIGGER_RATE_PER_MINUTE);
   }
 
   /** The port it listens on, or null when stopped. */
@@ -133,7 +142,8 @@ export class HttpTrigger extends BaseTrigger {
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     request.resume(); // the body is not read; drain it so the connection can be reused
-    const url = request.url ?? '/';
+    const url = this.admit(request, response);
+    if (url === null) return;
     const parsed = parseTriggerUrl(url);
     if ('code' in parsed) {
       this.log.debug({ trigger: 'http', method: request.method, url: truncate(url) }, parsed.message);
@@ -162,9 +172,35 @@ export class HttpTrigger extends BaseTrigger {
     }
   }
 
-  private answer(response: ServerResponse, status: number, body: HttpTriggerAnswer): void {
+  /**
+   * Rate limit per address (finding #23: the port answers anyone), then the token when one is configured.
+   * Answers 429/401 itself and returns null; otherwise the URL to parse, without its token.
+   */
+  private admit(request: IncomingMessage, response: ServerResponse): string | null {
+    const rate = this.limiter.hit(request.socket.remoteAddress ?? '');
+    if (!rate.allowed) {
+      const message = `Too many trigger requests; try again in ${rate.retryAfterSeconds} s`;
+      this.answer(response, 429, { error: true, code: 'RATE_LIMITED', message }, { 'retry-after': String(rate.retryAfterSeconds) });
+      return null;
+    }
+    const url = request.url ?? '/';
+    const expected = this.options.token;
+    if (!expected) return url;
+    const queryAt = url.indexOf('?');
+    const { camera, token } = splitToken(queryAt === -1 ? '' : url.slice(queryAt + 1));
+    const given = requestToken(request, token);
+    if (given === undefined || !sameSecret(given, expected)) {
+      this.log.info({ trigger: 'http', method: request.method }, 'HTTP trigger refused: missing or wrong token');
+      const message = 'A trigger token is required: add token=<token> to the query or send Authorization: Bearer <token>';
+      this.answer(response, 401, { error: true, code: 'UNAUTHENTICATED', message }, { 'www-authenticate': 'Bearer' });
+      return null;
+    }
+    return queryAt === -1 ? url : `${url.slice(0, queryAt)}?${camera}`;
+  }
+
+  private answer(response: ServerResponse, status: number, body: HttpTriggerAnswer, headers: Record<string, string> = {}): void {
     if (response.destroyed || response.headersSent) return;
-    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
     response.end(JSON.stringify(body));
   }
 }

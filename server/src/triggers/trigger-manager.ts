@@ -41,7 +41,7 @@ const orUndefined = (value: string | undefined): string | undefined => (value ? 
 export function triggerOptionsFromConfig(config: TriggersConfig, extras: TriggerExtras = {}): Planned {
   const { http = {}, smtp = {}, ftp = {}, mqtt = {} } = config;
   return {
-    http: { active: !!http.active, options: { port: http.port ?? 7272, localOnly: !!http.localhttp, ...extras.http } },
+    http: { active: !!http.active, options: { port: http.port ?? 7272, localOnly: !!http.localhttp, token: orUndefined(http.token), ...extras.http } },
     smtp: {
       active: !!smtp.active,
       options: {

@@ -70,8 +70,14 @@ export const configFileSchema = z.looseObject({
   ssl: z
     .looseObject({ active: z.boolean().default(false), key: z.string().optional(), cert: z.string().optional() })
     .default({ active: false }),
+  // token (HomeCam addition): when set, trigger requests need `?token=` or `Authorization: Bearer` with it.
   http: z
-    .looseObject({ active: z.boolean().default(false), port: port.default(7272), localhttp: z.boolean().default(false) })
+    .looseObject({
+      active: z.boolean().default(false),
+      port: port.default(7272),
+      localhttp: z.boolean().default(false),
+      token: z.string().max(256).optional(),
+    })
     .default({ active: false, port: 7272, localhttp: false }),
   /** `username`/`password` (HomeCam): when both are set, mail is only accepted after SMTP AUTH. */
   smtp: z

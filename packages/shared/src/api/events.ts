@@ -9,6 +9,22 @@ const csv = z
   .optional()
   .transform((value) => (value === undefined ? undefined : (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean)));
 
+/** The latest instant a JavaScript Date holds (±8.64e15 ms): beyond it a time cannot be compared or stored. */
+const MAX_TIME_MS = 8.64e15;
+
+/** ms since epoch (digits) or ISO-8601 → ms; NaN when it is neither or out of a Date's range. */
+export function eventTimeMs(value: string): number {
+  const ms = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+  return Number.isFinite(ms) && Math.abs(ms) <= MAX_TIME_MS ? ms : Number.NaN;
+}
+
+/** A bound of the time filter: refused with VALIDATION_FAILED (not a 500 later) when it is no time. */
+const eventTime = z
+  .string()
+  .max(64)
+  .refine((value) => value === '' || !Number.isNaN(eventTimeMs(value)), { message: 'invalid time' })
+  .optional();
+
 /** Filters and cursor pagination shared by GET /api/notifications and GET /api/recordings. */
 export const eventListQuerySchema = z.object({
   /** Comma separated (or repeated) camera names. */
@@ -17,8 +33,8 @@ export const eventListQuerySchema = z.object({
   labels: csv,
   types: csv,
   /** ISO-8601 or ms since epoch; inclusive. */
-  from: z.string().optional(),
-  to: z.string().optional(),
+  from: eventTime,
+  to: eventTime,
   /** `nextCursor` of the previous page. */
   cursor: z.string().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),

@@ -1,6 +1,5 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../../errors/app-error.js';
 import type { WebAssetsRepository } from '../../repositories/web-assets.repository.js';
 
 /** Paths that belong to the server, never to the web app's history-mode routing. */
@@ -37,10 +36,11 @@ export const webRoutes: FastifyPluginAsync<{ assets: WebAssetsRepository }> = as
     { config: { access: 'public' }, schema: { hide: true } },
     async (request, reply) => {
       const path = `/${request.params['*']}`;
-      if (isServerPath(path)) throw new AppError('NOT_FOUND', `no route for GET ${path}`);
+      // The not-found handler: its answer, and its rate limit against path scanning (http/limits.ts).
+      if (isServerPath(path)) return reply.callNotFound();
       if (!assets.available) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
       const file = await assets.findFile(path);
-      if (file === undefined && ASSET_PATH.test(path)) throw new AppError('NOT_FOUND', `no file ${path}`);
+      if (file === undefined && ASSET_PATH.test(path)) return reply.callNotFound();
       if (file === undefined || file === 'index.html') {
         return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
       }

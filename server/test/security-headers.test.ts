@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HomecamApp } from '../src/app.js';
+import { createTestApp } from './helpers/test-app.js';
+
+/** `content-security-policy` as directive → sources. */
+function csp(header: unknown): Record<string, string[]> {
+  expect(typeof header).toBe('string');
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+}
+
+describe('security headers (finding #13)', () => {
+  let app: HomecamApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('the web app gets a CSP that allows only what it needs, and framing is refused', async () => {
+    const response = await app.inject({ url: '/', headers: { host: 'homecam.local:8081' } });
+    const policy = csp(response.headers['content-security-policy']);
+    expect(policy).toEqual({
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'"],
+      'img-src': ["'self'", 'data:', 'blob:'],
+      'media-src': ["'self'", 'blob:'],
+      'font-src': ["'self'", 'data:'],
+      'connect-src': ["'self'", 'ws://homecam.local:8081', 'wss://homecam.local:8081'],
+      'worker-src': ["'self'"],
+      'manifest-src': ["'self'"],
+      'frame-ancestors': ["'none'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'"],
+    });
+    expect(response.headers).toMatchObject({
+      'x-frame-options': 'DENY',
+      'cross-origin-opener-policy': 'same-origin',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'same-origin',
+    });
+    // Plain HTTP on a home network: nothing that would force HTTPS.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(policy['upgrade-insecure-requests']).toBeUndefined();
+  });
+
+  it('API answers and errors carry the same headers', async () => {
+    for (const url of ['/api/health', '/api/nothing']) {
+      const response = await app.inject({ url });
+      expect(csp(response.headers['content-security-policy'])['frame-ancestors']).toEqual(["'none'"]);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('a Host header that is not a plain host name is not echoed into the policy', async () => {
+    const response = await app.inject({ url: '/', headers: { host: "evil; script-src 'unsafe-inline'" } });
+    expect(csp(response.headers['content-security-policy'])['connect-src']).toEqual(["'self'"]);
+    expect(csp(response.headers['content-security-policy'])['script-src']).toEqual(["'self'"]);
+  });
+});
+
+describe('the OpenAPI UI', () => {
+  it('may use inline styles (swagger-ui sets one); scripts stay self-only and framing refused', async () => {
+    const app = await createTestApp();
+    try {
+      const page = await app.inject({ url: '/api/docs' });
+      expect(page.statusCode).toBe(200);
+      const policy = csp(page.headers['content-security-policy']);
+      expect(policy['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(policy['script-src']).toEqual(["'self'"]);
+      expect(policy['frame-ancestors']).toEqual(["'none'"]);
+      const appPolicy = csp((await app.inject({ url: '/' })).headers['content-security-policy']);
+      expect(appPolicy['style-src']).toEqual(["'self'"]);
+    } finally {
+      await app.close();
+    }
+  });
+});
