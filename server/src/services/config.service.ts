@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { CONFIG_FILE, type ConfigRepository } from '../repositories/config.repository.js';
+import { refuseBadCameraMedia } from './camera-media-check.js';
 
 /** config.json could not be used at start-up. The message names the file and every bad key. */
 export class ConfigLoadError extends Error {
@@ -195,6 +196,7 @@ export class ConfigService {
   }
 
   private async save(next: ConfigFile): Promise<ConfigFile> {
+    refuseBadCameraMedia(next, this.current);
     await this.repository.write(next);
     this.apply(next);
     return this.get();

@@ -1,6 +1,6 @@
 import { parseEncoderOptions, parseStreamMap, parseVideoCodec, parseVideoFilter } from './camera-output.js';
 import { MediaSettingError, parseCameraSource } from './camera-source.js';
-import { cameraSchema, type Camera } from './cameras.js';
+import { cameraSchema, cameraSourceSchema, type Camera } from './cameras.js';
 
 /** One refused media setting of a camera: the dotted key and a message naming the refused option or value. */
 export interface MediaIssue {
@@ -33,6 +33,8 @@ export function cameraMediaIssues(camera: Pick<Camera, 'videoConfig'>): MediaIss
   for (const [key, parse] of MEDIA_FIELDS) {
     const value = v[key];
     if (typeof value !== 'string' || (key !== 'source' && value.trim() === '')) continue;
+    // A source that fails the basic shape already has its issue (SOURCE_INVALID); one message per field.
+    if (key === 'source' && !cameraSourceSchema.safeParse(value).success) continue;
     try {
       parse(value);
     } catch (error) {

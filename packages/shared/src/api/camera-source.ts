@@ -203,7 +203,7 @@ function parseOptions(tokens: string[], scheme: SourceScheme): SourceInputOption
       throw refuse(`option ${name} "${shown(value)}" is not valid: expected ${expected}`);
     }
   }
-  return options as SourceInputOptions;
+  return options;
 }
 
 /**
