@@ -1,6 +1,6 @@
 import { parseEncoderOptions, parseStreamMap, parseVideoCodec, parseVideoFilter } from './camera-output.js';
 import { MediaSettingError, parseCameraSource } from './camera-source.js';
-import { cameraSchema, cameraSourceSchema, type Camera } from './cameras.js';
+import { cameraSchema, looksLikeSource, type Camera } from './cameras.js';
 
 /** One refused media setting of a camera: the dotted key and a message naming the refused option or value. */
 export interface MediaIssue {
@@ -9,6 +9,8 @@ export interface MediaIssue {
 }
 
 type VideoConfigKey = 'source' | 'subSource' | 'stillImageSource' | 'vcodec' | 'encoderOptions' | 'videoFilter' | 'mapvideo' | 'mapaudio';
+
+const SOURCE_KEYS = new Set<VideoConfigKey>(['source', 'subSource', 'stillImageSource']);
 
 /** Every `videoConfig` field that reaches ffmpeg, with the parser of its grammar. */
 const MEDIA_FIELDS: [VideoConfigKey, (text: string) => unknown][] = [
@@ -33,8 +35,11 @@ export function cameraMediaIssues(camera: Pick<Camera, 'videoConfig'>): MediaIss
   for (const [key, parse] of MEDIA_FIELDS) {
     const value = v[key];
     if (typeof value !== 'string' || (key !== 'source' && value.trim() === '')) continue;
-    // A source that fails the basic shape already has its issue (SOURCE_INVALID); one message per field.
-    if (key === 'source' && !cameraSourceSchema.safeParse(value).success) continue;
+    if (value.trim() === '') continue; // FIELD_REQUIRED comes from the schema
+    if (SOURCE_KEYS.has(key) && !looksLikeSource(value.trim())) {
+      issues.push({ path: `videoConfig.${key}`, message: 'SOURCE_INVALID' });
+      continue;
+    }
     try {
       parse(value);
     } catch (error) {
