@@ -173,9 +173,9 @@ export function parseCameraSource(text: string): ParsedSource {
   if (tokens.lastIndexOf('-i') !== inputAt) throw refuse('only one -i is allowed');
   const input = tokens[inputAt + 1];
   if (input === undefined) throw refuse('-i must be followed by the URL');
+  const { scheme, url } = checkUrl(input);
   const after = tokens[inputAt + 2];
   if (after !== undefined) throw refuse(`nothing may follow the input, found "${shown(after)}"`);
-  const { scheme, url } = checkUrl(input);
   return { kind: 'url', scheme, url, options: parseOptions(tokens.slice(0, inputAt), scheme) };
 }
 
