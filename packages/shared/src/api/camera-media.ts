@@ -29,8 +29,9 @@ const MEDIA_FIELDS: [VideoConfigKey, (text: string) => unknown][] = [
  * /api/config) refuse a camera with any; config.json may still hold one (a hand edit): the stream hub then puts
  * that camera in error with the same message and the others keep running.
  */
-export function cameraMediaIssues(camera: Pick<Camera, 'videoConfig'>): MediaIssue[] {
+export function cameraMediaIssues(camera: Pick<Camera, 'videoConfig'> | { videoConfig?: unknown }): MediaIssue[] {
   const issues: MediaIssue[] = [];
+  if (camera.videoConfig === null || typeof camera.videoConfig !== 'object') return issues;
   const v = camera.videoConfig as Partial<Record<VideoConfigKey, unknown>>;
   for (const [key, parse] of MEDIA_FIELDS) {
     const value = v[key];
