@@ -102,6 +102,29 @@ describe('buildInputArgs', () => {
     ]);
   });
 
+  it('always restricts ffmpeg to the protocols of the source scheme, and builds options from the typed value', () => {
+    const whitelist = (text: string): string | undefined => {
+      const args = buildInputArgs(parseSource(text));
+      expect(args[0]).toBe('-protocol_whitelist');
+      return args[1];
+    };
+    expect(whitelist('rtsp://cam/x')).toBe('rtsp,rtp,srtp,udp,tcp');
+    expect(whitelist('rtsps://cam/x')).toBe('rtsps,rtp,srtp,udp,tcp,tls');
+    expect(whitelist('-rtsp_transport http -i rtsp://cam/x')).toBe('rtsp,rtp,srtp,udp,tcp,http,https,tls');
+    expect(whitelist('https://cam/video.mjpg')).toBe('https,http,tcp,tls');
+    expect(whitelist('-f hls -i http://cam/live')).toBe('http,https,tcp,hls,crypto,tls');
+    expect(whitelist('http://cam/live.m3u8?token=x')).toBe('http,https,tcp,hls,crypto,tls');
+    expect(whitelist('rtmp://cam/live')).toBe('rtmp,tcp');
+    expect(whitelist('rtmps://cam/live')).toBe('rtmps,tcp,tls');
+    // -stimeout given by a camera.ui user becomes the name this ffmpeg knows; flags are re-joined from their set
+    expect(buildInputArgs(parseSource('-stimeout 3000000 -fflags nobuffer+genpts -i rtsp://cam/x'), { ffmpegMajor: 6 })).toEqual([
+      '-protocol_whitelist', 'rtsp,rtp,srtp,udp,tcp', '-rtsp_transport', 'tcp', '-timeout', '3000000', '-reorder_queue_size', '500',
+      '-probesize', '5000000', '-analyzeduration', '5000000', '-fflags', '+nobuffer+genpts', '-i', 'rtsp://cam/x',
+    ]);
+    // a demo source reads nothing from outside: two lavfi inputs of our own
+    expect(buildInputArgs(parseSource('demo:'))).not.toContain('-protocol_whitelist');
+  });
+
   it('generates the demo picture with a clock when a font is available', () => {
     const demo = parseSource('demo:Yard?size=640x360&fps=10');
     if (demo.kind !== 'demo') throw new Error('not demo');
