@@ -200,4 +200,13 @@ describe('probe payloads planted in config.json', () => {
     expect(existsSync(join(dataDir, 'pwned.jpg'))).toBe(false);
     expect(ssrfHits).toBe(0);
   }, 60_000);
+
+  it('a planted camera does not block other config writes, as long as its media settings stay as they are', async () => {
+    const admin = (await signedInUser(app, ['admin'])).token;
+    const cameras = app.homecam.config.get().cameras.map((camera) => (camera.name === 'Tty' ? { ...camera, room: 'Cellar' } : camera));
+    const moved = await app.inject({ method: 'PATCH', url: '/api/config/cameras', headers: bearer(admin), payload: cameras });
+    expect(moved.statusCode).toBe(200);
+    const changed = cameras.map((camera) => (camera.name === 'Tty' ? { ...camera, videoConfig: { source: '-f tty -i /etc/passwd' } } : camera));
+    expectNamed(await app.inject({ method: 'PATCH', url: '/api/config/cameras', headers: bearer(admin), payload: changed }), 'source', '/etc/passwd');
+  });
 });

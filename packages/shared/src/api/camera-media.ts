@@ -10,6 +10,11 @@ export interface MediaIssue {
 
 type VideoConfigKey = 'source' | 'subSource' | 'stillImageSource' | 'vcodec' | 'encoderOptions' | 'videoFilter' | 'mapvideo' | 'mapaudio';
 
+/** The `videoConfig` keys whose values reach ffmpeg (and are checked by cameraMediaIssues). */
+export const MEDIA_FIELD_KEYS: readonly VideoConfigKey[] = [
+  'source', 'subSource', 'stillImageSource', 'vcodec', 'encoderOptions', 'videoFilter', 'mapvideo', 'mapaudio',
+];
+
 const SOURCE_KEYS = new Set<VideoConfigKey>(['source', 'subSource', 'stillImageSource']);
 
 /** Every `videoConfig` field that reaches ffmpeg, with the parser of its grammar. */
