@@ -16,6 +16,10 @@ test('camera settings: checked with the shared schema, source credentials masked
   await page.getByTestId('camera-form-submit').click();
   await expect(dialog).toContainText('Enter a valid source');
   await expect(dialog).toContainText('Probe size must be a whole number of at least 32');
+  // Options outside the closed list are refused with the option named (review finding #1-#4).
+  await dialog.getByTestId('camera-field-videoConfig.source').fill('-vstats_file /tmp/x -i rtsp://10.9.9.9/live');
+  await page.getByTestId('camera-form-submit').click();
+  await expect(dialog).toContainText('Not accepted: camera source: option -vstats_file is not allowed');
 
   await dialog.getByTestId('camera-field-videoConfig.source').fill('rtsp://admin:hunter2@10.9.9.9/live');
   await dialog.getByTestId('camera-field-videoConfig.probeSize').fill('5000000');

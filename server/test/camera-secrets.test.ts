@@ -8,15 +8,24 @@ describe('camera secrets', () => {
     expect(maskCameraSecrets(camera)).toEqual({ name: 'A', videoConfig: { source: 'rtsp://u:********@cam/x' }, plugin: { urls: ['http://********@h/'] } });
   });
 
-  it('restores a masked value: whole, per user, per query key, per token; a mask with no match stays', () => {
+  it('restores a masked value only for the same scheme, host, port and user; anything else must be typed again', () => {
     const stored = 'rtsp://admin:p@ss/1@10.0.0.1/main';
     expect(restoreMaskedText('rtsp://admin:********@10.0.0.1/main', stored)).toBe(stored);
-    expect(restoreMaskedText('rtsp://admin:********@10.0.0.2/sub', stored)).toBe('rtsp://admin:p@ss/1@10.0.0.2/sub');
-    expect(restoreMaskedText('rtsp://other:********@10.0.0.2/sub', stored)).toBe('rtsp://other:********@10.0.0.2/sub');
+    expect(restoreMaskedText('rtsp://admin:********@10.0.0.1:554/sub', stored)).toBe('rtsp://admin:p@ss/1@10.0.0.1:554/sub');
     expect(restoreMaskedText('http://h/s.cgi?user=a&pwd=********&x=1', 'http://h/s.cgi?user=a&pwd=secret')).toBe('http://h/s.cgi?user=a&pwd=secret&x=1');
     expect(restoreMaskedText('http://********@h/new', 'http://tok3n@h/old')).toBe('http://tok3n@h/new');
-    expect(restoreMaskedText('rtsp://admin:********@h/', undefined)).toBe('rtsp://admin:********@h/');
     expect(restoreMaskedText('rtsp://admin:typed@h/', stored)).toBe('rtsp://admin:typed@h/');
+    for (const moved of [
+      'rtsp://admin:********@10.0.0.2/sub', // host
+      'rtsp://admin:********@10.0.0.1:8554/main', // port
+      'rtsps://admin:********@10.0.0.1/main', // scheme
+      'rtsp://other:********@10.0.0.1/main', // user
+    ]) {
+      expect(() => restoreMaskedText(moved, stored), moved).toThrow(expect.objectContaining({ code: 'SECRET_RETYPE_REQUIRED' }) as Error);
+    }
+    expect(() => restoreMaskedText('http://evil/s.cgi?pwd=********', 'http://h/s.cgi?pwd=secret')).toThrow(/typed again/);
+    expect(() => restoreMaskedText('http://********@evil/', 'http://tok3n@h/old')).toThrow(/typed again/);
+    expect(() => restoreMaskedText('rtsp://admin:********@h/', undefined)).toThrow(/typed again/);
   });
 
   it('restores along the same path of a patch only', () => {

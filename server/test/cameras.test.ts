@@ -176,10 +176,25 @@ describe('credentials in sources', () => {
     expect(stored.videoConfig).toMatchObject(camera.videoConfig);
     expect(stored.motionTimeout).toBe(20);
 
-    // A new host with the masked password keeps the password of the same user.
-    await patch(editor, 'Secret Cam', { videoConfig: { source: 'rtsp://admin:********@10.0.0.8:554/main' } });
+    // The masked password is kept for the same scheme, host, port and user only (another path is fine) ...
+    expect((await patch(editor, 'Secret Cam', { videoConfig: { source: 'rtsp://admin:********@10.0.0.7/other' } })).statusCode).toBe(200);
+    expect(app.homecam.cameras.get('Secret Cam').videoConfig.source).toBe(`rtsp://admin:${SECRET}@10.0.0.7/other`);
+    // ... never sent to another host, port, scheme or user: the editor must type it (review finding #5).
+    for (const source of [
+      'rtsp://admin:********@10.0.0.8:554/main',
+      'rtsp://admin:********@10.0.0.7:8554/main',
+      'rtsps://admin:********@10.0.0.7:554/main',
+      'rtsp://other:********@10.0.0.7:554/main',
+    ]) {
+      const moved = await patch(editor, 'Secret Cam', { videoConfig: { source } });
+      expectError(moved, 400, 'SECRET_RETYPE_REQUIRED');
+      expect(moved.body).not.toContain(SECRET);
+    }
+    const still = await patch(editor, 'Secret Cam', { videoConfig: { stillImageSource: 'http://10.0.0.99/snapshot.cgi?user=admin&pwd=********' } });
+    expectError(still, 400, 'SECRET_RETYPE_REQUIRED');
     stored = app.homecam.cameras.get('Secret Cam');
-    expect(stored.videoConfig.source).toBe(withSecret('10.0.0.8'));
+    expect(stored.videoConfig.source).toBe(`rtsp://admin:${SECRET}@10.0.0.7/other`);
+    expect(stored.videoConfig.stillImageSource).toBe(camera.videoConfig.stillImageSource);
     // A typed password replaces it.
     await patch(editor, 'Secret Cam', { videoConfig: { source: 'rtsp://admin:n3w@10.0.0.8:554/main' } });
     expect(app.homecam.cameras.get('Secret Cam').videoConfig.source).toBe('rtsp://admin:n3w@10.0.0.8:554/main');

@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   WRONG_CURRENT_PASSWORD: 400,
   CREDENTIALS_UNCHANGED: 400,
+  /** A masked camera password was sent back for another scheme, host, port or user: it must be typed again. */
+  SECRET_RETYPE_REQUIRED: 400,
   UNAUTHENTICATED: 401,
   SESSION_EXPIRED: 401,
   INVALID_CREDENTIALS: 401,

@@ -1,5 +1,8 @@
 import { execFile } from 'node:child_process';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,6 +16,8 @@ import { collect, memoryLogger, probeBytes } from './test-support/hub-helpers.js
 const run = promisify(execFile);
 let dir: string;
 let hevcFile: string;
+let hevcUrl: string;
+let camera: Server;
 let hub: StreamHub | null = null;
 
 beforeAll(async () => {
@@ -21,9 +26,13 @@ beforeAll(async () => {
   // A camera that sends H.265 + G.711 (A-law): neither plays in MSE, and A-law cannot even go into MP4.
   await run('ffmpeg', [
     '-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=10',
-    '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=8000', '-t', '2',
+    '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=8000', '-t', '6',
     '-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error:keyint=10', '-c:a', 'pcm_alaw', hevcFile,
   ]);
+  // Sources are camera URLs only (no file paths): the clip is served over HTTP, from the start on every request.
+  camera = createServer((_request, response) => createReadStream(hevcFile).pipe(response));
+  await new Promise<void>((resolve) => camera.listen(0, '127.0.0.1', resolve));
+  hevcUrl = `http://127.0.0.1:${(camera.address() as AddressInfo).port}/hevc-alaw.mkv`;
 });
 
 afterEach(async () => {
@@ -33,6 +42,8 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
+  camera.closeAllConnections();
+  await new Promise<void>((resolve) => camera.close(() => resolve()));
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -53,7 +64,7 @@ describe('StreamHub codec handling (real ffmpeg)', () => {
   it('transcodes a camera that sends H.265 + A-law into H.264 + AAC for MSE', async () => {
     const logger = memoryLogger();
     hub = new StreamHub({ ffmpegPath: 'ffmpeg', idleTimeoutMs: 200, logger, process: { backoff: { initialMs: 100 } } });
-    await hub.upsertCamera({ name: 'h265', main: { source: `-re -stream_loop -1 -i ${hevcFile}` } });
+    await hub.upsertCamera({ name: 'h265', main: { source: `-re -i ${hevcUrl}` } });
     const reader = collect(hub.attach('h265', 'main', { kind: 'viewer' }));
     await waitFor(() => reader.fragments().length >= 3, { timeoutMs: 20_000, message: 'transcoded fragments' });
 

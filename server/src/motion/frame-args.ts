@@ -64,7 +64,8 @@ export function buildFrameArgs(o: FrameArgsOptions): string[] {
   // to guess the frame rate before the first frame comes out.
   args.push('-analyzeduration', '0', '-fpsprobesize', '0');
   if (o.keyframesOnly) args.push('-skip_frame', 'nokey');
-  args.push('-f', 'mp4', '-i', 'pipe:0', '-map', '0:v:0', '-an', '-sn', '-dn');
+  // The hub's fMP4 on stdin is all this ffmpeg may read: no other protocol (defence in depth, like camera inputs).
+  args.push('-protocol_whitelist', 'pipe', '-f', 'mp4', '-i', 'pipe:0', '-map', '0:v:0', '-an', '-sn', '-dn');
   const scale = `scale=${width}:${height}:flags=fast_bilinear,format=gray`;
   if (o.keyframesOnly) {
     // one frame per keyframe, as it comes: without passthrough the muxer would repeat frames to the nominal rate

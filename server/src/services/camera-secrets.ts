@@ -6,6 +6,7 @@ import {
   maskSourceCredentials,
   splitUrlCredentials,
 } from '@homecam/shared';
+import { AppError } from '../errors/app-error.js';
 
 /**
  * Credentials in camera settings: masked for everyone but admins, and restored when a masked value comes back
@@ -28,48 +29,64 @@ function deepMapStrings(value: Json, map: (text: string) => string): Json {
   return value;
 }
 
-interface UrlSecrets {
-  /** user → password of `scheme://user:password@host`. */
-  passwords: Map<string, string>;
-  /** user info without a colon (a token), masked whole. */
-  tokens: string[];
-  /** query key → value. */
-  query: Map<string, string>;
+/** Default ports, so `rtsp://cam/` and `rtsp://cam:554/` are the same place. */
+const DEFAULT_PORTS: Record<string, string> = { rtsp: '554', rtsps: '322', rtmp: '1935', rtmps: '443', http: '80', https: '443' };
+
+/**
+ * Where a URL's secret goes: scheme, host and port (lower case, default port filled in). A stored secret may only
+ * be sent again to the same place.
+ */
+function originOf(prefix: string, rest: string): string {
+  const scheme = prefix.slice(0, -3).toLowerCase();
+  const hostPort = (rest.replace(/^@/, '').split(/[/?#]/)[0] ?? '').toLowerCase();
+  const withPort = /:\d+$/.test(hostPort) || !DEFAULT_PORTS[scheme] ? hostPort : `${hostPort}:${DEFAULT_PORTS[scheme]}`;
+  return `${scheme}://${withPort}`;
 }
 
-function secretsOf(text: string): UrlSecrets {
-  const secrets: UrlSecrets = { passwords: new Map(), tokens: [], query: new Map() };
+/** The secrets of a stored text, each keyed by origin + user (or + query key): never by user name alone. */
+function secretsOf(text: string): Map<string, string> {
+  const secrets = new Map<string, string>();
   for (const [url] of text.matchAll(URL_IN_TEXT)) {
-    const { user, secret, rest } = splitUrlCredentials(url);
-    if (secret !== null) {
-      if (user === null) secrets.tokens.push(secret);
-      else secrets.passwords.set(user, secret);
-    }
+    const { prefix, user, secret, rest } = splitUrlCredentials(url);
+    const origin = originOf(prefix, rest);
+    if (secret !== null) secrets.set(`${origin} user ${user ?? ''}`, secret);
     for (const [, , key, value] of rest.matchAll(URL_QUERY_PARAM)) {
-      if (key !== undefined && value !== undefined) secrets.query.set(key, value);
+      if (key !== undefined && value !== undefined) secrets.set(`${origin} query ${key}`, value);
     }
   }
   return secrets;
 }
 
+function retypeRequired(): AppError {
+  return new AppError(
+    'SECRET_RETYPE_REQUIRED',
+    'the password must be typed again: a masked password is only kept for the same scheme, host, port and user',
+  );
+}
+
 /**
  * `incoming` with every masked secret replaced by the stored one it stands for: the whole value when it is the
- * stored value masked, else per URL (same user name → its password, same query key → its value). A mask with
- * nothing to restore stays as sent.
+ * stored value masked, else per URL, but only for a stored URL with the same scheme, host, port and user (same
+ * query key for `?pwd=`). A mask that stands for nothing stored there is refused (SECRET_RETYPE_REQUIRED): a
+ * camera editor who sees `rtsp://admin:********@cam` must not be able to send the stored password elsewhere.
  */
 export function restoreMaskedText(incoming: string, stored: Json): string {
-  if (!incoming.includes(MASKED_SECRET) || typeof stored !== 'string') return incoming;
-  if (maskSourceCredentials(stored) === incoming) return stored;
-  const secrets = secretsOf(stored);
+  if (!incoming.includes(MASKED_SECRET)) return incoming;
+  if (typeof stored === 'string' && maskSourceCredentials(stored) === incoming) return stored;
+  const secrets = typeof stored === 'string' ? secretsOf(stored) : new Map<string, string>();
   return incoming.replace(URL_IN_TEXT, (url) => {
     const parts = splitUrlCredentials(url);
+    const origin = originOf(parts.prefix, parts.rest);
     let secret = parts.secret;
     if (secret === MASKED_SECRET) {
-      secret = (parts.user === null ? secrets.tokens[0] : secrets.passwords.get(parts.user)) ?? secret;
+      secret = secrets.get(`${origin} user ${parts.user ?? ''}`) ?? null;
+      if (secret === null) throw retypeRequired();
     }
     const rest = parts.rest.replace(URL_QUERY_PARAM, (whole, sep: string, key: string, value: string) => {
-      const original = secrets.query.get(key);
-      return value === MASKED_SECRET && original !== undefined ? `${sep}${key}=${original}` : whole;
+      if (value !== MASKED_SECRET) return whole;
+      const original = secrets.get(`${origin} query ${key}`);
+      if (original === undefined) throw retypeRequired();
+      return `${sep}${key}=${original}`;
     });
     return joinUrlCredentials({ ...parts, secret, rest });
   });

@@ -1,9 +1,11 @@
 import {
   cameraNameKey,
   cameraSchema,
+  cameraWriteSchema,
   CONFIG_FILE_ONLY_CAMERA_FIELDS,
   DEFAULT_ROOM,
   isAdmin,
+  MEDIA_REFUSAL,
   mergePatch,
   type Camera,
   type Permission,
@@ -29,7 +31,9 @@ function toIssues(error: z.ZodError): ValidationIssue[] {
 }
 
 function invalid(issues: ValidationIssue[]): AppError {
-  return new AppError('VALIDATION_FAILED', 'the camera is not valid', issues);
+  // A refused media setting is named in the message too (`camera source: option -vstats_file is not allowed`).
+  const media = issues.find((issue) => MEDIA_REFUSAL.test(issue.message));
+  return new AppError('VALIDATION_FAILED', media ? `the camera is not valid: ${media.message}` : 'the camera is not valid', issues);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -41,8 +45,9 @@ function requireObject(value: unknown): Record<string, unknown> {
   return value;
 }
 
+/** A camera written through the API: the schema plus the media grammar (sources, codec, filters, maps). */
 function parseCamera(value: unknown): Camera {
-  const result = cameraSchema.safeParse(value);
+  const result = cameraWriteSchema.safeParse(value);
   if (!result.success) throw invalid(toIssues(result.error));
   return result.data;
 }

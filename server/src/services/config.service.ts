@@ -13,6 +13,7 @@ import { EventEmitter } from 'node:events';
 import { AppError } from '../errors/app-error.js';
 import { CONFIG_FILE, type ConfigRepository } from '../repositories/config.repository.js';
 import { assertConfigDepth, assertConfirmed, destructiveChanges, serializeConfig, toIssues } from './config-write-rules.js';
+import { refuseBadCameraMedia } from './camera-media-check.js';
 
 /** config.json could not be used at start-up. The message names the file and every bad key. */
 export class ConfigLoadError extends Error {
@@ -226,6 +227,7 @@ export class ConfigService {
   }
 
   private async save(next: ConfigFile): Promise<ConfigFile> {
+    refuseBadCameraMedia(next, this.current);
     await this.repository.writeText(serializeConfig(next));
     this.apply(next);
     return this.get();

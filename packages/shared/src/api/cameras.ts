@@ -13,13 +13,17 @@ export const DEFAULT_ROOM = 'Standard';
 
 export const RTSP_TRANSPORTS = ['tcp', 'udp', 'http', 'udp_multicast'] as const;
 
-/** A source is an RTSP(S) URL, the original's ffmpeg input arguments (`-rtsp_transport tcp -i rtsp://…`), or `demo:`. */
-export const cameraSourceSchema = z
-  .string({ message: 'FIELD_REQUIRED' })
-  .trim()
-  .min(1, 'FIELD_REQUIRED')
-  .max(2048)
-  .refine((s) => /^(rtsps?|http|https):\/\//i.test(s) || /(^|\s)-i\s+\S+/.test(s) || /^demo:/.test(s), 'SOURCE_INVALID');
+/**
+ * A source is an allow-listed URL, the original's ffmpeg input arguments (`-rtsp_transport tcp -i rtsp://…`), or
+ * `demo:`. Its grammar (camera-source.ts) is checked on every write (`cameraWriteSchema`) and by the stream hub,
+ * not here: a camera of config.json with a refused source must not stop the server, only that camera.
+ */
+export const cameraSourceSchema = z.string({ message: 'FIELD_REQUIRED' }).trim().min(1, 'FIELD_REQUIRED').max(2048);
+
+/** Text that is not even shaped like a source gets the short SOURCE_INVALID instead of the grammar's message. */
+export function looksLikeSource(text: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /(^|\s)-i\s+\S+/.test(text) || /^demo:/i.test(text);
+}
 
 const optionalSource = z.string().trim().max(2048).optional();
 

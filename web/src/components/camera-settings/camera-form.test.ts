@@ -63,6 +63,16 @@ describe('camera form validation', () => {
     expect(errors['videoConfig.maxFPS']).toEqual({ key: 'cameras:form.errors.notWholeNumber' });
   });
 
+  it('shows the refused option of the source, codec and filter grammar, as the server names it', () => {
+    const base = { ...newCameraForm('Standard'), name: 'a', 'videoConfig.source': '-vstats_file /tmp/x -i rtsp://cam/x' };
+    const errors = validateCameraForm({ ...base, 'videoConfig.encoderOptions': '-y -f image2 /tmp/x', 'videoConfig.videoFilter': 'movie=/etc/passwd' });
+    expect(errors['videoConfig.source']).toEqual({ key: 'cameras:form.errors.refused', values: { detail: expect.stringContaining('-vstats_file') as string } });
+    expect(errors['videoConfig.encoderOptions']?.values?.detail).toContain('option -y');
+    expect(errors['videoConfig.videoFilter']?.values?.detail).toContain('movie=/etc/passwd');
+    const fromServer = issuesToErrors([{ path: 'videoConfig.vcodec', message: 'video codec: "x -y" is not allowed (allowed: copy, libx264)' }]);
+    expect(fromServer['videoConfig.vcodec']).toEqual({ key: 'cameras:form.errors.refused', values: { detail: 'video codec: "x -y" is not allowed (allowed: copy, libx264)' } });
+  });
+
   it('maps the server validation details onto fields', () => {
     expect(issuesToErrors([{ path: 'videoConfig.probeSize', message: 'PROBE_SIZE_INVALID' }, { path: 'name', message: 'Too long' }])).toEqual({
       'videoConfig.probeSize': { key: 'validation.PROBE_SIZE_INVALID' },

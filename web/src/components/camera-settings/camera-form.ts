@@ -1,4 +1,4 @@
-import { cameraSchema, VALIDATION_MESSAGES, type Camera, type CameraInput } from '@homecam/shared';
+import { cameraMediaIssues, cameraSchema, MEDIA_REFUSAL, VALIDATION_MESSAGES, type Camera, type CameraInput } from '@homecam/shared';
 import { ALL_FIELDS, type FieldDef } from './camera-fields';
 
 /** The form's state: one string (text, numbers as typed) or boolean per field path. */
@@ -91,6 +91,8 @@ const isValidationKey = (message: string) => (VALIDATION_MESSAGES as readonly st
 /** A schema problem in the user's words: our validation keys, else by kind (too small, too big, not a number). */
 export function issueMessage(issue: Issue): FieldMessage {
   if (isValidationKey(issue.message)) return { key: `validation.${issue.message}` };
+  // The source/codec/filter grammar names the refused option (`camera source: option -y is not allowed`).
+  if (MEDIA_REFUSAL.test(issue.message)) return { key: 'cameras:form.errors.refused', values: { detail: issue.message } };
   if (issue.code === 'too_small') return { key: 'cameras:form.errors.tooSmall', values: { min: Number(issue.minimum) } };
   if (issue.code === 'too_big') return { key: 'cameras:form.errors.tooBig', values: { max: Number(issue.maximum) } };
   if (issue.code === 'invalid_type') return { key: 'cameras:form.errors.notWholeNumber' };
@@ -107,8 +109,13 @@ export function issuesToErrors(issues: readonly Issue[]): FieldErrors {
   return errors;
 }
 
-/** Checks the form with the shared schema, as the server will. */
+/**
+ * Checks the form as the server will: the shared schema, and the media grammar (sources, codec, encoder options,
+ * filter, maps) of `cameraWriteSchema`, run on its own so its messages show even while other fields are wrong.
+ */
 export function validateCameraForm(values: FormValues): FieldErrors {
-  const result = cameraSchema.safeParse(formToInput(values));
-  return result.success ? {} : issuesToErrors(result.error.issues);
+  const input = formToInput(values);
+  const result = cameraSchema.safeParse(input);
+  const issues: Issue[] = [...(result.success ? [] : result.error.issues), ...cameraMediaIssues(input)];
+  return issuesToErrors(issues);
 }

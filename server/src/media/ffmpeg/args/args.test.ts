@@ -8,14 +8,17 @@ const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 
 describe('parseSource', () => {
   it('takes a plain URL', () => {
-    expect(parseSource(' rtsp://admin:pw@10.0.0.2:554/stream1 ')).toEqual({ kind: 'url', url: 'rtsp://admin:pw@10.0.0.2:554/stream1' });
+    expect(parseSource(' rtsp://admin:pw@10.0.0.2:554/stream1 ')).toEqual({
+      kind: 'url', scheme: 'rtsp', url: 'rtsp://admin:pw@10.0.0.2:554/stream1', options: {},
+    });
   });
 
-  it('takes the original product input args, quoted like a shell would, without running one', () => {
+  it('takes the original product input args as typed options, quoted like a shell would, without running one', () => {
     expect(parseSource(`-rtsp_transport udp -re -i 'rtsp://u:p$(id)@cam/live;x|y&z'`)).toEqual({
-      kind: 'args',
-      options: ['-rtsp_transport', 'udp', '-re'],
-      input: 'rtsp://u:p$(id)@cam/live;x|y&z',
+      kind: 'url',
+      scheme: 'rtsp',
+      url: 'rtsp://u:p$(id)@cam/live;x|y&z',
+      options: { rtspTransport: 'udp', readRate: 1 },
     });
     expect(tokenizeArgs(`a 'b c' "d \\"e\\"" f\\ g $HOME`)).toEqual(['a', 'b c', 'd "e"', 'f g', '$HOME']);
   });
@@ -33,6 +36,8 @@ describe('parseSource', () => {
       '-filter_complex x -i rtsp://cam/x',
       '-i "rtsp://cam/x',
       '-i rtsp://cam/\u0000x',
+      'srt://cam:9000',
+      '-f v4l2 -i /dev/video0',
     ]) {
       expect(() => parseSource(bad), bad).toThrow(expect.objectContaining({ code: 'INVALID_SOURCE' }) as Error);
     }
@@ -61,7 +66,7 @@ describe('parseSource', () => {
 describe('buildInputArgs', () => {
   it('adds RTSP transport, timeout, probe size, analyze duration and reorder queue by default', () => {
     expect(buildInputArgs(parseSource('rtsp://cam/main'))).toEqual([
-      '-rtsp_transport', 'tcp', '-timeout', '5000000', '-reorder_queue_size', '500',
+      '-protocol_whitelist', 'rtsp,rtp,srtp,udp,tcp', '-rtsp_transport', 'tcp', '-timeout', '5000000', '-reorder_queue_size', '500',
       '-probesize', '5000000', '-analyzeduration', '5000000', '-i', 'rtsp://cam/main',
     ]);
   });
@@ -73,29 +78,51 @@ describe('buildInputArgs', () => {
         reorderQueueSize: 100, maxDelayUs: 500_000, readRate: 1, ffmpegMajor: 4,
       }),
     ).toEqual([
-      '-rtsp_transport', 'udp', '-stimeout', '2000000', '-reorder_queue_size', '100', '-probesize', '32768',
+      '-protocol_whitelist', 'rtsps,rtp,srtp,udp,tcp,tls', '-rtsp_transport', 'udp', '-stimeout', '2000000', '-reorder_queue_size', '100', '-probesize', '32768',
       '-analyzeduration', '1000000', '-max_delay', '500000', '-re', '-i', 'rtsps://cam/main',
     ]);
     expect(buildInputArgs(parseSource('rtsp://cam/main'), { timeoutUs: 0, readRate: 1.5 })).toEqual([
-      '-rtsp_transport', 'tcp', '-reorder_queue_size', '500', '-probesize', '5000000', '-analyzeduration', '5000000',
+      '-protocol_whitelist', 'rtsp,rtp,srtp,udp,tcp', '-rtsp_transport', 'tcp', '-reorder_queue_size', '500', '-probesize', '5000000', '-analyzeduration', '5000000',
       '-readrate', '1.5', '-i', 'rtsp://cam/main',
     ]);
   });
 
   it('keeps the options of an args source and only adds the missing ones', () => {
     expect(buildInputArgs(parseSource('-rtsp_transport udp -probesize 32 -i rtsp://cam/x'))).toEqual([
-      '-rtsp_transport', 'udp', '-probesize', '32', '-timeout', '5000000', '-reorder_queue_size', '500',
+      '-protocol_whitelist', 'rtsp,rtp,srtp,udp,tcp',
+      '-rtsp_transport', 'udp', '-timeout', '5000000', '-reorder_queue_size', '500', '-probesize', '32',
       '-analyzeduration', '5000000', '-i', 'rtsp://cam/x',
     ]);
   });
 
   it('leaves RTSP-only options away for other inputs', () => {
     expect(buildInputArgs(parseSource('http://cam/video.mjpg'))).toEqual([
+      '-protocol_whitelist', 'http,https,tcp,tls',
       '-rw_timeout', '5000000', '-probesize', '5000000', '-analyzeduration', '5000000', '-i', 'http://cam/video.mjpg',
     ]);
-    expect(buildInputArgs(parseSource('-f v4l2 -i /dev/video0'))).toEqual([
-      '-f', 'v4l2', '-probesize', '5000000', '-analyzeduration', '5000000', '-i', '/dev/video0',
+  });
+
+  it('always restricts ffmpeg to the protocols of the source scheme, and builds options from the typed value', () => {
+    const whitelist = (text: string): string | undefined => {
+      const args = buildInputArgs(parseSource(text));
+      expect(args[0]).toBe('-protocol_whitelist');
+      return args[1];
+    };
+    expect(whitelist('rtsp://cam/x')).toBe('rtsp,rtp,srtp,udp,tcp');
+    expect(whitelist('rtsps://cam/x')).toBe('rtsps,rtp,srtp,udp,tcp,tls');
+    expect(whitelist('-rtsp_transport http -i rtsp://cam/x')).toBe('rtsp,rtp,srtp,udp,tcp,http,https,tls');
+    expect(whitelist('https://cam/video.mjpg')).toBe('https,http,tcp,tls');
+    expect(whitelist('-f hls -i http://cam/live')).toBe('http,https,tcp,hls,crypto,tls');
+    expect(whitelist('http://cam/live.m3u8?token=x')).toBe('http,https,tcp,hls,crypto,tls');
+    expect(whitelist('rtmp://cam/live')).toBe('rtmp,tcp');
+    expect(whitelist('rtmps://cam/live')).toBe('rtmps,tcp,tls');
+    // -stimeout given by a camera.ui user becomes the name this ffmpeg knows; flags are re-joined from their set
+    expect(buildInputArgs(parseSource('-stimeout 3000000 -fflags nobuffer+genpts -i rtsp://cam/x'), { ffmpegMajor: 6 })).toEqual([
+      '-protocol_whitelist', 'rtsp,rtp,srtp,udp,tcp', '-rtsp_transport', 'tcp', '-timeout', '3000000', '-reorder_queue_size', '500',
+      '-probesize', '5000000', '-analyzeduration', '5000000', '-fflags', '+nobuffer+genpts', '-i', 'rtsp://cam/x',
     ]);
+    // a demo source reads nothing from outside: two lavfi inputs of our own
+    expect(buildInputArgs(parseSource('demo:'))).not.toContain('-protocol_whitelist');
   });
 
   it('generates the demo picture with a clock when a font is available', () => {
@@ -148,7 +175,7 @@ describe('output builders', () => {
     expect(buildRemuxOutputArgs({ video: 'copy', audio: 'copy' }, {}, output)).not.toContain('-vf');
     expect(initialPlan(parseSource('rtsp://cam/x'), { audio: false })).toEqual({ video: 'copy', audio: 'none' });
     expect(() => checkOutputOptions({ mapVideo: '0:v; rm' })).toThrow(/map/);
-    expect(() => checkOutputOptions({ transcode: { encoder: 'x -y' } })).toThrow(/encoder/);
+    expect(() => checkOutputOptions({ transcode: { encoder: 'x -y' } })).toThrow(/video codec/);
     expect(() => checkOutputOptions({ transcode: { encoderOptions: '-qp "24' } })).toThrow(/quote/);
   });
 
@@ -157,13 +184,13 @@ describe('output builders', () => {
     expect(initialPlan(demo)).toEqual({ video: 'h264', audio: 'none' });
     expect(initialPlan(parseSource('rtsp://cam/x'))).toEqual({ video: 'copy', audio: 'copy' });
     const args = buildStreamArgs(parseSource('rtsp://cam/x'), { video: 'copy', audio: 'copy' });
-    expect(args.slice(0, 6)).toEqual(['-hide_banner', '-loglevel', 'error', '-nostats', '-nostdin', '-rtsp_transport']);
+    expect(args.slice(0, 6)).toEqual(['-hide_banner', '-loglevel', 'error', '-nostats', '-nostdin', '-protocol_whitelist']);
     expect(args.at(-1)).toBe('pipe:1');
   });
 
   it('builds the stdin → JPEG snapshot command', () => {
     expect(buildSnapshotArgs()).toEqual([
-      '-hide_banner', '-loglevel', 'error', '-nostats', '-f', 'mp4', '-i', 'pipe:0', '-map', '0:v:0', '-frames:v', '1',
+      '-hide_banner', '-loglevel', 'error', '-nostats', '-protocol_whitelist', 'pipe', '-f', 'mp4', '-i', 'pipe:0', '-map', '0:v:0', '-frames:v', '1',
       '-f', 'image2', '-c:v', 'mjpeg', '-q:v', '4', 'pipe:1',
     ]);
     expect(buildSnapshotArgs({ width: 321, quality: 2 })).toContain('scale=322:-2');

@@ -1,4 +1,5 @@
-import { isRtsp, sourceInput, type CameraSource, type DemoSource } from './source.js';
+import type { SourceInputOptions } from '@homecam/shared';
+import { isRtsp, type CameraSource, type DemoSource, type UrlSource } from './source.js';
 
 export type RtspTransport = 'tcp' | 'udp' | 'udp_multicast' | 'http' | 'https';
 
@@ -32,40 +33,80 @@ export const INPUT_DEFAULTS = {
 export const DEFAULT_DEMO_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 
 /**
- * Input arguments (everything up to and including `-i <input>`) for a URL or args source. Options the user
- * wrote into an args source win over ours; ours are only added when absent.
+ * Input arguments (everything up to and including `-i <URL>`) for a URL source, built from its typed value
+ * only. Options written into the source win over the camera's fields; ours are only added when absent.
+ * `-protocol_whitelist` always comes first: ffmpeg may then open only the protocols of the source's scheme, so
+ * an HLS playlist or an RTSP redirect cannot make it read `file:` or any other protocol.
  */
 export function buildInputArgs(source: CameraSource, options: InputOptions = {}, demoFont: string | null = null): string[] {
   if (source.kind === 'demo') return buildDemoInputArgs(source, demoFont);
-  const input = sourceInput(source) ?? '';
-  const given = source.kind === 'args' ? source.options : [];
-  const has = (name: string): boolean => given.includes(name);
+  const given = source.options;
+  const major = options.ffmpegMajor ?? 5;
+  const rtsp = isRtsp(source.url);
+  const http = source.scheme === 'http' || source.scheme === 'https';
+  const timeout = options.timeoutUs ?? INPUT_DEFAULTS.timeoutUs;
+  const merged: SourceInputOptions = {
+    ...(rtsp ? { rtspTransport: options.rtspTransport ?? INPUT_DEFAULTS.rtspTransport } : {}),
+    ...(rtsp && timeout > 0 ? { timeoutUs: timeout } : {}),
+    ...(http && timeout > 0 && given.timeoutUs === undefined ? { rwTimeoutUs: timeout } : {}),
+    ...(rtsp ? { reorderQueueSize: options.reorderQueueSize ?? INPUT_DEFAULTS.reorderQueueSize } : {}),
+    probeSize: options.probeSize ?? INPUT_DEFAULTS.probeSize,
+    analyzeDurationUs: options.analyzeDurationUs ?? INPUT_DEFAULTS.analyzeDurationUs,
+    ...(options.maxDelayUs !== undefined ? { maxDelayUs: options.maxDelayUs } : {}),
+    ...(options.readRate !== undefined ? { readRate: options.readRate } : {}),
+    ...given,
+  };
+  return ['-protocol_whitelist', protocolWhitelist(source, merged), ...inputOptionArgs(merged, rtsp, major), '-i', source.url];
+}
+
+/** The protocols ffmpeg may open for a source: its scheme and what that scheme is carried over, nothing else. */
+export function protocolWhitelist(source: UrlSource, options: SourceInputOptions = source.options): string {
+  const list: string[] = [source.scheme];
+  if (source.scheme === 'rtsp' || source.scheme === 'rtsps') {
+    list.push('rtp', 'srtp', 'udp', 'tcp');
+    if (options.rtspTransport === 'http' || options.rtspTransport === 'https') list.push('http', 'https');
+  } else if (source.scheme === 'rtmp' || source.scheme === 'rtmps') {
+    list.push('tcp');
+  } else {
+    list.push(source.scheme === 'http' ? 'https' : 'http', 'tcp');
+    const hls = options.format === 'hls' || /\.m3u8?($|[?#])/i.test(source.url);
+    if (hls) list.push('hls', 'crypto');
+  }
+  if (source.scheme.endsWith('s') || list.includes('https')) list.push('tls');
+  return [...new Set(list)].join(',');
+}
+
+/** The typed input options as ffmpeg arguments, in a fixed order. */
+function inputOptionArgs(o: SourceInputOptions, rtsp: boolean, major: number): string[] {
   const args: string[] = [];
   const add = (name: string, value: string | number | undefined): void => {
-    if (value !== undefined && !has(name)) args.push(name, String(value));
+    if (value !== undefined) args.push(name, String(value));
   };
-
-  const major = options.ffmpegMajor ?? 5;
-  const rtsp = isRtsp(input);
-  const http = /^https?:\/\//i.test(input);
-  if (rtsp) {
-    add('-rtsp_transport', options.rtspTransport ?? INPUT_DEFAULTS.rtspTransport);
-    const timeout = options.timeoutUs ?? INPUT_DEFAULTS.timeoutUs;
-    const timeoutName = major >= 5 ? '-timeout' : '-stimeout';
-    if (timeout > 0 && !has('-timeout') && !has('-stimeout')) add(timeoutName, timeout);
-    add('-reorder_queue_size', options.reorderQueueSize ?? INPUT_DEFAULTS.reorderQueueSize);
-  } else if (http) {
-    const timeout = options.timeoutUs ?? INPUT_DEFAULTS.timeoutUs;
-    if (timeout > 0) add('-rw_timeout', timeout);
+  const bool = (value: boolean | undefined): string | undefined => (value === undefined ? undefined : value ? '1' : '0');
+  add('-f', o.format);
+  add('-rtsp_transport', o.rtspTransport);
+  add('-rtsp_flags', o.rtspFlags?.join('+'));
+  add('-allowed_media_types', o.allowedMediaTypes?.join('+'));
+  // Before ffmpeg 5 the RTSP socket time-out was -stimeout; there -timeout meant "listen" (a server!).
+  add(rtsp && major < 5 ? '-stimeout' : '-timeout', o.timeoutUs);
+  add('-rw_timeout', o.rwTimeoutUs);
+  add('-reorder_queue_size', o.reorderQueueSize);
+  add('-buffer_size', o.bufferSize);
+  add('-probesize', o.probeSize);
+  add('-analyzeduration', o.analyzeDurationUs);
+  add('-max_delay', o.maxDelayUs);
+  add('-fflags', o.fflags ? `+${o.fflags.join('+')}` : undefined);
+  add('-use_wallclock_as_timestamps', bool(o.useWallclockAsTimestamps));
+  add('-thread_queue_size', o.threadQueueSize);
+  add('-reconnect', bool(o.reconnect));
+  add('-reconnect_streamed', bool(o.reconnectStreamed));
+  add('-reconnect_at_eof', bool(o.reconnectAtEof));
+  add('-reconnect_delay_max', o.reconnectDelayMaxS);
+  if (o.readRate !== undefined) {
+    if (major >= 5) add('-readrate', o.readRate);
+    else if (o.readRate === 1) args.push('-re');
   }
-  add('-probesize', options.probeSize ?? INPUT_DEFAULTS.probeSize);
-  add('-analyzeduration', options.analyzeDurationUs ?? INPUT_DEFAULTS.analyzeDurationUs);
-  add('-max_delay', options.maxDelayUs);
-  if (options.readRate !== undefined && !has('-re') && !has('-readrate')) {
-    if (major >= 5) args.push('-readrate', String(options.readRate));
-    else if (options.readRate === 1) args.push('-re');
-  }
-  return [...given, ...args, '-i', input];
+  return args;
 }
 
 /**

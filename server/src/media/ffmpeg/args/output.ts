@@ -1,6 +1,15 @@
-import { MediaError } from '../../errors.js';
+import {
+  parseEncoderOptions,
+  parseStreamMap,
+  parseVideoCodec,
+  parseVideoFilter,
+  videoFilterText,
+  type EncoderOption,
+  type VideoCodec,
+  type VideoFilter,
+} from '@homecam/shared';
 import { buildInputArgs, type InputOptions } from './input.js';
-import { tokenizeArgs, type CameraSource } from './source.js';
+import { asMediaError, type CameraSource } from './source.js';
 
 /**
  * What the upstream ffmpeg does with each track. Browsers (MSE) take H.264 + AAC, so H.264 video is copied
@@ -31,11 +40,11 @@ export interface OutputOptions {
 }
 
 export interface TranscodeOptions {
-  /** Video encoder, default libx264 (ultrafast, zerolatency); e.g. h264_vaapi, h264_v4l2m2m. */
+  /** Video encoder from the shared closed list, default libx264 (ultrafast, zerolatency); e.g. h264_vaapi. */
   encoder?: string;
-  /** Extra encoder arguments, split like a shell would (no shell runs). */
+  /** Encoder options from the shared closed list (`-preset veryfast -crf 23`), never raw arguments. */
   encoderOptions?: string;
-  /** An ffmpeg video filter chain applied before scaling. */
+  /** A filter chain from the shared closed set (scale, fps, transpose, flips, crop), applied before scaling. */
   videoFilter?: string;
   maxWidth?: number;
   maxHeight?: number;
@@ -44,23 +53,41 @@ export interface TranscodeOptions {
 }
 
 export const DEFAULT_FRAGMENT_DURATION_US = 200_000;
-const STREAM_SPECIFIER = /^\d+(:[vasdt])?(:\d+)?\??$/;
-const ENCODER_NAME = /^[A-Za-z0-9_-]+$/;
+
+/** The output settings as typed values of the shared grammar: what the arguments are built from. */
+interface ParsedOutput {
+  mapVideo: string | undefined;
+  mapAudio: string | undefined;
+  encoder: VideoCodec | undefined;
+  encoderOptions: EncoderOption[];
+  videoFilter: VideoFilter[];
+}
+
+/** Parses the configured output settings; throws INVALID_SOURCE naming the refused option or value. */
+export function parseOutputOptions(output: OutputOptions = {}): ParsedOutput {
+  try {
+    const t = output.transcode ?? {};
+    return {
+      mapVideo: output.mapVideo === undefined ? undefined : parseStreamMap(output.mapVideo),
+      mapAudio: output.mapAudio === undefined ? undefined : parseStreamMap(output.mapAudio),
+      encoder: t.encoder === undefined ? undefined : parseVideoCodec(t.encoder),
+      encoderOptions: t.encoderOptions ? parseEncoderOptions(t.encoderOptions) : [],
+      videoFilter: t.videoFilter ? parseVideoFilter(t.videoFilter) : [],
+    };
+  } catch (error) {
+    throw asMediaError(error);
+  }
+}
+
+/** Throws INVALID_SOURCE for output settings outside the shared grammar. */
+export function checkOutputOptions(output: OutputOptions = {}): void {
+  parseOutputOptions(output);
+}
 
 export function initialPlan(source: CameraSource, output: OutputOptions = {}): OutputPlan {
   const audio = output.audio === false ? 'none' : undefined;
   if (source.kind === 'demo') return { video: 'h264', audio: audio ?? (source.audio ? 'aac' : 'none') };
   return { video: 'copy', audio: audio ?? 'copy' };
-}
-
-/** Throws INVALID_SOURCE for output settings that cannot be turned into safe arguments. */
-export function checkOutputOptions(output: OutputOptions = {}): void {
-  for (const spec of [output.mapVideo, output.mapAudio]) {
-    if (spec !== undefined && !STREAM_SPECIFIER.test(spec)) throw new MediaError('INVALID_SOURCE', `invalid stream map "${spec}"`);
-  }
-  const encoder = output.transcode?.encoder;
-  if (encoder !== undefined && !ENCODER_NAME.test(encoder)) throw new MediaError('INVALID_SOURCE', `invalid encoder "${encoder}"`);
-  if (output.transcode?.encoderOptions) tokenizeArgs(output.transcode.encoderOptions);
 }
 
 /** Leading arguments of every long-running ffmpeg we start. */
@@ -75,10 +102,11 @@ export function globalArgs(): string[] {
  * `empty_moov` + `default_base_moof` is what MSE wants.
  */
 export function buildRemuxOutputArgs(plan: OutputPlan, options: RemuxOptions = {}, output: OutputOptions = {}, audioInput = 0): string[] {
-  const args = ['-map', output.mapVideo ?? '0:v:0'];
-  if (plan.audio !== 'none') args.push('-map', output.mapAudio ?? `${audioInput}:a:0?`);
+  const parsed = parseOutputOptions(output);
+  const args = ['-map', parsed.mapVideo ?? '0:v:0'];
+  if (plan.audio !== 'none') args.push('-map', parsed.mapAudio ?? `${audioInput}:a:0?`);
   if (plan.video === 'copy') args.push('-c:v', 'copy');
-  else args.push(...videoEncodeArgs(output.transcode ?? {}, options.gopSeconds ?? 2));
+  else args.push(...videoEncodeArgs(output.transcode ?? {}, parsed, options.gopSeconds ?? 2));
   if (plan.audio === 'copy') args.push('-c:a', 'copy');
   else if (plan.audio === 'aac') args.push('-c:a', 'aac', '-b:a', '64k');
   else args.push('-an');
@@ -92,14 +120,14 @@ export function buildRemuxOutputArgs(plan: OutputPlan, options: RemuxOptions = {
   return args;
 }
 
-function videoEncodeArgs(t: TranscodeOptions, gop: number): string[] {
-  const encoder = t.encoder && t.encoder !== 'copy' ? t.encoder : 'libx264';
+function videoEncodeArgs(t: TranscodeOptions, parsed: ParsedOutput, gop: number): string[] {
+  const encoder = parsed.encoder && parsed.encoder !== 'copy' ? parsed.encoder : 'libx264';
   const args = ['-c:v', encoder];
   if (encoder === 'libx264') args.push('-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-crf', '26');
   args.push('-pix_fmt', 'yuv420p');
   const rate = t.maxBitrateKbps ?? 4_000;
   args.push('-maxrate', `${rate}k`, '-bufsize', `${rate * 2}k`, '-force_key_frames', `expr:gte(t,n_forced*${gop})`);
-  const filters = t.videoFilter ? [t.videoFilter] : [];
+  const filters = parsed.videoFilter.length > 0 ? [videoFilterText(parsed.videoFilter)] : [];
   if (t.maxWidth || t.maxHeight) {
     const w = t.maxWidth ? `min(${t.maxWidth},iw)` : '-2';
     const h = t.maxHeight ? `min(${t.maxHeight},ih)` : '-2';
@@ -108,7 +136,7 @@ function videoEncodeArgs(t: TranscodeOptions, gop: number): string[] {
   }
   if (t.maxFps) filters.push(`fps=${t.maxFps}`);
   if (filters.length > 0) args.push('-vf', filters.join(','));
-  if (t.encoderOptions) args.push(...tokenizeArgs(t.encoderOptions));
+  for (const [name, value] of parsed.encoderOptions) args.push(name, value);
   return args;
 }
 
@@ -135,7 +163,8 @@ export function buildStreamArgs(source: CameraSource, plan: OutputPlan, options:
  * tens of ms, so this is the fast path for snapshots while a stream is running.
  */
 export function buildSnapshotArgs(options: { width?: number; quality?: number } = {}): string[] {
-  const args = [...globalArgs().filter((a) => a !== '-nostdin'), '-f', 'mp4', '-i', 'pipe:0', '-map', '0:v:0', '-frames:v', '1'];
+  // Only the buffered fMP4 on stdin may be read: no other protocol.
+  const args = [...globalArgs().filter((a) => a !== '-nostdin'), '-protocol_whitelist', 'pipe', '-f', 'mp4', '-i', 'pipe:0', '-map', '0:v:0', '-frames:v', '1'];
   if (options.width) args.push('-vf', `scale=${Math.round(options.width / 2) * 2}:-2`);
   args.push('-f', 'image2', '-c:v', 'mjpeg', '-q:v', String(options.quality ?? 4), 'pipe:1');
   return args;
