@@ -123,7 +123,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       clock,
       bus,
     });
-    const users = new UserService({ users: repositories.users, photos, hasher, auth, clock });
+    const users = new UserService({ users: repositories.users, photos, hasher, auth, clock, bus });
     await users.ensureInitialAdmin(options.adminPassword);
     await auth.purgeOldSessions();
     const cameras = new CameraService(config);

@@ -5,6 +5,7 @@ import {
   type Permission,
 } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
+import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../repositories/clock.js';
 import type { PhotoRepository } from '../repositories/photo.repository.js';
 import {
@@ -48,6 +49,7 @@ export interface UserServiceDeps {
   hasher: PasswordHasher;
   auth: AuthService;
   clock: Clock;
+  bus: EventBus;
 }
 
 export class UserService {
@@ -117,6 +119,10 @@ export class UserService {
     // A new password ends every other session: whoever knew the old one is out. The caller keeps theirs.
     if (input.password !== undefined) {
       await this.deps.auth.endSessionsOfUser(target.id, 'passwordChanged', self ? caller.sessionId : undefined);
+    }
+    // Access is checked per request, but a live stream or a socket room lasts: they re-check on this event.
+    if (input.permissionLevel !== undefined) {
+      this.deps.bus.publish('UserPermissionsChanged', { userId: updated.id, permissions: updated.permissions });
     }
     return updated;
   }
