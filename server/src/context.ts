@@ -124,7 +124,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       bus,
     });
     const users = new UserService({ users: repositories.users, photos, hasher, auth, clock, bus });
-    await users.ensureInitialAdmin(options.adminPassword);
+    await users.ensureInitialAdmin(options.adminPassword, config.get().cameras.length > 0);
     await auth.purgeOldSessions();
     const cameras = new CameraService(config);
     const notifications = new NotificationService({ notifications: repositories.notifications, bus, clock, config, cameras });

@@ -56,6 +56,18 @@ async function withUsernameConflict<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/** The start refused: config.json has cameras but the database has no user (see ensureInitialAdmin). */
+export class FirstStartRefusedError extends Error {
+  override readonly name = 'FirstStartRefusedError';
+  constructor() {
+    super(
+      'config.json lists cameras but the database has no user (homecam.db missing or emptied). Refusing to create ' +
+        'the default master/master account over existing cameras: set HOMECAM_ADMIN_PASSWORD to create the admin ' +
+        'account "master" with that password (it must be changed at the first sign-in), or restore homecam.db.',
+    );
+  }
+}
+
 /** A taken name counts against the limit; anything else releases the reserved attempt. */
 async function settleRename(attempt: ThrottleAttempt, check: Promise<void>): Promise<void> {
   try {
@@ -86,10 +98,13 @@ export class UserService {
 
   /**
    * First start: with no user at all, create `master` (password from HOMECAM_ADMIN_PASSWORD or `master`)
-   * that must choose its own credentials before anything else works.
+   * that must choose its own credentials before anything else works. With cameras already configured this is
+   * not a first start but a lost or emptied database: `master/master` would hand the cameras to whoever signs
+   * in first, so without HOMECAM_ADMIN_PASSWORD the start is refused.
    */
-  async ensureInitialAdmin(password: string | undefined): Promise<boolean> {
+  async ensureInitialAdmin(password: string | undefined, camerasConfigured = false): Promise<boolean> {
     if ((await this.deps.users.count()) > 0) return false;
+    if (camerasConfigured && !password) throw new FirstStartRefusedError();
     await this.deps.users.insert(
       {
         username: DEFAULT_ADMIN.username,
