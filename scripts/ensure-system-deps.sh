@@ -12,6 +12,7 @@ packages=(
   gstreamer1.0-rtsp
   gstreamer1.0-tools
   gstreamer1.0-plugins-base
+  gstreamer1.0-x
   gstreamer1.0-plugins-good
   gstreamer1.0-plugins-ugly
   gstreamer1.0-plugins-bad

@@ -23,6 +23,7 @@ const CONTRACT: [method: string, url: string, access: string][] = [
   ['GET', '/api/config/ui', 'public'],
   ['GET', '/api/config', 'admin'],
   ['PATCH', '/api/config', 'admin'],
+  ['PUT', '/api/config', 'admin'],
   ['GET', '/api/config/:section', 'admin'],
   ['PATCH', '/api/config/:section', 'admin'],
   ['GET', '/api/config/download', 'admin'],

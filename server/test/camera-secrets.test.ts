@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskCameraSecrets, restoreMaskedSecrets, restoreMaskedText } from '../src/services/camera-secrets.js';
-import { mergePatch } from '../src/services/camera.service.js';
+import { mergePatch } from '@homecam/shared';
 
 describe('camera secrets', () => {
   it('masks URL credentials in every string of a camera, keys we do not know included', () => {

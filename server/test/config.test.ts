@@ -91,12 +91,12 @@ describe('config routes', () => {
     expect(response.json()).toEqual(JSON.parse(await read()));
   });
 
-  it('PATCH /api/config saves a valid whole file atomically and tells subscribers', async () => {
+  it('PUT /api/config saves a valid whole file atomically and tells subscribers', async () => {
     const seen: [ConfigFile, ConfigFile][] = [];
     const unsubscribe = app.homecam.config.onChange((next, previous) => seen.push([next, previous]));
     const current = JSON.parse(await read()) as ConfigFile;
     const next = { ...current, mqtt: { ...current.mqtt, active: true, host: 'broker.local', port: 8883 }, extra: 'kept' };
-    const response = await app.inject({ method: 'PATCH', url: '/api/config', headers: bearer(admin), payload: next });
+    const response = await app.inject({ method: 'PUT', url: '/api/config', headers: bearer(admin), payload: next });
     unsubscribe();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(next);
@@ -130,7 +130,7 @@ describe('config routes', () => {
     expectError(await app.inject({ url: '/api/config/constructor', headers: bearer(admin) }), 404, 'NOT_FOUND');
   });
 
-  it('PATCH /api/config/:section replaces that section and answers the saved file', async () => {
+  it('PATCH /api/config/:section merges into that section and answers the saved file', async () => {
     const response = await app.inject({
       method: 'PATCH',
       url: '/api/config/smtp',
@@ -187,6 +187,9 @@ describe('config routes', () => {
       expectError(await app.inject({ url, headers: bearer(token) }), 403, 'FORBIDDEN');
     }
     expectError(await app.inject({ method: 'PATCH', url: '/api/config/mqtt', headers: bearer(token), payload: {} }), 403, 'FORBIDDEN');
+    for (const method of ['PUT', 'PATCH'] as const) {
+      expectError(await app.inject({ method, url: '/api/config', headers: bearer(token), payload: {} }), 403, 'FORBIDDEN');
+    }
   });
 
   it('a listener that throws does not fail the write', async () => {

@@ -300,7 +300,8 @@ describe('recordings: API and retention', () => {
       expect(removedEvents.at(-1)).toEqual(['rec3', 'rec4']);
       expect((await notifications('?types=ERROR')).result[0]?.message).toMatch(/free on the recordings disk/);
       expect((await notifications('?types=WARN')).result).toHaveLength(2);
-      await app.homecam.config.patchSection('recordings', { ...recordings, active: false });
+      // a merge patch: null takes the limits out again
+      await app.homecam.config.patchSection('recordings', { ...recordings, active: false, maxSizeGB: null, minFreeGB: null });
     } finally {
       off();
       await app.homecam.recordings.deleteMany(undefined);
@@ -346,7 +347,7 @@ describe('recorder failures', () => {
       const rows = await app.homecam.repositories.recordings.all();
       expect(rows.map((r) => [r.camera, r.status])).toEqual([['Garden', 'interrupted']]);
     } finally {
-      await app.homecam.config.patchSection('recordings', { ...recordings });
+      await app.homecam.config.patchSection('recordings', { ...recordings, path: recordings.path ?? null });
       app.homecam.cameraEvents.motionReset('Garden', 'api');
     }
   });

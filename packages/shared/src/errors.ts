@@ -34,6 +34,11 @@ export const ERROR_STATUS = {
   SNAPSHOT_FAILED: 502,
   CAMERA_OFFLINE: 503,
   FFMPEG_UNAVAILABLE: 503,
+  /** A config write would remove every camera or a whole top-level section without `?confirm=` saying so. */
+  CONFIG_DESTRUCTIVE: 409,
+  /** config.json would nest deeper than CONFIG_MAX_DEPTH or weigh more than CONFIG_MAX_BYTES: not written. */
+  CONFIG_TOO_DEEP: 400,
+  CONFIG_TOO_LARGE: 400,
   /** Only an admin moves the recordings directory (HomeCam writes and deletes files there). */
   RECORDINGS_PATH_ADMIN_ONLY: 403,
   /** A non-admin may shorten its own session timer, not lengthen it past SESSION_TIMER_SELF_MAX_S. */

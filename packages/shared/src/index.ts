@@ -12,3 +12,4 @@ export * from './api/notifications.js';
 export * from './api/recordings.js';
 export * from './api/settings.js';
 export * from './api/push.js';
+export * from './merge-patch.js';

@@ -31,7 +31,12 @@ export class ConfigRepository {
 
   /** Atomic: a crash or a concurrent reader never sees a half-written config. Mode 0600: it holds secrets. */
   async write(content: unknown): Promise<void> {
-    await writeFileAtomic(this.path, `${JSON.stringify(content, null, 2)}\n`);
+    await this.writeText(`${JSON.stringify(content, null, 2)}\n`);
+  }
+
+  /** Same, for text the caller already serialised (and checked). */
+  async writeText(text: string): Promise<void> {
+    await writeFileAtomic(this.path, text);
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   CONFIG_FILE_ONLY_CAMERA_FIELDS,
   DEFAULT_ROOM,
   isAdmin,
+  mergePatch,
   type Camera,
   type Permission,
   type ValidationIssue,
@@ -12,6 +13,7 @@ import type { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { maskCameraSecrets, restoreMaskedSecrets } from './camera-secrets.js';
 import type { ConfigService } from './config.service.js';
+import { assertConfigDepth } from './config-write-rules.js';
 
 /** A camera as config.json holds it: what the user or the UI wrote, without the defaults. */
 type StoredCamera = Record<string, unknown> & { name: string };
@@ -37,17 +39,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function requireObject(value: unknown): Record<string, unknown> {
   if (!isObject(value)) throw invalid([{ path: '', message: 'FIELD_REQUIRED' }]);
   return value;
-}
-
-/** JSON merge patch (RFC 7396): objects merge, null removes a key, anything else (arrays too) replaces. */
-export function mergePatch(target: unknown, patch: unknown): unknown {
-  if (!isObject(patch)) return patch;
-  const result: Record<string, unknown> = isObject(target) ? { ...target } : {};
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete result[key];
-    else result[key] = mergePatch(result[key], value);
-  }
-  return result;
 }
 
 function parseCamera(value: unknown): Camera {
@@ -111,6 +102,7 @@ export class CameraService {
 
   async create(input: unknown): Promise<Camera> {
     const body = requireObject(input);
+    assertConfigDepth(body, 2);
     this.refuseConfigFileOnly(body, {});
     const camera = parseCamera(body);
     const stored: StoredCamera = { ...body, name: camera.name };
@@ -129,6 +121,8 @@ export class CameraService {
    */
   async update(name: string, input: unknown): Promise<Camera> {
     const body = requireObject(input);
+    // Before the recursive secret restore and merge walk it: a camera sits two levels into config.json.
+    assertConfigDepth(body, 2);
     let renamedTo = name;
     await this.config.updateSection('cameras', (current) => {
       const cameras = current as StoredCamera[];

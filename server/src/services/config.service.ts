@@ -1,8 +1,18 @@
-import { configFileSchema, type ConfigFile, type ConfigStat, type ValidationIssue } from '@homecam/shared';
+import {
+  CONFIG_MAX_BYTES,
+  CONFIG_MAX_DEPTH,
+  configFileSchema,
+  jsonDepth,
+  mergePatch,
+  type ConfigConfirmation,
+  type ConfigFile,
+  type ConfigStat,
+  type ValidationIssue,
+} from '@homecam/shared';
 import { EventEmitter } from 'node:events';
-import type { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { CONFIG_FILE, type ConfigRepository } from '../repositories/config.repository.js';
+import { assertConfigDepth, assertConfirmed, destructiveChanges, serializeConfig, toIssues } from './config-write-rules.js';
 
 /** config.json could not be used at start-up. The message names the file and every bad key. */
 export class ConfigLoadError extends Error {
@@ -10,10 +20,6 @@ export class ConfigLoadError extends Error {
 }
 
 export type ConfigChangeListener = (next: ConfigFile, previous: ConfigFile) => void;
-
-function toIssues(error: z.ZodError): ValidationIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-}
 
 /** `config.json: mqtt.port: expected number, received string; ssl.active: ...` */
 function describeIssues(issues: ValidationIssue[]): string {
@@ -34,12 +40,17 @@ function describeJsonError(raw: string, error: unknown): string {
 
 /** Parses and validates the text of config.json. Throws ConfigLoadError naming the file and every bad key. */
 function parseConfigText(raw: string): ConfigFile {
+  // A file past the caps (hand-made, or written before they existed) would overflow every route that
+  // serialises it: refuse it here, where start-up fails with a message and a hot reload keeps the last good.
+  if (Buffer.byteLength(raw) > CONFIG_MAX_BYTES) throw new ConfigLoadError(`${CONFIG_FILE}: larger than ${CONFIG_MAX_BYTES} bytes`);
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch (error) {
     throw new ConfigLoadError(`${CONFIG_FILE}: ${describeJsonError(raw, error)}`);
   }
+  const tooDeep = jsonDepth(json, CONFIG_MAX_DEPTH).path;
+  if (tooDeep) throw new ConfigLoadError(`${CONFIG_FILE}: ${tooDeep.join('.')}: nests deeper than ${CONFIG_MAX_DEPTH} levels`);
   const result = configFileSchema.safeParse(json);
   if (!result.success) throw new ConfigLoadError(describeIssues(toIssues(result.error)));
   return result.data;
@@ -88,13 +99,27 @@ export class ConfigService {
     return structuredClone((this.current as Record<string, unknown>)[section]);
   }
 
-  /** Replaces the whole file with an already validated config. */
-  replace(next: ConfigFile): Promise<ConfigFile> {
-    return this.enqueue(() => this.save(next));
+  /**
+   * PUT: the body becomes the whole file. `confirm` must name what it removes (every camera, top-level keys),
+   * else 409 CONFIG_DESTRUCTIVE; an invalid file is 400 with the paths. Nothing is written unless all passes.
+   */
+  replace(body: Record<string, unknown>, confirm: readonly ConfigConfirmation[] = []): Promise<ConfigFile> {
+    return this.enqueue(async () => {
+      assertConfigDepth(body);
+      return this.commit(body, confirm);
+    });
   }
 
-  /** Replaces one top-level section; the whole file is validated, so errors name e.g. `mqtt.port`. */
-  patchSection(section: string, value: unknown): Promise<ConfigFile> {
+  /** PATCH: an RFC 7396 merge patch of the file (null removes a key, objects merge, arrays replace). */
+  patch(body: Record<string, unknown>, confirm: readonly ConfigConfirmation[] = []): Promise<ConfigFile> {
+    return this.enqueue(async () => {
+      assertConfigDepth(body);
+      return this.commit(mergePatch(this.current, body), confirm);
+    });
+  }
+
+  /** A merge patch of one top-level section; the whole file is validated, so errors name e.g. `mqtt.port`. */
+  patchSection(section: string, value: unknown, confirm: readonly ConfigConfirmation[] = []): Promise<ConfigFile> {
     return this.enqueue(async () => {
       const known = Object.hasOwn(configFileSchema.shape, section) || Object.hasOwn(this.current, section);
       if (!known) throw new AppError('NOT_FOUND', `config section '${section}' not found`);
@@ -102,26 +127,20 @@ export class ConfigService {
       if (value === undefined) {
         throw new AppError('VALIDATION_FAILED', 'the config is not valid', [{ path: section, message: 'FIELD_REQUIRED' }]);
       }
-      const result = configFileSchema.safeParse({ ...this.current, [section]: value });
-      if (!result.success) {
-        throw new AppError('VALIDATION_FAILED', 'the config is not valid', toIssues(result.error));
-      }
-      return this.save(result.data);
+      assertConfigDepth(value, 1, [section]);
+      return this.commit(mergePatch(this.current, { [section]: value }), confirm);
     });
   }
 
   /**
    * Read-modify-write of one section, serialised with every other write: `mutate` gets the current value (a
-   * copy) and returns the new one, or throws an AppError to refuse. The whole file is validated.
+   * copy) and returns the new one, or throws an AppError to refuse. The whole file is validated. Internal
+   * (cameras, settings): the caller's own rules decide what may be removed.
    */
   updateSection(section: string, mutate: (current: unknown) => unknown): Promise<ConfigFile> {
     return this.enqueue(async () => {
       const next = mutate(structuredClone((this.current as Record<string, unknown>)[section]));
-      const result = configFileSchema.safeParse({ ...this.current, [section]: next });
-      if (!result.success) {
-        throw new AppError('VALIDATION_FAILED', 'the config is not valid', toIssues(result.error));
-      }
-      return this.save(result.data);
+      return this.commit({ ...this.current, [section]: next }, null);
     });
   }
 
@@ -194,8 +213,20 @@ export class ConfigService {
     return { size: info.size, modifiedAt: info.modifiedAt.toISOString(), createdAt: created.toISOString() };
   }
 
+  /**
+   * Validates `next` (the file as it would be written, before defaults) and writes it: depth, schema, what it
+   * removes (unless `confirm` is null), size. Any refusal leaves the file and the current config untouched.
+   */
+  private async commit(next: unknown, confirm: readonly ConfigConfirmation[] | null): Promise<ConfigFile> {
+    assertConfigDepth(next);
+    const result = configFileSchema.safeParse(next);
+    if (!result.success) throw new AppError('VALIDATION_FAILED', 'the config is not valid', toIssues(result.error));
+    if (confirm !== null) assertConfirmed(destructiveChanges(this.current, next as Record<string, unknown>), confirm);
+    return this.save(result.data);
+  }
+
   private async save(next: ConfigFile): Promise<ConfigFile> {
-    await this.repository.write(next);
+    await this.repository.writeText(serializeConfig(next));
     this.apply(next);
     return this.get();
   }

@@ -1,3 +1,4 @@
+import type { ConfigFileInput } from '@homecam/shared';
 import { EventEmitter } from 'node:events';
 import { FtpTrigger, type FtpTriggerOptions } from './ftp-trigger.js';
 import { HttpTrigger, type HttpTriggerOptions } from './http-trigger.js';
@@ -14,15 +15,10 @@ import {
 } from './trigger.js';
 
 /**
- * The trigger blocks of config.json (camera.ui names). `ConfigFile` from @homecam/shared fits it; the user and
- * password of `smtp` and `ftp` are HomeCam additions, not in the shared schema yet.
+ * The trigger blocks of config.json, from the one shared schema (the input side: every field may be absent,
+ * `triggerOptionsFromConfig` applies camera.ui's defaults). The smtp/ftp user and password are in it.
  */
-export interface TriggersConfig {
-  http?: { active?: boolean; port?: number; localhttp?: boolean };
-  smtp?: { active?: boolean; port?: number; space_replace?: string; username?: string; password?: string };
-  ftp?: { active?: boolean; port?: number; useFile?: boolean; username?: string; password?: string };
-  mqtt?: { active?: boolean; tls?: boolean; host?: string; port?: number; username?: string; password?: string };
-}
+export type TriggersConfig = Pick<ConfigFileInput, 'http' | 'smtp' | 'ftp' | 'mqtt'>;
 
 /** Options that config.json does not hold (listen address, MQTT state topic, passive ports …), per trigger. */
 export interface TriggerExtras {

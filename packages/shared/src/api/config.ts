@@ -37,7 +37,8 @@ const configCameraListSchema = z.array(cameraConfigSchema).superRefine((cameras,
 
 /**
  * `config.json` in the data directory. Field names follow camera.ui 1.1.17 so an existing file
- * keeps working; unknown top-level keys are kept as they are.
+ * keeps working. Every block is a loose object: keys we do not model (camera.ui's, plugins') are kept through
+ * parse and write, at the top level, in every block and in the cameras. Request bodies stay strict elsewhere.
  */
 export const configFileSchema = z.looseObject({
   logLevel: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
@@ -65,21 +66,35 @@ export const configFileSchema = z.looseObject({
       minFreeGB: z.number().positive().optional(),
     })
     .default({ active: true, type: 'Video', timer: 10, removeAfter: 7 }),
-  options: z.object({ videoProcessor: z.string().optional() }).default({}),
+  options: z.looseObject({ videoProcessor: z.string().optional() }).default({}),
   ssl: z
-    .object({ active: z.boolean().default(false), key: z.string().optional(), cert: z.string().optional() })
+    .looseObject({ active: z.boolean().default(false), key: z.string().optional(), cert: z.string().optional() })
     .default({ active: false }),
   http: z
-    .object({ active: z.boolean().default(false), port: port.default(7272), localhttp: z.boolean().default(false) })
+    .looseObject({ active: z.boolean().default(false), port: port.default(7272), localhttp: z.boolean().default(false) })
     .default({ active: false, port: 7272, localhttp: false }),
+  /** `username`/`password` (HomeCam): when both are set, mail is only accepted after SMTP AUTH. */
   smtp: z
-    .object({ active: z.boolean().default(false), port: port.default(2727), space_replace: z.string().default('+') })
+    .looseObject({
+      active: z.boolean().default(false),
+      port: port.default(2727),
+      space_replace: z.string().default('+'),
+      username: z.string().optional(),
+      password: z.string().optional(),
+    })
     .default({ active: false, port: 2727, space_replace: '+' }),
+  /** `username`/`password` (HomeCam): when both are set, anonymous logins are refused. */
   ftp: z
-    .object({ active: z.boolean().default(false), port: port.default(5050), useFile: z.boolean().default(false) })
+    .looseObject({
+      active: z.boolean().default(false),
+      port: port.default(5050),
+      useFile: z.boolean().default(false),
+      username: z.string().optional(),
+      password: z.string().optional(),
+    })
     .default({ active: false, port: 5050, useFile: false }),
   mqtt: z
-    .object({
+    .looseObject({
       active: z.boolean().default(false),
       tls: z.boolean().default(false),
       host: z.string().default(''),
@@ -104,3 +119,22 @@ export const configStatSchema = z.object({
   createdAt: z.string(),
 });
 export type ConfigStat = z.infer<typeof configStatSchema>;
+
+/**
+ * What a destructive write of config.json must confirm, in the query `confirm` (comma separated or repeated):
+ * `remove-cameras` when the result has no camera left while the file had some, `remove-sections` when a
+ * top-level key of the file would disappear. Without it the write is refused with 409 CONFIG_DESTRUCTIVE.
+ */
+export const CONFIG_CONFIRMATIONS = ['remove-cameras', 'remove-sections'] as const;
+export type ConfigConfirmation = (typeof CONFIG_CONFIRMATIONS)[number];
+
+export const configWriteQuerySchema = z.object({
+  confirm: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value) => (value === undefined ? [] : (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean)))
+    .pipe(z.array(z.enum(CONFIG_CONFIRMATIONS))),
+});
+
+/** PUT /api/config (the whole file) and PATCH /api/config (an RFC 7396 merge patch of it): a JSON object. */
+export const configWriteBodySchema = z.record(z.string(), z.unknown());

@@ -1,4 +1,11 @@
-import { APP_VERSION, configFileSchema, configStatSchema, uiConfigSchema } from '@homecam/shared';
+import {
+  APP_VERSION,
+  configFileSchema,
+  configStatSchema,
+  configWriteBodySchema,
+  configWriteQuerySchema,
+  uiConfigSchema,
+} from '@homecam/shared';
 import { z } from 'zod';
 import type { ConfigService } from '../../services/config.service.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
@@ -24,18 +31,38 @@ export const configRoutes = defineRoutes<{ config: ConfigService }>((app, { conf
     () => config.get(),
   );
 
+  app.put(
+    '/api/config',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['config'],
+        description:
+          'Replaces the whole config.json (the config editor); validated, then written atomically. Removing every camera or a ' +
+          'top-level key needs ?confirm=remove-cameras / remove-sections, else 409 CONFIG_DESTRUCTIVE.',
+        querystring: configWriteQuerySchema,
+        body: configWriteBodySchema,
+        response: { 200: configFileSchema, ...errorResponses(400, ...AUTH_ERRORS, 409) },
+      },
+    },
+    (request) => config.replace(request.body, request.query.confirm),
+  );
+
   app.patch(
     '/api/config',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['config'],
-        description: 'Replaces the whole config.json; it is validated and written atomically.',
-        body: configFileSchema,
-        response: { 200: configFileSchema, ...errorResponses(400, ...AUTH_ERRORS) },
+        description:
+          'A JSON merge patch (RFC 7396) of config.json: null removes a key, objects merge, arrays replace. The result is ' +
+          'validated and written atomically; the same ?confirm= rule as PUT.',
+        querystring: configWriteQuerySchema,
+        body: configWriteBodySchema,
+        response: { 200: configFileSchema, ...errorResponses(400, ...AUTH_ERRORS, 409) },
       },
     },
-    (request) => config.replace(request.body),
+    (request) => config.patch(request.body, request.query.confirm),
   );
 
   app.get(
@@ -83,12 +110,19 @@ export const configRoutes = defineRoutes<{ config: ConfigService }>((app, { conf
       config: { access: 'admin' },
       schema: {
         tags: ['config'],
-        description: "Replaces one top-level section with the body; the whole file is validated (errors name e.g. 'mqtt.port').",
+        description:
+          "A JSON merge patch (RFC 7396) of one top-level section; the whole file is validated (errors name e.g. 'mqtt.port'). " +
+          'null removes the section, which needs ?confirm=remove-sections.',
         params: sectionParams,
+        querystring: configWriteQuerySchema,
         body: z.unknown(),
-        response: { 200: configFileSchema, ...errorResponses(400, ...AUTH_ERRORS, 404) },
+        response: { 200: configFileSchema, ...errorResponses(400, ...AUTH_ERRORS, 404, 409) },
       },
     },
-    (request) => config.patchSection(request.params.section, request.body),
+    // Fastify gives null for a request without a body; only a JSON `null` (with its content type) removes the section.
+    (request) => {
+      const value = request.body === null && request.headers['content-type'] === undefined ? undefined : request.body;
+      return config.patchSection(request.params.section, value, request.query.confirm);
+    },
   );
 });
