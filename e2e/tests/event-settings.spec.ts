@@ -75,6 +75,9 @@ test('admins edit recordings and notifications; access-only users see them read-
   await expect(page).toHaveURL(/\/settings\//);
   await page.goto(`${server.url}/settings/recordings`);
   await expect(page.getByTestId('settings-read-only')).toHaveCount(0);
+  // Moving the recordings folder is the admin's alone (review #7): the field is read-only, the rest saves.
+  await expect(page.getByTestId('settings-recordings-path')).not.toBeEditable();
+  await expect(page.getByText('Only an administrator can change the folder.')).toBeVisible();
   await page.getByTestId('settings-recordings-remove-after').fill('5');
   await page.getByTestId('settings-recordings-max-size').fill('');
   await page.getByTestId('settings-recordings-submit').click();

@@ -187,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
       send: createPushSender({
         subject: options.push?.subject ?? (process.env.HOMECAM_PUSH_SUBJECT || DEFAULT_PUSH_SUBJECT),
         timeoutMs: options.push?.timeoutMs ?? 10_000,
+        allowInternalHosts: options.allowHttpPushEndpoints,
       }),
       bus: ctx.bus,
       log: app.log.child({ module: 'push' }),

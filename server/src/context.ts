@@ -123,8 +123,8 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       clock,
       bus,
     });
-    const users = new UserService({ users: repositories.users, photos, hasher, auth, clock });
-    await users.ensureInitialAdmin(options.adminPassword);
+    const users = new UserService({ users: repositories.users, photos, hasher, auth, clock, bus });
+    await users.ensureInitialAdmin(options.adminPassword, config.get().cameras.length > 0);
     await auth.purgeOldSessions();
     const cameras = new CameraService(config);
     const notifications = new NotificationService({ notifications: repositories.notifications, bus, clock, config, cameras });

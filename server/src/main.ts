@@ -7,6 +7,7 @@ import { homedir } from 'node:os';
 import { buildApp, type HomecamApp } from './app.js';
 import { DEFAULT_PORT, OptionsError, parseRuntimeOptions, USAGE, type RuntimeOptions } from './cli/options.js';
 import { ConfigLoadError } from './services/config.service.js';
+import { FirstStartRefusedError } from './services/user.service.js';
 
 /** Stop must finish inside 2 s (service managers escalate to SIGKILL); past this, exit anyway. */
 const SHUTDOWN_LIMIT_MS = 1_800;
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
   try {
     app = await buildApp({ dataDir: options.dataDir, adminPassword: options.adminPassword, logLevel: options.logLevel, trustProxy: options.trustProxy });
   } catch (error) {
-    if (error instanceof ConfigLoadError) fail(error.message);
+    if (error instanceof ConfigLoadError || error instanceof FirstStartRefusedError) fail(error.message);
     throw error;
   }
   stopOnSignals(app);

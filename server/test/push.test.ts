@@ -27,8 +27,9 @@ afterAll(() => app?.close());
 /** A browser subscription at a push service that is never called here (no notification is stored). */
 function browserSubscription() {
   endpointCounter += 1;
-  // A closed local port: should anything send to it, it fails at once without leaving the machine.
-  return new PushClient(`https://127.0.0.1:9/send/device-${endpointCounter}`).subscription();
+  // A public-looking name that never resolves (.invalid, RFC 2606): should anything send to it, it fails at once.
+  // (Loopback and private hosts are refused at subscribe time, review #24.)
+  return new PushClient(`https://push.invalid/send/device-${endpointCounter}`).subscription();
 }
 
 const status = (token: string) => app.inject({ url: '/api/subscribe', headers: bearer(token) });
@@ -157,6 +158,19 @@ describe('push subscription API', () => {
     expectError(response, 400, 'VALIDATION_FAILED');
     const details = response.json<{ error: { details: { path: string }[] } }>().error.details;
     expect(details.map((issue) => issue.path)).toContain(path);
+    expect(await subscribed(token)).toBe(false);
+  });
+
+  // Nor a host on this machine or the local network (review #24), however it is written: the server would POST there.
+  it.each([
+    'https://127.0.0.1:8443/x', 'https://localhost/x', 'https://cam.localhost/x', 'https://192.168.1.1/x', 'https://10.1.2.3/x',
+    'https://172.20.0.1/x', 'https://169.254.169.254/latest', 'https://[::1]/x', 'https://[fd12::1]/x', 'https://[fe80::1]/x',
+    'https://[::ffff:127.0.0.1]/x', 'https://2130706433/x', 'https://0.0.0.0/x',
+  ])('POST with the internal endpoint %s is VALIDATION_FAILED on endpoint, and stores nothing', async (endpoint) => {
+    const { token } = await signedInUser(app, ['recordings:access']);
+    const response = await subscribe(token, { ...browserSubscription(), endpoint });
+    expectError(response, 400, 'VALIDATION_FAILED');
+    expect(response.json()).toMatchObject({ error: { details: [{ path: 'endpoint', message: 'expected a public push service host' }] } });
     expect(await subscribed(token)).toBe(false);
   });
 

@@ -51,7 +51,8 @@ describe('GET /api/settings/recordings', () => {
 
 describe('PATCH /api/settings/recordings', () => {
   it('writes config.json and applies live', async () => {
-    const token = await tokenWith('settings:recordings:edit');
+    // Moving the directory is admin-only (review #7, recordings-path.test.ts); the other fields need only the edit permission.
+    const token = await tokenWith('admin');
     const path = join(dataDir, 'clips', 'nested');
     const response = await app.inject({
       method: 'PATCH',

@@ -42,6 +42,8 @@ export const NOTIFICATION_BADGE_CAP = 99;
 export const SESSION_TIMER_DEFAULT_S = 14_400;
 export const SESSION_TIMER_MIN_S = 300;
 export const SESSION_TIMER_MAX_S = 31_536_000;
+/** The longest session a non-admin may give itself (the account page's longest choice); admins set up to the max. */
+export const SESSION_TIMER_SELF_MAX_S = 2_592_000;
 
 export const DEFAULT_ADMIN = { username: 'master', password: 'master' } as const;
 

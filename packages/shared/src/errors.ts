@@ -41,6 +41,10 @@ export const ERROR_STATUS = {
   /** config.json would nest deeper than CONFIG_MAX_DEPTH or weigh more than CONFIG_MAX_BYTES: not written. */
   CONFIG_TOO_DEEP: 400,
   CONFIG_TOO_LARGE: 400,
+  /** Only an admin moves the recordings directory (HomeCam writes and deletes files there). */
+  RECORDINGS_PATH_ADMIN_ONLY: 403,
+  /** A non-admin may shorten its own session timer, not lengthen it past SESSION_TIMER_SELF_MAX_S. */
+  SESSION_TIMER_ABOVE_LIMIT: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -93,6 +97,10 @@ export const VALIDATION_MESSAGES = [
   'PROBE_SIZE_INVALID',
   'SOURCE_INVALID',
   'CAMERA_NAME_INVALID',
+  /** A system directory, the data directory, a parent of one of them, or the photos directory. */
+  'PATH_FORBIDDEN',
+  /** A directory with files in it that HomeCam does not own (no marker, no recordings). */
+  'PATH_NOT_EMPTY',
 ] as const;
 
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];

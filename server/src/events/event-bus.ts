@@ -1,4 +1,4 @@
-import type { CameraStatus, EventSource, Notification, Recording } from '@homecam/shared';
+import type { CameraStatus, EventSource, Notification, Permission, Recording } from '@homecam/shared';
 import { EventEmitter } from 'node:events';
 
 /**
@@ -23,6 +23,8 @@ export interface DomainEvents {
   NotificationsRemoved: { ids: string[] | null };
   RecordingCompleted: { recording: Recording };
   RecordingsRemoved: { ids: string[] | null };
+  /** A user's permission list changed: open live streams and socket rooms of that user are re-checked at once. */
+  UserPermissionsChanged: { userId: number; permissions: Permission[] };
 }
 
 type Listener<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void;

@@ -1,5 +1,6 @@
 import webpush from 'web-push';
 import type { VapidKeyPair } from '../repositories/vapid-key.repository.js';
+import { resolvesPublic, type ResolveHost } from '../security/public-address.js';
 
 /** Where a push goes: the browser's subscription (endpoint and RFC 8291 keys). */
 export interface PushTarget {
@@ -28,6 +29,10 @@ export interface PushSenderOptions {
   subject: string;
   /** Per request; a push service that does not answer in time counts as failed. */
   timeoutMs: number;
+  /** Send to hosts that resolve to internal addresses (tests with a loopback push service only). */
+  allowInternalHosts?: boolean | undefined;
+  /** DNS, replaceable in tests. */
+  resolve?: ResolveHost | undefined;
 }
 
 export type SendPush = (target: PushTarget, message: PushMessage, keys: VapidKeyPair, signal?: AbortSignal) => Promise<PushResult>;
@@ -66,6 +71,10 @@ export function createPushSender(options: PushSenderOptions): SendPush {
     }
     const timeout = AbortSignal.timeout(options.timeoutMs);
     try {
+      // Resolved at send time too: a public name stored at subscribe time may point inside by now.
+      if (!options.allowInternalHosts && !(await resolvesPublic(new URL(request.endpoint).hostname, options.resolve))) {
+        return { outcome: 'failed', status: null, problem: 'the endpoint host resolves to an internal address' };
+      }
       const response = await fetch(request.endpoint, {
         method: 'POST',
         headers: fetchHeaders(request.headers),

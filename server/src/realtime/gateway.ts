@@ -1,4 +1,4 @@
-import { isAdmin, type CameraStatus, type ClientToServerEvents, type ServerToClientEvents } from '@homecam/shared';
+import { isAdmin, type CameraStatus, type ClientToServerEvents, type Permission, type ServerToClientEvents } from '@homecam/shared';
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -45,6 +45,15 @@ export const CAMERAS_ROOM = 'cameras';
 export const NOTIFICATIONS_ROOM = 'notifications';
 /** Sockets of users who may see recordings: they get `recording`, `removeRecording`. */
 export const RECORDINGS_ROOM = 'recordings';
+
+/** The permission-bound rooms a user's sockets belong in. */
+function roomFlags(permissions: readonly Permission[]): Pick<SocketData, 'notifications' | 'cameras' | 'recordings'> {
+  return {
+    notifications: isAdmin(permissions) || permissions.includes('notifications:access'),
+    cameras: isAdmin(permissions) || permissions.includes('cameras:access'),
+    recordings: isAdmin(permissions) || permissions.includes('recordings:access'),
+  };
+}
 
 /** socket.io on the HTTP server: token handshake, rooms per session and user, session end and expiry. */
 export class RealtimeGateway {
@@ -96,6 +105,7 @@ export class RealtimeGateway {
           (error: unknown) => deps.log.error({ err: error }, 'notification count failed'),
         );
       }),
+      deps.bus.subscribe('UserPermissionsChanged', ({ userId, permissions }) => this.applyPermissions(userId, permissions)),
       deps.bus.subscribe('RecordingCompleted', ({ recording }) => {
         this.io.to(RECORDINGS_ROOM).emit('recording', recording);
       }),
@@ -127,15 +137,36 @@ export class RealtimeGateway {
     if (context.user.mustChangeCredentials) {
       throw new AppError('CREDENTIALS_CHANGE_REQUIRED', 'change the first-start username and password first');
     }
-    const permissions = context.user.permissions;
     socket.data = {
       sessionId: context.sessionId,
       userId: context.user.id,
       expiresAt: context.expiresAt,
-      notifications: isAdmin(permissions) || permissions.includes('notifications:access'),
-      cameras: isAdmin(permissions) || permissions.includes('cameras:access'),
-      recordings: isAdmin(permissions) || permissions.includes('recordings:access'),
+      ...roomFlags(context.user.permissions),
     };
+  }
+
+  /**
+   * An admin changed a user's permissions: every socket of that user leaves the rooms it may no longer be in
+   * (and joins the ones it may now), at once, so no event that needs a lost permission reaches it again.
+   * Sockets still in the handshake carry the old flags only until onConnection joins; that window is a few ms.
+   */
+  private applyPermissions(userId: number, permissions: Permission[]): void {
+    const flags = roomFlags(permissions);
+    for (const socket of this.io.of('/').sockets.values()) {
+      if (socket.data.userId !== userId) continue;
+      const gained = !socket.data.notifications && flags.notifications;
+      socket.data = { ...socket.data, ...flags };
+      for (const [room, member] of [[CAMERAS_ROOM, flags.cameras], [NOTIFICATIONS_ROOM, flags.notifications], [RECORDINGS_ROOM, flags.recordings]] as const) {
+        if (member) void socket.join(room);
+        else void socket.leave(room);
+      }
+      if (gained) {
+        this.deps.notifications.count().then(
+          (size) => socket.emit('notificationSize', size),
+          (error: unknown) => this.deps.log.error({ err: error }, 'notification count failed'),
+        );
+      }
+    }
   }
 
   private onConnection(socket: RealtimeSocket): void {

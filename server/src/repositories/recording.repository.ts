@@ -32,6 +32,12 @@ export class RecordingRepository {
       .executeTakeFirst();
   }
 
+  /** Whether any recording was written under this root (then HomeCam owns the directory). */
+  async hasRoot(root: string): Promise<boolean> {
+    const row = await this.db.selectFrom('recordings').select('id').where('root', '=', root).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Rows without a root (made before 0005) get this one; the number updated. */
   async fillMissingRoot(root: string): Promise<number> {
     const result = await this.db.updateTable('recordings').set({ root }).where('root', 'is', null).executeTakeFirst();

@@ -46,24 +46,43 @@ export interface AuthServiceDeps {
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
+  /**
+   * The attempt is counted before the password is hashed (see LoginThrottle.reserve). Locks are per account and
+   * address (and per address), so someone guessing from elsewhere cannot lock the owner out; the account as a
+   * whole is only slowed, and not at all for an address the account already signed in from.
+   */
   async login(username: string, password: string, client: ClientInfo): Promise<LoginResult> {
     const { throttle, clock, users, hasher } = this.deps;
-    const userKey = `user:${usernameKey(username)}`;
-    const keys = client.ip ? [userKey, `ip:${client.ip}`] : [userKey];
-    const decision = throttle.check(keys);
+    const name = usernameKey(username);
+    const userKey = `user:${name}`;
+    const pair = `${name}|${client.ip ?? ''}`;
+    const scope = client.ip
+      ? { lock: [`pair:${pair}`, `ip:${client.ip}`], slow: throttle.isKnownGood(pair) ? [] : [userKey] }
+      : { lock: [userKey], slow: [] };
+    const decision = throttle.reserve(scope);
     if (!decision.allowed) {
       const retryAfterSeconds = Math.ceil(decision.retryAfterMs / 1000);
       throw new AppError('RATE_LIMITED', 'too many failed sign-ins, try again later', { retryAfterSeconds });
     }
-    if (decision.delayMs > 0) await clock.sleep(decision.delayMs);
-
-    const user = await users.findByUsername(username);
-    const valid = user ? await hasher.verify(user.passwordHash, password) : await hasher.verifyDummy(password);
-    if (!user || !valid) {
-      throttle.recordFailure(keys);
+    const { attempt } = decision;
+    let user: UserRecord | undefined;
+    try {
+      if (attempt.delayMs > 0) await clock.sleep(attempt.delayMs);
+      user = await users.findByUsername(username);
+      const valid = user ? await hasher.verify(user.passwordHash, password) : await hasher.verifyDummy(password);
+      if (!valid) user = undefined;
+    } catch (error) {
+      attempt.succeeded(); // not the caller's fault: release the slot without counting a failure
+      throw error;
+    }
+    if (!user) {
+      attempt.failed();
       throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
     }
+    attempt.succeeded();
     throttle.reset(userKey);
+    throttle.reset(`pair:${pair}`);
+    if (client.ip) throttle.markKnownGood(pair);
     return this.createSession(user, client);
   }
 

@@ -1,6 +1,7 @@
 import { hasAnyPermission, type Language, type Notification, type Permission, type PushPayload, type PushStatus, type PushSubscriptionBody } from '@homecam/shared';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
+import { isInternalHost } from '../security/public-address.js';
 import { pushMessage } from '../push/push-texts.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../repositories/clock.js';
@@ -23,8 +24,9 @@ export interface PushServiceDeps {
   bus?: EventBus | undefined;
   config?: ConfigService | undefined;
   /**
-   * Browsers' push services are all https. Refusing plain http keeps a signed-in user from pointing the
-   * server's POSTs at a device on the home network; tests with a loopback push service turn this on.
+   * Browsers' push services are all https on public hosts. Refusing plain http and internal hosts (localhost,
+   * loopback/private/link-local IPs) keeps a signed-in user from pointing the server's POSTs at a device on the
+   * home network; tests with a loopback push service turn this on (it allows both).
    */
   allowHttpEndpoints?: boolean | undefined;
 }
@@ -87,8 +89,13 @@ export class PushService {
 
   /** Stores (or replaces) the session's subscription. Returns whether this session had none before. */
   async subscribe(auth: AuthContext, body: PushSubscriptionBody): Promise<boolean> {
-    if (!this.deps.allowHttpEndpoints && new URL(body.endpoint).protocol !== 'https:') {
+    const endpoint = new URL(body.endpoint);
+    if (!this.deps.allowHttpEndpoints && endpoint.protocol !== 'https:') {
       throw new AppError('VALIDATION_FAILED', 'the push subscription is not valid', [{ path: 'endpoint', message: 'expected an https URL' }]);
+    }
+    // Browsers' push services are public hosts; the server would POST to whatever is stored here.
+    if (!this.deps.allowHttpEndpoints && isInternalHost(endpoint.hostname)) {
+      throw new AppError('VALIDATION_FAILED', 'the push subscription is not valid', [{ path: 'endpoint', message: 'expected a public push service host' }]);
     }
     checkKey(body.keys.p256dh, P256_POINT_BYTES, 'keys.p256dh', (bytes) => bytes[0] === 0x04);
     checkKey(body.keys.auth, AUTH_SECRET_BYTES, 'keys.auth');

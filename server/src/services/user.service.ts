@@ -1,10 +1,12 @@
 import {
   DEFAULT_ADMIN,
   SESSION_TIMER_DEFAULT_S,
+  SESSION_TIMER_SELF_MAX_S,
   isAdmin,
   type Permission,
 } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
+import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../repositories/clock.js';
 import type { PhotoRepository } from '../repositories/photo.repository.js';
 import {
@@ -16,6 +18,18 @@ import {
 } from '../repositories/user.repository.js';
 import type { PasswordHasher } from '../security/password-hasher.js';
 import type { AuthContext, AuthService } from './auth.service.js';
+import { LoginThrottle, type LoginThrottleOptions, type ThrottleAttempt } from './login-throttle.js';
+
+/**
+ * A non-admin renaming itself learns from USERNAME_TAKEN which names exist. The account page keeps the rename
+ * (spec §6: account settings are open to every signed-in user), but only this many taken names per hour.
+ */
+export const RENAME_CONFLICT_LIMIT: Partial<LoginThrottleOptions> = {
+  freeFailures: Number.MAX_SAFE_INTEGER,
+  lockFailures: 5,
+  windowMs: 3_600_000,
+  lockMs: 3_600_000,
+};
 
 /** Validated input (after the shared zod schemas). */
 export interface CreateUserInput {
@@ -42,23 +56,55 @@ async function withUsernameConflict<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/** The start refused: config.json has cameras but the database has no user (see ensureInitialAdmin). */
+export class FirstStartRefusedError extends Error {
+  override readonly name = 'FirstStartRefusedError';
+  constructor() {
+    super(
+      'config.json lists cameras but the database has no user (homecam.db missing or emptied). Refusing to create ' +
+        'the default master/master account over existing cameras: set HOMECAM_ADMIN_PASSWORD to create the admin ' +
+        'account "master" with that password (it must be changed at the first sign-in), or restore homecam.db.',
+    );
+  }
+}
+
+/** A taken name counts against the limit; anything else releases the reserved attempt. */
+async function settleRename(attempt: ThrottleAttempt, check: Promise<void>): Promise<void> {
+  try {
+    await check;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'USERNAME_TAKEN') attempt.failed();
+    else attempt.succeeded();
+    throw error;
+  }
+  attempt.succeeded();
+}
+
 export interface UserServiceDeps {
   users: UserRepository;
   photos: PhotoRepository;
   hasher: PasswordHasher;
   auth: AuthService;
   clock: Clock;
+  bus: EventBus;
 }
 
 export class UserService {
-  constructor(private readonly deps: UserServiceDeps) {}
+  private readonly renameConflicts: LoginThrottle;
+
+  constructor(private readonly deps: UserServiceDeps) {
+    this.renameConflicts = new LoginThrottle(deps.clock, RENAME_CONFLICT_LIMIT);
+  }
 
   /**
    * First start: with no user at all, create `master` (password from HOMECAM_ADMIN_PASSWORD or `master`)
-   * that must choose its own credentials before anything else works.
+   * that must choose its own credentials before anything else works. With cameras already configured this is
+   * not a first start but a lost or emptied database: `master/master` would hand the cameras to whoever signs
+   * in first, so without HOMECAM_ADMIN_PASSWORD the start is refused.
    */
-  async ensureInitialAdmin(password: string | undefined): Promise<boolean> {
+  async ensureInitialAdmin(password: string | undefined, camerasConfigured = false): Promise<boolean> {
     if ((await this.deps.users.count()) > 0) return false;
+    if (camerasConfigured && !password) throw new FirstStartRefusedError();
     await this.deps.users.insert(
       {
         username: DEFAULT_ADMIN.username,
@@ -103,7 +149,8 @@ export class UserService {
     if (input.permissionLevel !== undefined) await this.assertMayChangePermissions(caller, target, input.permissionLevel);
     if (self && target.mustChangeCredentials) await this.assertCredentialChange(target, input);
     else if (self && input.password !== undefined) await this.assertCurrentPassword(target, input.currentPassword);
-    if (input.username !== undefined) await this.assertUsernameFree(input.username, target.id);
+    if (self && input.sessionTimer !== undefined) this.assertOwnSessionTimer(caller, target, input.sessionTimer);
+    if (input.username !== undefined) await this.assertRenameAllowed(caller, target, input.username);
 
     const changes: UserChanges = {
       username: input.username,
@@ -117,6 +164,10 @@ export class UserService {
     // A new password ends every other session: whoever knew the old one is out. The caller keeps theirs.
     if (input.password !== undefined) {
       await this.deps.auth.endSessionsOfUser(target.id, 'passwordChanged', self ? caller.sessionId : undefined);
+    }
+    // Access is checked per request, but a live stream or a socket room lasts: they re-check on this event.
+    if (input.permissionLevel !== undefined) {
+      this.deps.bus.publish('UserPermissionsChanged', { userId: updated.id, permissions: updated.permissions });
     }
     return updated;
   }
@@ -157,6 +208,25 @@ export class UserService {
   private async assertCurrentPassword(target: UserRecord, currentPassword: string | undefined): Promise<void> {
     const valid = currentPassword !== undefined && (await this.deps.hasher.verify(target.passwordHash, currentPassword));
     if (!valid) throw new AppError('WRONG_CURRENT_PASSWORD', 'cannot change password');
+  }
+
+  /** Shortening is always fine; a non-admin may not lengthen its own session past SESSION_TIMER_SELF_MAX_S. */
+  private assertOwnSessionTimer(caller: AuthContext, target: UserRecord, seconds: number): void {
+    if (isAdmin(caller.user.permissions) || seconds <= target.sessionTimer || seconds <= SESSION_TIMER_SELF_MAX_S) return;
+    throw new AppError('SESSION_TIMER_ABOVE_LIMIT', 'only an admin can set a session longer than 30 days', {
+      maxSeconds: Math.max(SESSION_TIMER_SELF_MAX_S, target.sessionTimer),
+    });
+  }
+
+  /** An admin renames freely; a non-admin renaming itself is limited in how many taken names it may try. */
+  private async assertRenameAllowed(caller: AuthContext, target: UserRecord, username: string): Promise<void> {
+    if (isAdmin(caller.user.permissions)) return this.assertUsernameFree(username, target.id);
+    const decision = this.renameConflicts.reserve({ lock: [`rename:${caller.user.id}`], slow: [] });
+    if (!decision.allowed) {
+      const retryAfterSeconds = Math.ceil(decision.retryAfterMs / 1000);
+      throw new AppError('RATE_LIMITED', 'too many renames to taken names, try again later', { retryAfterSeconds });
+    }
+    await settleRename(decision.attempt, this.assertUsernameFree(username, target.id));
   }
 
   private async assertUsernameFree(username: string, exceptId?: number): Promise<void> {

@@ -9,11 +9,15 @@ import {
 } from '../api/settings-api';
 import { useHasAnyPermission } from './use-permissions';
 
-/** The recordings settings and whether this user may change them (settings:recordings:edit or admin). */
+/**
+ * The recordings settings and whether this user may change them (settings:recordings:edit or admin); moving the
+ * directory is the admin's alone (the server answers RECORDINGS_PATH_ADMIN_ONLY otherwise).
+ */
 export function useRecordingSettings() {
   const canEdit = useHasAnyPermission(['settings:recordings:edit']);
+  const canMovePath = useHasAnyPermission(['admin']);
   const query = useQuery({ queryKey: queryKeys.recordingSettings, queryFn: getRecordingSettings });
-  return { ...query, canEdit };
+  return { ...query, canEdit, canMovePath };
 }
 
 export function useUpdateRecordingSettings() {

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type CameraState, type ErrorCode, type LiveServerMessage } from '@homecam/shared';
+import { ERROR_STATUS, type CameraState, type ErrorCode, type LiveServerMessage, type Permission } from '@homecam/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
@@ -59,6 +59,10 @@ export class LiveSession {
   /** The last state sent: attaching starts the stream, whose 'starting' event would repeat the first message. */
   private lastState: string | null = null;
   private readonly cleanups: (() => void)[] = [];
+  /** The viewer once signed in; permission changes are checked against it. */
+  private auth: AuthContext | null = null;
+  /** Permission changes published while the token was being checked: the user read may predate them. */
+  private readonly changesDuringAuth: { userId: number; permissions: Permission[] }[] = [];
 
   constructor(
     private readonly ws: WebSocket,
@@ -71,6 +75,7 @@ export class LiveSession {
   start(): void {
     this.ws.on('message', (data, isBinary) => this.onMessage(data, isBinary));
     this.ws.once('close', () => this.dispose());
+    this.cleanups.push(this.deps.bus.subscribe('UserPermissionsChanged', (change) => this.onPermissionsChanged(change)));
     if (!isSameOrigin(this.request.raw)) {
       this.fail('FORBIDDEN', 'the page is not from this server');
       return;
@@ -110,6 +115,8 @@ export class LiveSession {
       return;
     }
     if (this.phase !== 'auth') return;
+    const missed = this.changesDuringAuth.filter((change) => change.userId === auth.user.id).at(-1);
+    if (missed) auth = { ...auth, user: { ...auth.user, permissions: missed.permissions } };
     const denial = accessDenial({ rule: LIVE_ACCESS, auth, targetUserId: undefined, allowDuringCredentialChange: false });
     if (denial) {
       this.fail(denial, denial === 'CREDENTIALS_CHANGE_REQUIRED' ? 'change the first-start username and password first' : 'no access permission');
@@ -118,6 +125,7 @@ export class LiveSession {
     if (this.authTimer) clearTimeout(this.authTimer);
     this.authTimer = null;
     this.phase = 'live';
+    this.auth = auth;
     this.followSession(auth);
     const camera = this.deps.cameras.find(this.request.camera);
     if (!camera) {
@@ -144,6 +152,18 @@ export class LiveSession {
       }),
       this.deps.clock.setTimer(Date.parse(auth.expiresAt) - this.deps.clock.now(), () => this.fail('SESSION_EXPIRED', 'the session expired')),
     );
+  }
+
+  /** An admin changed the viewer's permissions: a viewer that may no longer watch is closed at once (4403). */
+  private onPermissionsChanged(change: { userId: number; permissions: Permission[] }): void {
+    if (this.phase === 'auth') {
+      this.changesDuringAuth.push(change);
+      return;
+    }
+    if (this.phase !== 'live' || !this.auth || change.userId !== this.auth.user.id) return;
+    this.auth = { ...this.auth, user: { ...this.auth.user, permissions: change.permissions } };
+    const denial = accessDenial({ rule: LIVE_ACCESS, auth: this.auth, targetUserId: undefined, allowDuringCredentialChange: false });
+    if (denial) this.fail(denial, 'no access permission');
   }
 
   private async attach(): Promise<void> {

@@ -1,4 +1,5 @@
 import {
+  isAdmin,
   notificationSettingsPatchSchema,
   notificationSettingsSchema,
   recordingSettingsPatchSchema,
@@ -6,6 +7,7 @@ import {
 } from '@homecam/shared';
 import type { SettingsService } from '../../services/settings.service.js';
 import { defineRoutes } from '../define-routes.js';
+import { requireAuth } from '../request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
 
 const RECORDINGS_READ = { anyOf: ['settings:recordings:access', 'settings:recordings:edit'] } as const;
@@ -33,12 +35,14 @@ export const settingsRoutes = defineRoutes<{ settings: SettingsService }>((app, 
       config: { access: RECORDINGS_EDIT },
       schema: {
         tags: ['settings'],
-        description: 'Partial update of active, path, removeAfter, maxSizeGB, minFreeGB (null clears a limit); type/timer are config-file only.',
+        description:
+          'Partial update of active, path, removeAfter, maxSizeGB, minFreeGB (null clears a limit); type/timer are config-file only. ' +
+          'Only an admin changes path (403 RECORDINGS_PATH_ADMIN_ONLY); it must be new, empty or HomeCam\'s, never a system or the data directory.',
         body: recordingSettingsPatchSchema,
         response: { 200: recordingSettingsResponseSchema, ...errorResponses(400, ...AUTH_ERRORS) },
       },
     },
-    (request) => settings.patchRecordings(request.body),
+    (request) => settings.patchRecordings(request.body, isAdmin(requireAuth(request).user.permissions)),
   );
 
   app.get(

@@ -57,7 +57,7 @@ export const userRoutes = defineRoutes<{ users: UserService }>((app, { users }) 
         tags: ['users'],
         params: userIdParamsSchema,
         body: updateUserRequestSchema,
-        response: { 200: userSchema, ...errorResponses(400, ...AUTH_ERRORS, 404, 409) },
+        response: { 200: userSchema, ...errorResponses(400, ...AUTH_ERRORS, 404, 409, 429) },
       },
     },
     async (request) => toUser(await users.update(requireAuth(request), request.params.id, request.body)),

@@ -83,7 +83,7 @@ function positive(text: string): number | null | undefined {
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 
-function RecordingsForm({ initial, canEdit }: { initial: RecordingSettings; canEdit: boolean }) {
+function RecordingsForm({ initial, canEdit, canMovePath }: { initial: RecordingSettings; canEdit: boolean; canMovePath: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
   const save = useUpdateRecordingSettings();
@@ -122,9 +122,9 @@ function RecordingsForm({ initial, canEdit }: { initial: RecordingSettings; canE
           />
           <TextField
             label={t('events:settings.path')}
-            hint={t('events:settings.pathHint')}
+            hint={t(canMovePath ? 'events:settings.pathHint' : 'events:settings.pathAdminOnly')}
             value={path}
-            readOnly={readOnly}
+            readOnly={readOnly || !canMovePath}
             error={pathMissing ? t('validation.PATH_REQUIRED') : fieldError(t, save.error, 'path')}
             onChange={(e) => setPath(e.target.value)}
             data-testid="settings-recordings-path"
@@ -242,7 +242,7 @@ export function RecordingsSettingsView() {
     <>
       <PageTitle>{t('routes.settingsRecordings')}</PageTitle>
       <QueryStatus query={settings} />
-      {settings.data ? <RecordingsForm initial={settings.data} canEdit={settings.canEdit} /> : null}
+      {settings.data ? <RecordingsForm initial={settings.data} canEdit={settings.canEdit} canMovePath={settings.canMovePath} /> : null}
     </>
   );
 }
