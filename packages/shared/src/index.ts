@@ -5,6 +5,7 @@ export * from './api/auth.js';
 export * from './api/users.js';
 export * from './api/config.js';
 export * from './realtime/events.js';
+export * from './realtime/live-messages.js';
 export * from './api/cameras.js';
 export * from './api/common.js';
 export * from './api/events.js';

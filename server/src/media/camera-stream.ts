@@ -7,10 +7,12 @@ import { parseSource, type CameraSource } from './ffmpeg/args/source.js';
 import { describeExit, type StreamProblemInfo } from './ffmpeg/exit-reason.js';
 import { redactArgs, redactorFor } from './ffmpeg/redact.js';
 import { SupervisedProcess, type ProcessExit, type SupervisedProcessOptions, type Timers } from './ffmpeg/supervised-process.js';
-import { Fmp4StreamParser, type Fmp4Segment } from './fmp4/stream-parser.js';
-import { TimelineRebaser } from './fmp4/timeline.js';
-import { GopBuffer, type GopBufferLimits } from './gop-buffer.js';
+import type { FragmentInfo } from './fmp4/fragment.js';
+import type { Fmp4Segment } from './fmp4/stream-parser.js';
+import type { GopBufferLimits } from './gop-buffer.js';
 import type { MediaLogger } from './logger.js';
+import { StreamFanout } from './stream-fanout.js';
+import { StreamIngest } from './stream-ingest.js';
 import { streamKey, type InitSegment, type MediaFragment, type StreamName, type StreamState, type StreamStats, type StreamStatus } from './types.js';
 
 /** How to reach one stream of a camera. */
@@ -44,11 +46,12 @@ export interface CameraStreamContext {
 /**
  * One stream of one camera: exactly one upstream ffmpeg however many consumers, started on the first consumer
  * (or at once when prebuffering), stopped idleTimeoutMs after the last one left. Fans fMP4 out to consumers,
- * keeps the prebuffer, reconnects with backoff while consumers stay attached.
+ * keeps the prebuffer, reconnects with backoff while consumers stay attached. The init segment, prebuffer and
+ * consumers are the `StreamFanout`'s; this class runs the upstream and turns its output into media.
  */
 export class CameraStream {
   readonly key: string;
-  readonly gops: GopBuffer;
+  private readonly media: StreamFanout;
   private settings!: StreamSettings;
   private source: CameraSource | null = null;
   private sourceError: MediaError | null = null;
@@ -56,11 +59,7 @@ export class CameraStream {
   private plan: OutputPlan = { video: 'copy', audio: 'copy' };
   private proc: SupervisedProcess | null = null;
   private lastArgs: string[] = [];
-  private parser = new Fmp4StreamParser();
-  private timeline = new TimelineRebaser();
-  private init: InitSegment | null = null;
-  private readonly consumers = new Set<Consumer>();
-  private readonly keyframeWaiters = new Set<() => void>();
+  private readonly ingest = new StreamIngest();
   private state: StreamState = 'idle';
   private reason: StreamProblemInfo | null = null;
   private since = Date.now();
@@ -76,24 +75,20 @@ export class CameraStream {
     private readonly ctx: CameraStreamContext,
   ) {
     this.key = streamKey(camera, stream);
-    this.gops = new GopBuffer(this.bufferLimits());
+    this.media = new StreamFanout(this.bufferLimits());
     this.configure(settings);
     if (policy.prebuffering) this.ensureRunning();
   }
 
   get viewers(): number {
-    return [...this.consumers].filter((c) => c.kind === 'viewer').length;
+    return this.media.viewers;
   }
 
   attach(options: AttachOptions): Consumer {
     if (this.closed) throw new MediaError('HUB_CLOSED', 'the stream hub is closed');
     const consumer = new Consumer(this.camera, this.stream, options, (c) => this.detach(c));
-    this.consumers.add(consumer);
+    this.media.add(consumer);
     this.cancelIdleStop();
-    if (this.init) {
-      consumer.deliver(this.init);
-      for (const fragment of this.gops.latestGop()) consumer.deliver(fragment);
-    }
     this.ensureRunning();
     return consumer;
   }
@@ -103,9 +98,9 @@ export class CameraStream {
       camera: this.camera, stream: this.stream, key: this.key, state: this.state,
       ...(this.reason ? { reason: { code: this.reason.code, message: this.reason.message } } : {}),
       since: this.since,
-      ...(this.init ? { codecs: this.init.codecs, mimeType: this.init.mimeType } : {}),
+      ...(this.media.init ? { codecs: this.media.init.codecs, mimeType: this.media.init.mimeType } : {}),
       transcoding: this.plan.video !== 'copy',
-      consumers: this.consumers.size, viewers: this.viewers,
+      consumers: this.media.size, viewers: this.viewers,
     };
   }
 
@@ -113,23 +108,18 @@ export class CameraStream {
     return {
       ...this.counters,
       ...(this.proc?.pid ? { pid: this.proc.pid } : {}),
-      consumers: [...this.consumers].map((c) => ({
-        id: c.id, kind: c.kind, delivered: c.stats.delivered, dropped: c.stats.dropped, queuedBytes: c.stats.queuedBytes,
-      })),
-      buffer: this.gops.stats,
+      consumers: this.media.consumerStats(),
+      buffer: this.media.gops.stats,
     };
   }
 
   /** The init segment and buffered fragments from a keyframe at or before `sinceMs` (default: newest keyframe). */
   prebuffer(sinceMs?: number): { init: InitSegment; fragments: MediaFragment[] } | null {
-    if (!this.init) return null;
-    const fragments = sinceMs === undefined ? this.gops.latestGop() : this.gops.since(sinceMs);
-    return fragments.length > 0 ? { init: this.init, fragments } : null;
+    return this.media.prebuffer(sinceMs);
   }
 
   latestKeyframe(): { init: InitSegment; fragment: MediaFragment } | null {
-    const fragment = this.gops.latestKeyframe();
-    return this.init && fragment ? { init: this.init, fragment } : null;
+    return this.media.latestKeyframe();
   }
 
   /** Resolves true at the next buffered keyframe, false after timeoutMs. */
@@ -137,12 +127,11 @@ export class CameraStream {
     return new Promise((resolve) => {
       const done = (ok: boolean): void => {
         this.ctx.timers.clearTimeout(timer);
-        this.keyframeWaiters.delete(onKeyframe);
+        stopWaiting();
         resolve(ok);
       };
-      const onKeyframe = (): void => done(true);
       const timer = this.ctx.timers.setTimeout(() => done(false), timeoutMs);
-      this.keyframeWaiters.add(onKeyframe);
+      const stopWaiting = this.media.onKeyframe(() => done(true));
     });
   }
 
@@ -150,27 +139,26 @@ export class CameraStream {
   async update(settings: StreamSettings, policy: StreamPolicy): Promise<void> {
     const changed = JSON.stringify(settings) !== JSON.stringify(this.settings);
     this.policy = policy;
-    this.gops.setLimits(this.bufferLimits());
+    this.media.gops.setLimits(this.bufferLimits());
     if (changed) {
       await this.stopUpstream();
       this.configure(settings);
     }
-    if (this.policy.prebuffering || this.consumers.size > 0) this.ensureRunning();
+    if (this.policy.prebuffering || this.media.size > 0) this.ensureRunning();
     else if (!this.idleTimer && this.proc) this.scheduleIdleStop();
   }
 
   async close(): Promise<void> {
     this.closed = true;
     this.cancelIdleStop();
-    for (const consumer of [...this.consumers]) consumer.close();
+    this.media.closeAll();
     await this.stopUpstream();
   }
 
   private configure(settings: StreamSettings): void {
     this.settings = settings;
     this.redact = redactorFor(settings.source);
-    this.init = null;
-    this.gops.clear();
+    this.media.clear();
     try {
       this.source = parseSource(settings.source);
       checkOutputOptions(settings.output);
@@ -207,9 +195,8 @@ export class CameraStream {
     this.proc = proc;
     proc.on('spawn', ({ pid, attempt }) => {
       this.counters.upstreamStarts += 1;
-      this.parser.reset();
-      this.timeline.newRun();
-      for (const consumer of this.consumers) consumer.resync();
+      this.ingest.newRun();
+      this.media.resync();
       const args = redactArgs(this.lastArgs).map(this.redact).join(' ');
       this.ctx.logger.debug({ stream: this.key, pid, attempt, args }, 'upstream ffmpeg started');
     });
@@ -226,7 +213,7 @@ export class CameraStream {
     this.counters.bytesIn += chunk.length;
     let segments: Fmp4Segment[];
     try {
-      segments = this.parser.push(chunk);
+      segments = this.ingest.push(chunk);
     } catch (error) {
       this.ctx.logger.warn({ stream: this.key, error: this.redact(String(error)) }, 'unreadable ffmpeg output, restarting');
       this.proc?.restart();
@@ -246,29 +233,23 @@ export class CameraStream {
       this.proc?.restart();
       return;
     }
-    if (this.init?.data.equals(segment.data)) return;
-    this.init = { type: 'init', data: segment.data, codecs: segment.info.codecs, mimeType: segment.info.mimeType, info: segment.info };
-    this.gops.clear();
-    for (const consumer of this.consumers) consumer.deliver(this.init);
+    if (this.media.init?.data.equals(segment.data)) return;
+    this.media.setInit({ type: 'init', data: segment.data, codecs: segment.info.codecs, mimeType: segment.info.mimeType, info: segment.info });
   }
 
-  private onFragment(data: Buffer, parsed: Parameters<TimelineRebaser['apply']>[1]): void {
-    if (!this.init) return;
-    const info = this.timeline.apply(data, parsed, this.init.info.tracks);
-    const fragment: MediaFragment = {
-      type: 'fragment', data, keyframe: info.keyframe, timestamp: info.timestamp, duration: info.duration, receivedAt: Date.now(),
-    };
+  private onFragment(data: Buffer, parsed: FragmentInfo): void {
+    const init = this.media.init;
+    if (!init) return;
+    const fragment = this.ingest.fragment(data, parsed, init);
     this.counters.fragmentsIn += 1;
-    this.gops.push(fragment);
+    this.media.push(fragment);
     if (this.state !== 'streaming') this.setState('streaming');
-    for (const consumer of this.consumers) consumer.deliver(fragment);
-    if (fragment.keyframe) for (const wake of [...this.keyframeWaiters]) wake();
   }
 
   private onExit(proc: SupervisedProcess, exit: ProcessExit): void {
     if (exit.reason === 'stopped' || exit.reason === 'restarted') return;
     const problem = describeExit(exit);
-    this.gops.clear();
+    this.media.clearBuffer();
     const fallback = problem.code === 'UNSUPPORTED_CODEC' ? planAfterUnsupportedCodec(this.plan, exit.stderr) : null;
     if (fallback) {
       this.plan = fallback;
@@ -287,8 +268,7 @@ export class CameraStream {
     const proc = this.proc;
     this.proc = null;
     if (proc) await proc.stop();
-    this.init = null;
-    this.gops.clear();
+    this.media.clear();
     if (!this.sourceError) this.setState('idle');
   }
 
@@ -296,7 +276,7 @@ export class CameraStream {
     this.cancelIdleStop();
     this.idleTimer = this.ctx.timers.setTimeout(() => {
       this.idleTimer = null;
-      if (this.consumers.size === 0 && !this.policy.prebuffering) void this.stopUpstream();
+      if (this.media.size === 0 && !this.policy.prebuffering) void this.stopUpstream();
     }, this.ctx.idleTimeoutMs);
   }
 
@@ -306,8 +286,8 @@ export class CameraStream {
   }
 
   private detach(consumer: Consumer): void {
-    if (!this.consumers.delete(consumer)) return;
-    if (this.consumers.size === 0 && !this.policy.prebuffering && !this.closed) this.scheduleIdleStop();
+    if (!this.media.delete(consumer)) return;
+    if (this.media.size === 0 && !this.policy.prebuffering && !this.closed) this.scheduleIdleStop();
   }
 
   private setState(state: StreamState, reason: StreamProblemInfo | null = null): void {

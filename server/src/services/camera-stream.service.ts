@@ -1,30 +1,15 @@
-import { maskSourceCredentials, type Camera, type CameraState, type CameraStatus } from '@homecam/shared';
+import type { Camera, CameraState, CameraStatus } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
-import {
-  isMediaError,
-  redactorFor,
-  toCameraStatus,
-  toHubCamera,
-  type Consumer,
-  type MediaLogger,
-  type QueueLimits,
-  type StreamHub,
-  type StreamName,
-  type StreamStatus,
-} from '../media/index.js';
+import { toCameraStatus, toHubCamera, type Consumer, type MediaLogger, type QueueLimits, type StreamHub, type StreamName, type StreamStatus } from '../media/index.js';
 import type { Clock } from '../repositories/clock.js';
-import { StillImageError, type StillImageRepository } from '../repositories/still-image.repository.js';
+import type { StillImageRepository } from '../repositories/still-image.repository.js';
+import { OFF_AIR, offAirReason, redactorOf, toAppError } from './camera-off-air.js';
+import { CameraSnapshots, type CameraSnapshot } from './camera-snapshots.js';
 import type { CameraService } from './camera.service.js';
 
-export interface CameraSnapshot {
-  jpeg: Buffer;
-  /**
-   * buffer: the newest buffered keyframe · live: the stream was started for it · still: the still image source ·
-   * privacy: the camera is in privacy mode, this is the privacy image.
-   */
-  from: 'buffer' | 'live' | 'still' | 'privacy';
-}
+export { toAppError } from './camera-off-air.js';
+export type { CameraSnapshot } from './camera-snapshots.js';
 
 export type StreamStateListener = (event: { camera: string; stream: StreamName; state: CameraState; reason: string | null }) => void;
 
@@ -54,52 +39,6 @@ export interface CameraStreamServiceDeps {
   viewerQueue?: QueueLimits;
 }
 
-const MAX_STREAMS_MESSAGE = "the camera's maximum number of live viewers is reached";
-
-/** Media errors as API errors; the media messages are already redacted, ours are generic anyway. */
-export function toAppError(error: unknown): unknown {
-  if (!isMediaError(error)) return error;
-  switch (error.code) {
-    case 'CAMERA_NOT_FOUND':
-      return new AppError('CAMERA_NOT_FOUND', 'camera not found');
-    case 'STREAM_NOT_FOUND':
-      return new AppError('NOT_FOUND', 'the camera has no such stream (configure a sub source for sub)');
-    case 'MAX_STREAMS_REACHED':
-      return new AppError('MAX_STREAMS_REACHED', MAX_STREAMS_MESSAGE);
-    case 'SNAPSHOT_FAILED':
-      return new AppError('SNAPSHOT_FAILED', 'the snapshot could not be made');
-    case 'FFMPEG_UNAVAILABLE':
-      return new AppError('FFMPEG_UNAVAILABLE', 'ffmpeg is not available');
-    case 'HUB_CLOSED':
-      return new AppError('CAMERA_OFFLINE', 'the server is stopping');
-    case 'INVALID_SOURCE':
-      return new AppError('CAMERA_OFFLINE', 'the camera source is not valid');
-  }
-}
-
-function sourcesOf(camera: Camera): string[] {
-  const v = camera.videoConfig;
-  return [v.source, v.subSource, v.stillImageSource].filter((s): s is string => typeof s === 'string' && s !== '');
-}
-
-const OFF_AIR = { disabled: 'the camera is disabled', privacy: 'the camera is in privacy mode' } as const;
-
-/**
- * Why a camera has no stream: disabled, or in privacy mode (no upstream connection at all: no live view, no
- * recording, no motion detection; its snapshot is the privacy image). null when it streams.
- */
-function offAirReason(camera: Camera): string | null {
-  if (camera.disable) return OFF_AIR.disabled;
-  if (camera.privacyMode) return OFF_AIR.privacy;
-  return null;
-}
-
-/** Masks whatever credential of this camera's sources a text may carry (the media module already did; twice is cheap). */
-function redactorOf(camera: Camera | undefined): (text: string) => string {
-  const redactors = camera ? sourcesOf(camera).map(redactorFor) : [];
-  return (text) => maskSourceCredentials(redactors.reduce((out, redact) => redact(out), text));
-}
-
 /**
  * Cameras of config.json ↔ the stream hub: keeps the hub's camera list in step with the config (API, PATCH
  * /api/config or a hand edit, all without a restart), turns hub states into CameraStatus events (socket.io via
@@ -109,12 +48,13 @@ export class CameraStreamService {
   private sync: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void) | null = null;
   private readonly stateListeners = new Set<StreamStateListener>();
-  private readonly snapshots = new Map<string, { settledAt: number | null; promise: Promise<CameraSnapshot> }>();
+  private readonly snapshots: CameraSnapshots;
   private readonly configuredAt: number;
   private closed = false;
 
   constructor(private readonly deps: CameraStreamServiceDeps) {
     this.configuredAt = deps.clock.now();
+    this.snapshots = new CameraSnapshots({ ...deps, settled: () => this.settled() });
   }
 
   get hub(): StreamHub {
@@ -194,19 +134,7 @@ export class CameraStreamService {
     const camera = this.deps.cameras.get(name);
     if (camera.disable) return Promise.reject(new AppError('CAMERA_OFFLINE', OFF_AIR.disabled));
     if (camera.privacyMode) return this.deps.stills.privacyImage().then((jpeg) => ({ jpeg, from: 'privacy' as const }));
-    const key = `${camera.name}\u0000${width ?? 0}`;
-    const now = this.deps.clock.now();
-    const cached = this.snapshots.get(key);
-    if (cached && (cached.settledAt === null || now - cached.settledAt < (this.deps.snapshotCacheMs ?? 1_000))) return cached.promise;
-    const entry: { settledAt: number | null; promise: Promise<CameraSnapshot> } = { settledAt: null, promise: this.takeSnapshot(camera, width) };
-    this.snapshots.set(key, entry);
-    entry.promise.then(
-      () => (entry.settledAt = this.deps.clock.now()),
-      () => {
-        if (this.snapshots.get(key) === entry) this.snapshots.delete(key);
-      },
-    );
-    return entry.promise;
+    return this.snapshots.get(camera, width);
   }
 
   async close(): Promise<void> {
@@ -264,61 +192,4 @@ export class CameraStreamService {
     };
   }
 
-  private async takeSnapshot(camera: Camera, width: number | undefined): Promise<CameraSnapshot> {
-    const hub = this.deps.hub;
-    await this.settled();
-    try {
-      const buffered = await hub.snapshot(camera.name, { width });
-      if (buffered) return { jpeg: buffered.jpeg, from: 'buffer' };
-    } catch (error) {
-      if (!isMediaError(error, 'SNAPSHOT_FAILED')) throw toAppError(error);
-      this.deps.log.warn({ camera: camera.name, error: redactorOf(camera)(error.message) }, 'snapshot from the buffer failed');
-    }
-
-    const still = camera.videoConfig.stillImageSource?.trim();
-    if (still) {
-      try {
-        const v = camera.videoConfig;
-        const input = { rtspTransport: v.rtspTransport, timeoutUs: v.stimeout * 1_000_000 };
-        return { jpeg: await this.deps.stills.grab({ source: still, input, width }), from: 'still' };
-      } catch (error) {
-        const message = error instanceof StillImageError ? error.message : 'the still image source failed';
-        this.deps.log.warn({ camera: camera.name, error: redactorOf(camera)(message) }, 'still image failed');
-        throw new AppError('SNAPSHOT_FAILED', 'the still image source failed', { reason: redactorOf(camera)(message) });
-      }
-    }
-
-    const pulled = await this.pull(camera, width);
-    if (!pulled) throw new AppError('CAMERA_OFFLINE', 'no picture from the camera in time');
-    return { jpeg: pulled.jpeg, from: pulled.from };
-  }
-
-  /** Starts (or joins) the main stream for one keyframe; gives up at once when the camera is offline. */
-  private async pull(camera: Camera, width: number | undefined): Promise<{ jpeg: Buffer; from: 'buffer' | 'live' } | null> {
-    const hub = this.deps.hub;
-    const offline = (status: StreamStatus): AppError =>
-      status.reason?.code === 'FFMPEG_UNAVAILABLE'
-        ? new AppError('FFMPEG_UNAVAILABLE', 'ffmpeg is not available')
-        : new AppError('CAMERA_OFFLINE', 'the camera is offline', { state: status.state, reason: status.reason ? redactorOf(camera)(status.reason.message) : null });
-    const current = hub.status(camera.name, 'main');
-    if (current.state === 'offline' || current.state === 'error') throw offline(current);
-    let stop = (): void => undefined;
-    const failed = new Promise<never>((_resolve, reject) => {
-      const listener = (status: StreamStatus): void => {
-        if (status.camera === camera.name && status.stream === 'main' && (status.state === 'offline' || status.state === 'error')) {
-          reject(offline(status));
-        }
-      };
-      hub.on('state', listener);
-      stop = () => hub.off('state', listener);
-    });
-    failed.catch(() => undefined);
-    try {
-      return await Promise.race([hub.snapshot(camera.name, { stream: 'main', waitMs: this.deps.snapshotWaitMs ?? 10_000, width }), failed]);
-    } catch (error) {
-      throw toAppError(error);
-    } finally {
-      stop();
-    }
-  }
 }

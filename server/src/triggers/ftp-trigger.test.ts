@@ -1,10 +1,10 @@
 import { Client, FTPError, enterPassiveModeIPv4 } from 'basic-ftp';
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveFtpPath } from './ftp-server.js';
 import { FtpTrigger, cameraFromFileName, isImage, type FtpTriggerOptions } from './ftp-trigger.js';
-import { CAMERAS, RecordingSink, freePort, memoryLogger, portIsFree, waitFor } from './test-support.js';
+import { CAMERAS, RecordingSink, freePort, memoryLogger, portIsFree, rawFtp, waitFor } from './test-support.js';
 import type { TriggerStatusEvent } from './trigger.js';
 
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200_000, 3), Buffer.from([0xff, 0xd9])]);
@@ -166,26 +166,7 @@ describe('FtpTrigger with a real FTP client (basic-ftp)', () => {
   });
 
   describe('protocol edges (raw control connection)', () => {
-    async function raw(port: number): Promise<{ socket: Socket; send: (line: string) => Promise<string> }> {
-      const socket = connect(port, '127.0.0.1');
-      cleanups.push(() => socket.destroy());
-      socket.setEncoding('utf8');
-      let received = '';
-      socket.on('data', (chunk: string) => (received += chunk));
-      const nextReply = async (): Promise<string> => {
-        const line = await waitFor(() => /^\d{3} .*\r\n/m.exec(received)?.[0], { message: 'FTP reply' });
-        received = received.slice(received.indexOf(line) + line.length);
-        return line.trim();
-      };
-      expect(await nextReply()).toMatch(/^220 /);
-      return {
-        socket,
-        send: async (line: string) => {
-          socket.write(`${line}\r\n`);
-          return await nextReply();
-        },
-      };
-    }
+    const raw = (port: number) => rawFtp(port, cleanups);
 
     it('needs a login first, refuses active mode and downloads', async () => {
       const { port } = await startTrigger();

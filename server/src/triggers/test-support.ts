@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import type { Trigger, TriggerLogger, TriggerAction, TriggerCamera, TriggerExtra, TriggerName, TriggerResult, TriggerSink, TriggerStatus } from './trigger.js';
 
 /** Polls until `condition` returns something truthy; fails with `message` after the deadline. */
@@ -94,5 +94,42 @@ export function memoryLogger(): TriggerLogger & { lines: LogLine[]; commands: ()
     info: at('info'),
     warn: at('warn'),
     error: at('error'),
+  };
+}
+
+export interface RawFtp {
+  socket: Socket;
+  /** Sends one command line and waits for its (final) reply line. */
+  send: (line: string) => Promise<string>;
+  /** The next reply line not yet taken. */
+  nextReply: () => Promise<string>;
+  /** Resolves when the server closed the control connection. */
+  closed: Promise<void>;
+}
+
+/** A raw FTP control connection (after the 220 greeting), for protocol edges a real client never produces. */
+export async function rawFtp(port: number, cleanups: (() => unknown)[]): Promise<RawFtp> {
+  const socket = connect(port, '127.0.0.1');
+  cleanups.push(() => socket.destroy());
+  socket.setEncoding('utf8');
+  socket.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  let received = '';
+  socket.on('data', (chunk: string) => (received += chunk));
+  const nextReply = async (): Promise<string> => {
+    const line = await waitFor(() => /^\d{3} .*\r\n/m.exec(received)?.[0], { message: 'FTP reply' });
+    received = received.slice(received.indexOf(line) + line.length);
+    return line.trim();
+  };
+  const greeting = await nextReply();
+  if (!greeting.startsWith('220 ')) throw new Error(`no FTP greeting: ${greeting}`);
+  return {
+    socket,
+    nextReply,
+    closed,
+    send: async (line: string) => {
+      socket.write(`${line}\r\n`);
+      return await nextReply();
+    },
   };
 }

@@ -1,4 +1,4 @@
-import type { LiveServerMessage } from '@homecam/shared';
+import { parseLiveServerMessage, type LiveServerMessage } from '@homecam/shared';
 import { waitFor } from '@homecam/tools';
 import WebSocket from 'ws';
 import { parseFragment, type FragmentInfo } from '../../src/media/fmp4/fragment.js';
@@ -50,7 +50,10 @@ export function openLive(baseUrl: string, camera: string, options: LiveOptions =
   ws.on('message', (data: Buffer, isBinary) => {
     const at = Date.now();
     if (!isBinary) {
-      events.push({ kind: 'text', message: JSON.parse(data.toString('utf8')) as LiveServerMessage, at });
+      // Parsed with the schema the browser uses: a message the page would ignore fails the test here.
+      const message = parseLiveServerMessage(data.toString('utf8'));
+      if (!message) throw new Error(`the server sent a live message outside the shared schema: ${data.toString('utf8')}`);
+      events.push({ kind: 'text', message, at });
       return;
     }
     const type = data.toString('latin1', 4, 8);

@@ -143,12 +143,7 @@ export const roomRequestSchema = z.object({
   name: z.string({ message: 'ROOM_NAME_REQUIRED' }).trim().min(1, 'ROOM_NAME_REQUIRED').max(64),
 });
 
-/** Text control messages on the live WebSocket; binary messages are fMP4 (init segment first). */
-export type LiveClientMessage = { type: 'auth'; token: string } | { type: 'pause' } | { type: 'resume' };
-export type LiveServerMessage =
-  | { type: 'init'; mimeType: string; transcoding: boolean }
-  | { type: 'state'; state: CameraState; reason: string | null }
-  | { type: 'error'; code: string; message: string };
+/** Text control messages on the live WebSocket: realtime/live-messages.ts; binary messages are fMP4 (init segment first). */
 
 export const cameraListSchema = z.object({ result: z.array(cameraSchema) });
 export const roomListSchema = z.object({ result: z.array(roomSchema) });

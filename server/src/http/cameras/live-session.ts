@@ -1,4 +1,12 @@
-import { ERROR_STATUS, type CameraState, type ErrorCode, type LiveServerMessage, type Permission } from '@homecam/shared';
+import {
+  ERROR_STATUS,
+  liveMessage,
+  parseLiveClientMessage,
+  type CameraState,
+  type ErrorCode,
+  type LiveServerMessage,
+  type Permission,
+} from '@homecam/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
@@ -86,21 +94,15 @@ export class LiveSession {
 
   private onMessage(data: RawData, isBinary: boolean): void {
     if (this.phase === 'closed') return;
-    let message: unknown;
-    try {
-      message = isBinary ? undefined : JSON.parse(rawText(data));
-    } catch {
-      message = undefined;
-    }
-    const type = typeof message === 'object' && message !== null && 'type' in message ? message.type : undefined;
+    const message = isBinary ? null : parseLiveClientMessage(rawText(data));
     if (this.phase === 'auth') {
-      const token = type === 'auth' && 'token' in (message as object) ? (message as { token: unknown }).token : undefined;
-      if (typeof token === 'string' && token !== '') void this.authenticate(token, false);
+      if (message?.type === 'auth') void this.authenticate(message.token, false);
       else this.fail('UNAUTHENTICATED', 'sign-in required: the first message must be {"type":"auth","token":"..."}');
       return;
     }
-    if (type === 'pause') this.pause();
-    else if (type === 'resume') void this.resume();
+    // Anything else after sign-in (unknown, malformed, a second auth) is ignored, as before.
+    if (message?.type === 'pause') this.pause();
+    else if (message?.type === 'resume') void this.resume();
   }
 
   /** A failing cookie is not final (the client may still send its token); a failing auth message is. */
@@ -205,7 +207,7 @@ export class LiveSession {
       if (this.ws.readyState !== OPEN) return;
       if (item.type === 'init') {
         const transcoding = this.transcoding();
-        this.sendText({ type: 'init', mimeType: item.mimeType, transcoding });
+        this.sendText(liveMessage.init(item.mimeType, transcoding));
       }
       const written = new Promise<void>((resolve) => this.ws.send(item.data, { binary: true }, () => resolve()));
       // Behind: wait until the socket took it, meanwhile the consumer's bounded queue absorbs or drops.
@@ -242,7 +244,7 @@ export class LiveSession {
     const key = `${state}\u0000${reason ?? ''}`;
     if (key === this.lastState) return;
     this.lastState = key;
-    this.sendText({ type: 'state', state, reason });
+    this.sendText(liveMessage.state(state, reason));
   }
 
   private sendText(message: LiveServerMessage): void {
@@ -257,7 +259,7 @@ export class LiveSession {
   /** Sends the error message, then closes with 4000 + its HTTP status. */
   private fail(code: ErrorCode, message: string): void {
     if (this.phase === 'closed') return;
-    this.sendText({ type: 'error', code, message });
+    this.sendText(liveMessage.error(code, message));
     this.dispose();
     if (this.ws.readyState === OPEN) this.ws.close(closeCodeFor(code), code);
   }

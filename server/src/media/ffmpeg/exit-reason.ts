@@ -1,4 +1,4 @@
-import type { ProcessExit } from './supervised-process.js';
+import type { ProcessExit } from './process-exit.js';
 
 /** Why a stream is not streaming; stable codes for the UI to translate. */
 export type StreamProblem =

@@ -2,35 +2,10 @@ import { spawn as nodeSpawn, type ChildProcess, type SpawnOptions } from 'node:c
 import { EventEmitter } from 'node:events';
 import { Backoff, type BackoffOptions } from './backoff.js';
 import { killWithParent } from './children.js';
+import type { ExitReason, ProcessExit } from './process-exit.js';
+import { StderrTail } from './stderr-tail.js';
 
-export type ExitReason =
-  /** The process ended by itself (camera closed the stream, ffmpeg error). */
-  | 'exited'
-  /** No stdout within firstOutputTimeoutMs of the start. */
-  | 'first-output-timeout'
-  /** stdout went quiet for stallTimeoutMs. */
-  | 'stalled'
-  /** The binary could not be started (ENOENT, EACCES). */
-  | 'spawn-failed'
-  /** stop() was called. */
-  | 'stopped'
-  /** restart() was called. */
-  | 'restarted';
-
-export interface ProcessExit {
-  reason: ExitReason;
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  /** The last ~4 KB of stderr, passed through `redact`. */
-  stderr: string;
-  /** Spawn error message (redacted), for 'spawn-failed'. */
-  error?: string;
-  runMs: number;
-  /** stdout produced at least one byte. */
-  hadOutput: boolean;
-  /** A new attempt will follow (after `retry`). */
-  willRetry: boolean;
-}
+export type { ExitReason, ProcessExit } from './process-exit.js';
 
 export interface Timers {
   now(): number;
@@ -190,9 +165,7 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
     const attempt = this.attempt;
     const startedAt = this.timers.now();
     const redact = this.options.redact ?? ((text: string) => text);
-    const limit = this.options.stderrLimit ?? 4096;
-    let stderr = '';
-    let truncated = false;
+    const stderr = new StderrTail(this.options.stderrLimit ?? 4096);
     let hadOutput = false;
     let spawnError: Error | undefined;
     this.killReason = null;
@@ -220,13 +193,7 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
       this.emit('data', chunk);
     });
     child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (text: string) => {
-      stderr += text;
-      if (stderr.length > limit) {
-        stderr = stderr.slice(-limit);
-        truncated = true;
-      }
-    });
+    child.stderr?.on('data', (text: string) => stderr.push(text));
     child.on('error', (error) => {
       spawnError = error;
     });
@@ -240,13 +207,11 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
       this.child = null;
       const reason: ExitReason = spawnError && child.pid === undefined ? 'spawn-failed' : (this.killReason ?? 'exited');
       const runMs = this.timers.now() - startedAt;
-      // A cut-off first line could hold half a secret that redaction no longer recognises: drop it.
-      const tail = truncated ? stderr.slice(stderr.indexOf('\n') + 1) : stderr;
       const immediate = this.restartNow && this.wanted;
       this.restartNow = false;
       const willRetry = this.wanted;
       this.emit('exit', {
-        reason, code: code !== null && code < 0 ? null : code, signal, stderr: redact(tail.trim()),
+        reason, code: code !== null && code < 0 ? null : code, signal, stderr: redact(stderr.tail().trim()),
         ...(spawnError ? { error: redact(spawnError.message) } : {}), runMs, hadOutput, willRetry,
       });
       resolveExited();

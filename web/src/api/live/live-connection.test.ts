@@ -27,6 +27,9 @@ class FakeSocket {
   receive(message: object) {
     this.onmessage?.({ data: JSON.stringify(message) });
   }
+  receiveText(text: string) {
+    this.onmessage?.({ data: text });
+  }
   drop() {
     this.readyState = 3;
     this.onclose?.();
@@ -156,5 +159,28 @@ describe('live connection', () => {
     expect(sockets[0]?.closed).toBe(true);
     vi.advanceTimersByTime(500);
     expect(sockets).toHaveLength(2);
+  });
+
+  it('ignores and logs messages outside the shared schema, and keeps working', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { connection, sockets, last } = setup();
+    last().open();
+    const before = connection.getState();
+    last().receive({ type: 'hello' });
+    last().receive({ type: 'state', state: 'exploded', reason: null });
+    last().receive({ type: 'init', mimeType: 42, transcoding: false });
+    last().receiveText('not json');
+    expect(connection.getState()).toBe(before);
+    expect(warn).toHaveBeenCalledTimes(4);
+    expect(String(warn.mock.calls[1]?.[1])).toContain('exploded');
+    // None of them counted as the server's answer to the sign-in: pausing still closes instead of sending `pause`.
+    connection.setPaused('user', true);
+    expect(sockets[0]?.closed).toBe(true);
+    expect(sockets[0]?.sent).toEqual([JSON.stringify({ type: 'auth', token: 'secret-token' })]);
+    connection.setPaused('user', false);
+    last().open();
+    last().receive({ type: 'error', code: 'MAX_STREAMS_REACHED', message: 'full' });
+    expect(connection.getState()).toMatchObject({ status: 'error', errorCode: 'MAX_STREAMS_REACHED' });
+    warn.mockRestore();
   });
 });

@@ -1,4 +1,4 @@
-import type { CameraStreamName, LiveClientMessage, LiveServerMessage } from '@homecam/shared';
+import { parseLiveServerMessage, type CameraStreamName, type LiveClientMessage } from '@homecam/shared';
 import { liveEdgeDecision, reconnectDelayMs } from './live-policy';
 import { MediaSink, mediaSourceClass } from './media-sink';
 import { initialPlayerState, playerTransition, type PlayerEvent, type PlayerState } from './player-machine';
@@ -158,10 +158,10 @@ export class LiveConnection {
   }
 
   private onText(text: string): void {
-    let message: LiveServerMessage;
-    try {
-      message = JSON.parse(text) as LiveServerMessage;
-    } catch {
+    const message = parseLiveServerMessage(text);
+    if (!message) {
+      // A message this page does not know (a newer server, a proxy's page): keep playing, leave a trace.
+      console.warn('[live] ignored an unknown message on the live socket', text.slice(0, 200));
       return;
     }
     switch (message.type) {

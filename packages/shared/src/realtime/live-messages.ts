@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { CAMERA_STATES, type CameraState } from '../api/cameras.js';
+import type { ErrorCode } from '../errors.js';
+
+/**
+ * The JSON control messages on the live video WebSocket (`/api/cameras/:name/live`); video travels as binary
+ * frames beside them. One definition for both ends: the server builds messages with `liveMessage`, the browser
+ * checks every text frame with `parseLiveServerMessage` instead of trusting a cast.
+ */
+export const liveServerMessageSchema = z.discriminatedUnion('type', [
+  /** Precedes the binary init segment; `transcoding` is true when the server re-encodes (H.265, MJPEG). */
+  z.object({ type: z.literal('init'), mimeType: z.string().min(1), transcoding: z.boolean() }),
+  /** The stream's state changed; `reason` explains offline/error and never holds credentials. */
+  z.object({ type: z.literal('state'), state: z.enum(CAMERA_STATES), reason: z.string().nullable() }),
+  /**
+   * Sent just before the server closes with 4000 + the code's HTTP status. `code` is a plain string on the wire
+   * so an older page still shows a code a newer server added (the server side is typed by `liveMessage.error`).
+   */
+  z.object({ type: z.literal('error'), code: z.string().min(1), message: z.string() }),
+]);
+export type LiveServerMessage = z.infer<typeof liveServerMessageSchema>;
+
+/** What the browser sends: `auth` first (unless the cookie signed in), then `pause`/`resume`. */
+export const liveClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1) }),
+  z.object({ type: z.literal('pause') }),
+  z.object({ type: z.literal('resume') }),
+]);
+export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
+
+/** Typed constructors for the server, so an error message can only carry a known error code. */
+export const liveMessage = {
+  init: (mimeType: string, transcoding: boolean): LiveServerMessage => ({ type: 'init', mimeType, transcoding }),
+  state: (state: CameraState, reason: string | null): LiveServerMessage => ({ type: 'state', state, reason }),
+  error: (code: ErrorCode, message: string): LiveServerMessage => ({ type: 'error', code, message }),
+} as const;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A text frame from the server, or null when it is not JSON or not a message this version knows. */
+export function parseLiveServerMessage(text: string): LiveServerMessage | null {
+  const result = liveServerMessageSchema.safeParse(parseJson(text));
+  return result.success ? result.data : null;
+}
+
+/** A text frame from the browser, or null when it is not JSON or not a known message. */
+export function parseLiveClientMessage(text: string): LiveClientMessage | null {
+  const result = liveClientMessageSchema.safeParse(parseJson(text));
+  return result.success ? result.data : null;
+}

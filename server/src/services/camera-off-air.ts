@@ -1,0 +1,51 @@
+import { maskSourceCredentials, type Camera } from '@homecam/shared';
+import { AppError } from '../errors/app-error.js';
+import { isMediaError, redactorFor } from '../media/index.js';
+
+/** Why a camera has no stream, and how media failures read to API clients: shared by the stream and snapshot services. */
+
+const MAX_STREAMS_MESSAGE = "the camera's maximum number of live viewers is reached";
+
+/** Media errors as API errors; the media messages are already redacted, ours are generic anyway. */
+export function toAppError(error: unknown): unknown {
+  if (!isMediaError(error)) return error;
+  switch (error.code) {
+    case 'CAMERA_NOT_FOUND':
+      return new AppError('CAMERA_NOT_FOUND', 'camera not found');
+    case 'STREAM_NOT_FOUND':
+      return new AppError('NOT_FOUND', 'the camera has no such stream (configure a sub source for sub)');
+    case 'MAX_STREAMS_REACHED':
+      return new AppError('MAX_STREAMS_REACHED', MAX_STREAMS_MESSAGE);
+    case 'SNAPSHOT_FAILED':
+      return new AppError('SNAPSHOT_FAILED', 'the snapshot could not be made');
+    case 'FFMPEG_UNAVAILABLE':
+      return new AppError('FFMPEG_UNAVAILABLE', 'ffmpeg is not available');
+    case 'HUB_CLOSED':
+      return new AppError('CAMERA_OFFLINE', 'the server is stopping');
+    case 'INVALID_SOURCE':
+      return new AppError('CAMERA_OFFLINE', 'the camera source is not valid');
+  }
+}
+
+function sourcesOf(camera: Camera): string[] {
+  const v = camera.videoConfig;
+  return [v.source, v.subSource, v.stillImageSource].filter((s): s is string => typeof s === 'string' && s !== '');
+}
+
+export const OFF_AIR = { disabled: 'the camera is disabled', privacy: 'the camera is in privacy mode' } as const;
+
+/**
+ * Why a camera has no stream: disabled, or in privacy mode (no upstream connection at all: no live view, no
+ * recording, no motion detection; its snapshot is the privacy image). null when it streams.
+ */
+export function offAirReason(camera: Camera): string | null {
+  if (camera.disable) return OFF_AIR.disabled;
+  if (camera.privacyMode) return OFF_AIR.privacy;
+  return null;
+}
+
+/** Masks whatever credential of this camera's sources a text may carry (the media module already did; twice is cheap). */
+export function redactorOf(camera: Camera | undefined): (text: string) => string {
+  const redactors = camera ? sourcesOf(camera).map(redactorFor) : [];
+  return (text) => maskSourceCredentials(redactors.reduce((out, redact) => redact(out), text));
+}
