@@ -10,7 +10,7 @@ import {
 } from './media/index.js';
 import type { FfmpegVersion } from './media/ffmpeg/locate.js';
 import { EventBus } from './events/event-bus.js';
-import { systemClock, type Clock } from './repositories/clock.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import { ConfigRepository } from './repositories/config.repository.js';
 import { FileRepository } from './repositories/file.repository.js';
 import { NotificationRepository } from './repositories/notification.repository.js';

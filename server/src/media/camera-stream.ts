@@ -64,7 +64,7 @@ export class CameraStream {
   private state: StreamState = 'idle';
   private reason: StreamProblemInfo | null = null;
   private since = Date.now();
-  private idleTimer: unknown = null;
+  private idleTimer: (() => void) | null = null;
   private closed = false;
   private counters = { upstreamStarts: 0, bytesIn: 0, fragmentsIn: 0 };
 
@@ -136,12 +136,12 @@ export class CameraStream {
   waitForKeyframe(timeoutMs: number): Promise<boolean> {
     return new Promise((resolve) => {
       const done = (ok: boolean): void => {
-        this.ctx.timers.clearTimeout(timer);
+        cancel();
         this.keyframeWaiters.delete(onKeyframe);
         resolve(ok);
       };
       const onKeyframe = (): void => done(true);
-      const timer = this.ctx.timers.setTimeout(() => done(false), timeoutMs);
+      const cancel = this.ctx.timers.setTimer(timeoutMs, () => done(false));
       this.keyframeWaiters.add(onKeyframe);
     });
   }
@@ -294,14 +294,14 @@ export class CameraStream {
 
   private scheduleIdleStop(): void {
     this.cancelIdleStop();
-    this.idleTimer = this.ctx.timers.setTimeout(() => {
+    this.idleTimer = this.ctx.timers.setTimer(this.ctx.idleTimeoutMs, () => {
       this.idleTimer = null;
       if (this.consumers.size === 0 && !this.policy.prebuffering) void this.stopUpstream();
-    }, this.ctx.idleTimeoutMs);
+    });
   }
 
   private cancelIdleStop(): void {
-    if (this.idleTimer !== null) this.ctx.timers.clearTimeout(this.idleTimer);
+    this.idleTimer?.();
     this.idleTimer = null;
   }
 

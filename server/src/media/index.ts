@@ -2,7 +2,7 @@
  * The media module: stream hub (one ffmpeg per camera stream, many consumers), fMP4 parsing, ffmpeg location
  * and argument builders, snapshots. Knows nothing about HTTP. See README.md.
  */
-export { StreamHub, createStreamHub } from './stream-hub.js';
+export { StreamHub } from './stream-hub.js';
 export type { CameraConfig, Snapshot, SnapshotRequest, StreamHubEvents, StreamHubOptions } from './stream-hub.js';
 export type { StreamPolicy, StreamSettings } from './camera-stream.js';
 export { toCameraStatus, toHubCamera } from './camera-config.js';

@@ -6,7 +6,7 @@ import type { Consumer } from '../media/consumer.js';
 import { parseFragment } from '../media/fmp4/fragment.js';
 import { TimelineRebaser } from '../media/fmp4/timeline.js';
 import type { InitSegment, MediaFragment } from '../media/types.js';
-import type { Clock } from '../repositories/clock.js';
+import type { Clock } from '../lib/clock.js';
 import { cameraFolder, type RecordingFilesRepository, type RecordingRoot } from '../repositories/recording-files.repository.js';
 import type { RecordingRepository, RecordingRow } from '../repositories/recording.repository.js';
 import type { CameraService } from '../services/camera.service.js';

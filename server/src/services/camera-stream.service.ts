@@ -13,7 +13,7 @@ import {
   type StreamName,
   type StreamStatus,
 } from '../media/index.js';
-import type { Clock } from '../repositories/clock.js';
+import type { Clock } from '../lib/clock.js';
 import { StillImageError, type StillImageRepository } from '../repositories/still-image.repository.js';
 import type { CameraService } from './camera.service.js';
 

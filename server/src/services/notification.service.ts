@@ -2,7 +2,7 @@ import { CAMERA_EVENT_MESSAGES, type EventListQuery, type EventSource, type Noti
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
-import type { Clock } from '../repositories/clock.js';
+import type { Clock } from '../lib/clock.js';
 import type { EventFilter } from '../repositories/event-query.js';
 import type { NotificationRepository, NotificationRow } from '../repositories/notification.repository.js';
 import type { CameraService } from './camera.service.js';

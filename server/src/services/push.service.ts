@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
 import { pushMessage } from '../push/push-texts.js';
 import type { EventBus } from '../events/event-bus.js';
-import type { Clock } from '../repositories/clock.js';
+import type { Clock } from '../lib/clock.js';
 import type { PushRecipient, PushSubscriptionRepository } from '../repositories/push-subscription.repository.js';
 import type { VapidKeyPair, VapidKeyRepository } from '../repositories/vapid-key.repository.js';
 import type { AuthContext } from './auth.service.js';

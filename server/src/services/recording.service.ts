@@ -1,7 +1,7 @@
 import type { EventListQuery, Recording, RecordingList } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
-import type { Clock } from '../repositories/clock.js';
+import type { Clock } from '../lib/clock.js';
 import type { RecordingFilesRepository, RecordingRoot } from '../repositories/recording-files.repository.js';
 import type { RecordingRepository, RecordingRow } from '../repositories/recording.repository.js';
 import type { ConfigService } from './config.service.js';

@@ -5,7 +5,7 @@ import {
   type Permission,
 } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
-import type { Clock } from '../repositories/clock.js';
+import type { Clock } from '../lib/clock.js';
 import type { PhotoRepository } from '../repositories/photo.repository.js';
 import {
   UsernameConflictError,
