@@ -26,3 +26,6 @@ export type { StreamProblem } from './ffmpeg/exit-reason.js';
 export { bundledFfmpegPath, locateFfmpeg, probeFfmpegVersion, type FfmpegLocation } from './ffmpeg/locate.js';
 export { redactArgs, redactText, redactUrl, redactorFor } from './ffmpeg/redact.js';
 export { isJpeg } from './snapshot.js';
+// For the recorder's clip writer: fragments are copied into a file rebased to start at 0.
+export { parseFragment } from './fmp4/fragment.js';
+export { TimelineRebaser } from './fmp4/timeline.js';
