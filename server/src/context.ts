@@ -6,9 +6,9 @@ import {
   StreamHub,
   type MediaLogger,
   type QueueLimits,
+  type FfmpegVersion,
   type StreamHubOptions,
 } from './media/index.js';
-import type { FfmpegVersion } from './media/ffmpeg/locate.js';
 import { EventBus } from './events/event-bus.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { ConfigRepository } from './repositories/config.repository.js';

@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { SupervisedProcess, type ProcessExit, type SpawnFn } from '../media/ffmpeg/supervised-process.js';
-import { silentLogger, type InitSegment, type MediaItem, type MediaLogger } from '../media/index.js';
+import { silentLogger, SupervisedProcess, type InitSegment, type MediaItem, type MediaLogger, type ProcessExit, type SpawnFn } from '../media/index.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { analysisSize, buildFrameArgs, keyframesOnlyFor, type DecodeMode, type FrameSize } from './frame-args.js';
 

@@ -1,7 +1,7 @@
 import { hasAnyPermission, type Language, type Notification, type Permission, type PushPayload, type PushStatus, type PushSubscriptionBody } from '@homecam/shared';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
-import { pushMessage } from '../push/push-texts.js';
+import { pushMessage } from './push-texts.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
 import type { PushRecipient, PushSubscriptionRepository } from '../repositories/push-subscription.repository.js';
