@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createStreams, type AppContext, type MediaOptions } from './context.js';
+import type { StreamHub } from './media/index.js';
 import { PushNotifier } from './push/push-notifier.js';
 import { createPushSender, type PushSenderOptions } from './push/push-sender.js';
 import { Recorder } from './recording/recorder.js';
@@ -76,19 +77,8 @@ export class Runtime {
   }
 }
 
-/**
- * The server's long-lived parts in dependency order. Reversed, that order is the shutdown: config watching and
- * the triggers end first (no new events), then the event timers, then clips in progress are finalised, pushes in
- * flight are cancelled (finalised clips may still notify), the streams stop, and the database closes last.
- */
-export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: ComponentOptions): Runtime {
-  ctx.config.onListenerError = (error) => log.error({ err: error }, 'config change listener failed');
-  ctx.bus.onListenerError = (error, event) => log.error({ err: error, event }, 'event listener failed');
-  let streams: CameraStreamService | null = null;
-  const hub = () => {
-    if (!streams) throw new Error('the streams have not started');
-    return streams.hub;
-  };
+/** The parts the runtime builds on the context (nothing started yet); `hub` is read once the streams run. */
+function createParts(ctx: AppContext, log: FastifyBaseLogger, options: ComponentOptions, hub: () => StreamHub) {
   const recorder = new Recorder({
     hub,
     cameras: ctx.cameras,
@@ -102,14 +92,34 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   });
   const triggerLog = log.child({ module: 'triggers' });
   const manager = new TriggerManager({ cameras: () => ctx.cameras.list(), sink: ctx.cameraEvents.sink(), logger: triggerLog }, options.triggers);
-  const triggers = new TriggerService(manager, ctx.config);
-  const mqttState = new MqttStatePublisher({ bus: ctx.bus, mqtt: () => manager.mqtt(), log: triggerLog });
   const pushNotifier = new PushNotifier({
     push: ctx.push,
     send: createPushSender({ subject: options.push?.subject ?? DEFAULT_PUSH_SUBJECT, timeoutMs: options.push?.timeoutMs ?? 10_000 }),
     bus: ctx.bus,
     log: log.child({ module: 'push' }),
     concurrency: options.push?.concurrency,
+  });
+  return {
+    recorder,
+    triggerLog,
+    triggers: new TriggerService(manager, ctx.config),
+    mqttState: new MqttStatePublisher({ bus: ctx.bus, mqtt: () => manager.mqtt(), log: triggerLog }),
+    pushNotifier,
+  };
+}
+
+/**
+ * The server's long-lived parts in dependency order. Reversed, that order is the shutdown: config watching and
+ * the triggers end first (no new events), then the event timers, then clips in progress are finalised, pushes in
+ * flight are cancelled (finalised clips may still notify), the streams stop, and the database closes last.
+ */
+export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: ComponentOptions): Runtime {
+  ctx.config.onListenerError = (error) => log.error({ err: error }, 'config change listener failed');
+  ctx.bus.onListenerError = (error, event) => log.error({ err: error, event }, 'event listener failed');
+  let streams: CameraStreamService | null = null;
+  const { recorder, triggerLog, triggers, mqttState, pushNotifier } = createParts(ctx, log, options, () => {
+    if (!streams) throw new Error('the streams have not started');
+    return streams.hub;
   });
   const onError = (message: string) => (error: unknown) => log.error({ err: error }, message);
 
