@@ -6,12 +6,13 @@ import {
   StreamHub,
   type MediaLogger,
   type QueueLimits,
+  type FfmpegVersion,
   type StreamHubOptions,
 } from './media/index.js';
-import type { FfmpegVersion } from './media/ffmpeg/locate.js';
 import { EventBus } from './events/event-bus.js';
-import { systemClock, type Clock } from './repositories/clock.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import { ConfigRepository } from './repositories/config.repository.js';
+import { DiskRepository } from './repositories/disk.repository.js';
 import { FileRepository } from './repositories/file.repository.js';
 import { NotificationRepository } from './repositories/notification.repository.js';
 import { RecordingFilesRepository } from './repositories/recording-files.repository.js';
@@ -38,6 +39,7 @@ import { NotificationService } from './services/notification.service.js';
 import { PushService } from './services/push.service.js';
 import { RecordingService } from './services/recording.service.js';
 import { RoomService } from './services/room.service.js';
+import { SettingsService } from './services/settings.service.js';
 import { UserPhotoService } from './services/user-photo.service.js';
 import { UserService } from './services/user.service.js';
 
@@ -82,6 +84,7 @@ export interface AppContext {
   cameraEvents: CameraEventService;
   recordings: RecordingService;
   push: PushService;
+  settings: SettingsService;
 }
 
 /**
@@ -161,6 +164,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
         config,
         allowHttpEndpoints: options.allowHttpPushEndpoints,
       }),
+      settings: new SettingsService({ config, recordings: repositories.recordings, disk: new DiskRepository(), dataDir: options.dataDir }),
     };
   } catch (error) {
     await database.close();

@@ -77,7 +77,14 @@ async function main(): Promise<void> {
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   let app: HomecamApp;
   try {
-    app = await buildApp({ dataDir: options.dataDir, adminPassword: options.adminPassword, logLevel: options.logLevel, trustProxy: options.trustProxy });
+    app = await buildApp({
+      dataDir: options.dataDir,
+      adminPassword: options.adminPassword,
+      logLevel: options.logLevel,
+      trustProxy: options.trustProxy,
+      webDir: options.webDir,
+      push: { subject: options.pushSubject },
+    });
   } catch (error) {
     if (error instanceof ConfigLoadError || error instanceof FirstStartRefusedError) fail(error.message);
     throw error;

@@ -1,7 +1,7 @@
 import { SESSION_TIMER_MAX_S, SESSION_TIMER_SELF_MAX_S } from '@homecam/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
-import { FakeClock } from './helpers/fake-clock.js';
+import { FakeClock } from '../src/lib/fake-clock.js';
 import { expectError } from './helpers/http.js';
 import { createTestApp } from './helpers/test-app.js';
 import { bearer, createUser, signedInUser, uniqueName } from './helpers/users.js';

@@ -1,7 +1,7 @@
 import { authCheckResponseSchema, loginResponseSchema } from '@homecam/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
-import { FakeClock } from './helpers/fake-clock.js';
+import { FakeClock } from '../src/lib/fake-clock.js';
 import { expectError } from './helpers/http.js';
 import { createTestApp, makeDataDir } from './helpers/test-app.js';
 import { bearer, createUser, DEFAULT_TEST_PASSWORD, login, masterUser, signedInUser } from './helpers/users.js';

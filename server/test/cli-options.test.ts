@@ -13,6 +13,8 @@ describe('parseRuntimeOptions', () => {
       adminPassword: undefined,
       logLevel: undefined,
       trustProxy: false,
+      webDir: undefined,
+      pushSubject: undefined,
     });
   });
 
@@ -24,6 +26,8 @@ describe('parseRuntimeOptions', () => {
       HOMECAM_ADMIN_PASSWORD: 'from-env',
       HOMECAM_LOG_LEVEL: 'debug',
       HOMECAM_TRUST_PROXY: 'loopback, 10.0.0.0/8',
+      HOMECAM_WEB_DIR: '/opt/homecam/web',
+      HOMECAM_PUSH_SUBJECT: 'mailto:admin@home.example',
     };
     expect(parseRuntimeOptions([], env, HOME)).toEqual({
       help: false,
@@ -33,6 +37,8 @@ describe('parseRuntimeOptions', () => {
       adminPassword: 'from-env',
       logLevel: 'debug',
       trustProxy: ['loopback', '10.0.0.0/8'],
+      webDir: '/opt/homecam/web',
+      pushSubject: 'mailto:admin@home.example',
     });
   });
 
@@ -52,6 +58,20 @@ describe('parseRuntimeOptions', () => {
     expect(parseRuntimeOptions([], { HOMECAM_TRUST_PROXY: value }, HOME).trustProxy).toEqual(trust);
   });
 
+  it.each([
+    ['mailto:admin@home.example', 'mailto:admin@home.example'],
+    ['https://home.example/contact', 'https://home.example/contact'],
+    ['  ', undefined],
+  ])('HOMECAM_PUSH_SUBJECT=%j is %j', (value, subject) => {
+    expect(parseRuntimeOptions([], { HOMECAM_PUSH_SUBJECT: value }, HOME).pushSubject).toBe(subject);
+  });
+
+  it('resolves HOMECAM_WEB_DIR like the data dir (~ and relative paths), and leaves it unset when empty', () => {
+    expect(parseRuntimeOptions([], { HOMECAM_WEB_DIR: '~/web' }, HOME).webDir).toBe('/home/someone/web');
+    expect(parseRuntimeOptions([], { HOMECAM_WEB_DIR: 'dist' }, HOME).webDir).toBe(`${process.cwd()}/dist`);
+    expect(parseRuntimeOptions([], { HOMECAM_WEB_DIR: '' }, HOME).webDir).toBeUndefined();
+  });
+
   it('resolves a relative data dir against the working directory', () => {
     expect(parseRuntimeOptions(['--data', 'rel'], {}, HOME).dataDir).toBe(`${process.cwd()}/rel`);
   });
@@ -65,6 +85,10 @@ describe('parseRuntimeOptions', () => {
     [[], { HOMECAM_LOG_LEVEL: 'chatty' }, /HOMECAM_LOG_LEVEL: expected one of/],
     [[], { HOMECAM_TRUST_PROXY: 'yes please' }, /HOMECAM_TRUST_PROXY: expected true, a hop count/],
     [[], { HOMECAM_TRUST_PROXY: ',' }, /HOMECAM_TRUST_PROXY/],
+    [[], { HOMECAM_PUSH_SUBJECT: 'admin@home.example' }, /HOMECAM_PUSH_SUBJECT: expected a mailto: address or an https: URL/],
+    [[], { HOMECAM_PUSH_SUBJECT: 'http://home.example' }, /HOMECAM_PUSH_SUBJECT/],
+    [[], { HOMECAM_PUSH_SUBJECT: 'mailto:' }, /HOMECAM_PUSH_SUBJECT/],
+    [[], { HOMECAM_PUSH_SUBJECT: 'javascript:alert(1)' }, /HOMECAM_PUSH_SUBJECT/],
   ])('refuses %j %j', (argv, env, message) => {
     expect(() => parseRuntimeOptions(argv, env, HOME)).toThrow(OptionsError);
     expect(() => parseRuntimeOptions(argv, env, HOME)).toThrow(message);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import type { DomainEvents } from '../src/events/event-bus.js';
-import { FakeClock } from './helpers/fake-clock.js';
+import { FakeClock } from '../src/lib/fake-clock.js';
 import { expectError } from './helpers/http.js';
 import { closeAllSockets, connectOutcome, socketClient } from './helpers/socket.js';
 import { createTestApp, listen, makeDataDir } from './helpers/test-app.js';

@@ -1,16 +1,47 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** Style guide §7.2: http/realtime → services → repositories. Checked on the import lines of every source file. */
+/**
+ * Style guide §7.2: http/realtime → services → repositories, media and lib as libraries with a public API, and
+ * no cycles between folders. Checked on the import lines of every source file (tests and test-support excluded:
+ * they may reach inside a module to set it up).
+ */
 const SRC = resolve(import.meta.dirname, '..', 'src');
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return []; // a folder that does not exist (yet) has nothing to break
+  }
+  return entries.flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'media' ? [] : sourceFiles(path);
+    if (entry.isDirectory()) return entry.name === 'test-support' ? [] : sourceFiles(path);
     return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
   });
+}
+
+/** The top-level folder of src/ a file is in; a file directly in src/ (app.ts, logger.ts …) stands for itself. */
+function folderOf(path: string): string {
+  return relative(SRC, path).split(sep)[0] ?? '';
+}
+
+/** Relative value imports of every source file, resolved: [importing file, imported file]. */
+function edges(): [string, string][] {
+  return sourceFiles(SRC).flatMap((file) =>
+    valueImports(file)
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier): [string, string] => [file, resolve(dirname(file), specifier)]),
+  );
+}
+
+/** Imports from `layer` whose resolved target fails `allowed`. */
+function resolvedViolations(layer: string, allowed: (target: string) => boolean): string[] {
+  return edges()
+    .filter(([file, target]) => folderOf(file) === layer && !allowed(target))
+    .map(([file, target]) => `${relative(SRC, file)} imports ${relative(SRC, target)}`);
 }
 
 /** Value imports only: `import type` has no runtime edge. */
@@ -33,8 +64,8 @@ describe('layering', () => {
     expect(valueImports(join(SRC, 'services', 'auth.service.ts'))).toContain('../errors/app-error.js');
   });
 
-  it('services use neither HTTP, sockets, processes nor storage directly', () => {
-    expect(violations('services', /^(fastify|@fastify\/|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)|\/http\/|\/realtime\/|\/db\//)).toEqual([]);
+  it('services use neither HTTP, sockets, processes nor storage directly, nor the notifiers built on them', () => {
+    expect(violations('services', /^(fastify|@fastify\/|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)|\/http\/|\/realtime\/|\/db\/|\/push\/|\/recording\//)).toEqual([]);
   });
 
   it('HTTP handlers and the realtime gateway reach storage only through services', () => {
@@ -44,5 +75,48 @@ describe('layering', () => {
 
   it('repositories know nothing of services, HTTP or sockets', () => {
     expect(violations('repositories', /\/services\/|\/http\/|\/realtime\/|^fastify|^socket\.io/)).toEqual([]);
+  });
+
+  it('media is used through its public API (media/index.ts) only, and uses nothing of the app', () => {
+    const outside = edges()
+      .filter(([file, target]) => folderOf(file) !== 'media' && folderOf(target) === 'media' && relative(SRC, target) !== join('media', 'index.js'))
+      .map(([file, target]) => `${relative(SRC, file)} imports ${relative(SRC, target)}`);
+    expect(outside).toEqual([]);
+    expect(resolvedViolations('media', (target) => ['media', 'lib'].includes(folderOf(target)))).toEqual([]);
+  });
+
+  it('lib (reusable code such as the clock) imports nothing from the app', () => {
+    expect(resolvedViolations('lib', (target) => folderOf(target) === 'lib')).toEqual([]);
+  });
+
+  it('motion analyses video from media; it knows nothing of services, storage, HTTP or the other event sources', () => {
+    expect(resolvedViolations('motion', (target) => ['motion', 'media', 'lib'].includes(folderOf(target)))).toEqual([]);
+  });
+
+  it('triggers turn protocols into sink calls: no services, storage, HTTP, media or recording', () => {
+    expect(resolvedViolations('triggers', (target) => ['triggers', 'events', 'lib'].includes(folderOf(target)))).toEqual([]);
+  });
+
+  it('the recorder and the push notifier work through services, never HTTP, sockets or the database', () => {
+    const forbidden = /\/http\/|\/realtime\/|\/db\/|^better-sqlite3|^kysely|^fastify|^socket\.io|\/triggers\//;
+    expect(violations('recording', forbidden)).toEqual([]);
+    expect(violations('push', forbidden)).toEqual([]);
+    // Rows change through RecordingService only.
+    expect(violations('recording', /recording\.repository/)).toEqual([]);
+  });
+
+  it('has no cycles between folders', () => {
+    const graph = new Map<string, Set<string>>();
+    for (const [file, target] of edges()) {
+      const [from, to] = [folderOf(file), folderOf(target)];
+      if (from !== to) graph.set(from, (graph.get(from) ?? new Set()).add(to));
+    }
+    const cycles: string[] = [];
+    const visit = (folder: string, path: string[]): void => {
+      if (path.includes(folder)) return void cycles.push([...path.slice(path.indexOf(folder)), folder].join(' → '));
+      for (const next of graph.get(folder) ?? []) visit(next, [...path, folder]);
+    };
+    for (const folder of graph.keys()) visit(folder, []);
+    expect([...new Set(cycles)]).toEqual([]);
   });
 });

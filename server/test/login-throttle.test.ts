@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { PasswordHasher } from '../src/security/password-hasher.js';
 import { LoginThrottle } from '../src/services/login-throttle.js';
-import { FakeClock } from './helpers/fake-clock.js';
+import { FakeClock } from '../src/lib/fake-clock.js';
 import { expectError } from './helpers/http.js';
 import { createTestApp } from './helpers/test-app.js';
 import { createUser, DEFAULT_TEST_PASSWORD } from './helpers/users.js';

@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
-import { PUSH_MESSAGES } from '../src/push/push-texts.js';
+import { PUSH_MESSAGES } from '../src/services/push-texts.js';
 import { pushPayload } from '../src/services/push.service.js';
 import { PushClient } from './helpers/fake-push-service.js';
 import { expectError } from './helpers/http.js';

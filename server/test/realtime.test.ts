@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
-import { FakeClock } from './helpers/fake-clock.js';
+import { FakeClock } from '../src/lib/fake-clock.js';
 import { closeAllSockets, connectOutcome, disconnected, nextEvent, socketClient } from './helpers/socket.js';
 import { createTestApp, listen, type TestAppOptions } from './helpers/test-app.js';
 import { bearer, DEFAULT_TEST_PASSWORD, masterUser, signedInUser, tokenFor } from './helpers/users.js';

@@ -12,7 +12,7 @@ import { migrationProvider } from '../src/db/migrations/index.js';
 import type { Database } from '../src/db/schema.js';
 import { generateFmp4 } from '../src/media/test-support/fmp4-fixture.js';
 import type { RecordingRow } from '../src/repositories/recording.repository.js';
-import { FakeClock } from './helpers/fake-clock.js';
+import { FakeClock } from '../src/lib/fake-clock.js';
 import { createTestApp, makeDataDir } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
 

@@ -16,10 +16,19 @@ export interface RuntimeOptions {
    * slip past the throttle.
    */
   trustProxy: TrustProxy;
+  /** HOMECAM_WEB_DIR, absolute: the built web app. undefined: web/dist beside the server package. */
+  webDir: string | undefined;
+  /** HOMECAM_PUSH_SUBJECT: the VAPID contact push services see. undefined: a placeholder (runtime.ts). */
+  pushSubject: string | undefined;
 }
 
 /** false, true (any hop), a hop count, or addresses/CIDRs/`loopback`/`linklocal`/`uniquelocal` (Fastify's forms). */
 export type TrustProxy = boolean | number | string[];
+
+/** Fastify trusts a hop count at run time but its types lack it: the same rule as a function (hop 0 is the socket's peer). */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
 
 export const DEFAULT_PORT = 8081;
 export const DEFAULT_DATA_DIRNAME = '.homecam';
@@ -33,7 +42,8 @@ export const USAGE = `Usage: homecam [--port <port>] [--data <dir>] [--host <add
   --data  data directory (env HOMECAM_DATA, default ~/${DEFAULT_DATA_DIRNAME})
   --host  address to listen on (env HOMECAM_HOST, default all interfaces)
 Env: HOMECAM_ADMIN_PASSWORD (first-start password), HOMECAM_LOG_LEVEL (${LOG_LEVELS.join('|')}),
-  HOMECAM_TRUST_PROXY (behind a reverse proxy: true, a hop count, or addresses/CIDRs such as loopback,10.0.0.0/8)`;
+  HOMECAM_TRUST_PROXY (behind a reverse proxy: true, a hop count, or addresses/CIDRs such as loopback,10.0.0.0/8),
+  HOMECAM_WEB_DIR (the built web app), HOMECAM_PUSH_SUBJECT (push contact: a mailto: or https: URL)`;
 
 const PROXY_ITEM = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/;
 
@@ -49,6 +59,24 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
     throw new OptionsError(`HOMECAM_TRUST_PROXY: expected true, a hop count, or addresses/CIDRs separated by commas, got '${bad ?? text}'`);
   }
   return items;
+}
+
+/**
+ * HOMECAM_PUSH_SUBJECT: VAPID requires a `mailto:` address or an `https:` URL; push services (Safari's first)
+ * refuse anything else, and only at the first push. Empty: undefined (the default applies).
+ */
+export function parsePushSubject(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  if (!isPushSubject(text)) throw new OptionsError(`HOMECAM_PUSH_SUBJECT: expected a mailto: address or an https: URL, got '${text}'`);
+  return text;
+}
+
+function isPushSubject(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  if (url.protocol === 'mailto:') return /^[^@\s]+@[^@\s]+$/.test(url.pathname);
+  return url.protocol === 'https:' && url.hostname !== '';
 }
 
 function parsePort(value: string, source: string): number {
@@ -102,5 +130,7 @@ export function parseRuntimeOptions(
     adminPassword: env.HOMECAM_ADMIN_PASSWORD || undefined,
     logLevel,
     trustProxy: parseTrustProxy(env.HOMECAM_TRUST_PROXY),
+    webDir: env.HOMECAM_WEB_DIR?.trim() ? expandHome(env.HOMECAM_WEB_DIR.trim(), homeDir) : undefined,
+    pushSubject: parsePushSubject(env.HOMECAM_PUSH_SUBJECT),
   };
 }

@@ -21,6 +21,12 @@ export interface DomainEvents {
   NotificationCreated: { notification: Notification };
   /** These notifications were removed (null = all). */
   NotificationsRemoved: { ids: string[] | null };
+  /**
+   * A recording holds this camera event: a new clip (`id` is the event's) or the running clip the event
+   * extended. Published from the recorder's own MotionStarted/DoorbellPressed listener; the notification of the
+   * event links the clip through it (NotificationService waits for the publish to finish, so order is no matter).
+   */
+  RecordingStarted: { eventId: string; id: string; thumbnail: string | null };
   RecordingCompleted: { recording: Recording };
   RecordingsRemoved: { ids: string[] | null };
   /** A user's permission list changed: open live streams and socket rooms of that user are re-checked at once. */

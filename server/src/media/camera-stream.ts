@@ -63,7 +63,7 @@ export class CameraStream {
   private state: StreamState = 'idle';
   private reason: StreamProblemInfo | null = null;
   private since = Date.now();
-  private idleTimer: unknown = null;
+  private idleTimer: (() => void) | null = null;
   private closed = false;
   private counters = { upstreamStarts: 0, bytesIn: 0, fragmentsIn: 0 };
 
@@ -126,11 +126,11 @@ export class CameraStream {
   waitForKeyframe(timeoutMs: number): Promise<boolean> {
     return new Promise((resolve) => {
       const done = (ok: boolean): void => {
-        this.ctx.timers.clearTimeout(timer);
+        cancel();
         stopWaiting();
         resolve(ok);
       };
-      const timer = this.ctx.timers.setTimeout(() => done(false), timeoutMs);
+      const cancel = this.ctx.timers.setTimer(timeoutMs, () => done(false));
       const stopWaiting = this.media.onKeyframe(() => done(true));
     });
   }
@@ -274,14 +274,14 @@ export class CameraStream {
 
   private scheduleIdleStop(): void {
     this.cancelIdleStop();
-    this.idleTimer = this.ctx.timers.setTimeout(() => {
+    this.idleTimer = this.ctx.timers.setTimer(this.ctx.idleTimeoutMs, () => {
       this.idleTimer = null;
       if (this.media.size === 0 && !this.policy.prebuffering) void this.stopUpstream();
-    }, this.ctx.idleTimeoutMs);
+    });
   }
 
   private cancelIdleStop(): void {
-    if (this.idleTimer !== null) this.ctx.timers.clearTimeout(this.idleTimer);
+    this.idleTimer?.();
     this.idleTimer = null;
   }
 

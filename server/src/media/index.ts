@@ -2,7 +2,7 @@
  * The media module: stream hub (one ffmpeg per camera stream, many consumers), fMP4 parsing, ffmpeg location
  * and argument builders, snapshots. Knows nothing about HTTP. See README.md.
  */
-export { StreamHub, createStreamHub } from './stream-hub.js';
+export { StreamHub } from './stream-hub.js';
 export type { CameraConfig, Snapshot, SnapshotRequest, StreamHubEvents, StreamHubOptions } from './stream-hub.js';
 export type { StreamPolicy, StreamSettings } from './camera-stream.js';
 export { toCameraStatus, toHubCamera } from './camera-config.js';
@@ -23,6 +23,17 @@ export type {
 } from './types.js';
 export { streamKey } from './types.js';
 export type { StreamProblem } from './ffmpeg/exit-reason.js';
-export { bundledFfmpegPath, locateFfmpeg, probeFfmpegVersion, type FfmpegLocation } from './ffmpeg/locate.js';
+export { bundledFfmpegPath, locateFfmpeg, probeFfmpegVersion, type FfmpegLocation, type FfmpegVersion } from './ffmpeg/locate.js';
 export { redactArgs, redactText, redactUrl, redactorFor } from './ffmpeg/redact.js';
 export { isJpeg } from './snapshot.js';
+// For the recorder's clip writer: fragments are copied into a file rebased to start at 0.
+export { parseFragment } from './fmp4/fragment.js';
+export { TimelineRebaser } from './fmp4/timeline.js';
+// For recovery of interrupted clips (repositories/recording-files.repository.ts): finds the last whole fragment.
+export { Fmp4StreamParser } from './fmp4/stream-parser.js';
+// For one-shot ffmpeg runs outside the hub (still images) and the motion decoder: the same parsing,
+// arguments, supervision and clean-up as the hub's own processes.
+export { parseSource } from './ffmpeg/args/source.js';
+export { buildInputArgs, type InputOptions } from './ffmpeg/args/input.js';
+export { killWithParent } from './ffmpeg/children.js';
+export { SupervisedProcess, type ProcessExit, type SpawnFn, type SupervisedProcessOptions } from './ffmpeg/supervised-process.js';

@@ -1,11 +1,12 @@
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { CameraStream, type CameraStreamContext, type StreamSettings } from './camera-stream.js';
+import { systemClock } from '../lib/clock.js';
 import type { AttachOptions, Consumer } from './consumer.js';
 import { MediaError, StreamLimitError } from './errors.js';
 import { DEFAULT_DEMO_FONT } from './ffmpeg/args/input.js';
 import type { RemuxOptions } from './ffmpeg/args/output.js';
-import { bundledFfmpegPath, locateFfmpeg, probeFfmpegVersion, type FfmpegLocation } from './ffmpeg/locate.js';
+import { bundledFfmpegPath } from './ffmpeg/locate.js';
 import type { SupervisedProcessOptions, Timers } from './ffmpeg/supervised-process.js';
 import type { GopBufferLimits } from './gop-buffer.js';
 import { silentLogger, type MediaLogger } from './logger.js';
@@ -78,12 +79,6 @@ interface CameraEntry {
   streams: Map<StreamName, CameraStream>;
 }
 
-const realTimers: Timers = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 /**
  * The stream hub: one CameraStream per `<camera>/<main|sub>`, each with exactly one upstream ffmpeg shared by
  * all its consumers. Knows nothing about HTTP: a WebSocket handler attaches a consumer and pumps `read()`.
@@ -107,7 +102,7 @@ export class StreamHub extends EventEmitter<StreamHubEvents> {
       prebuffer: options.prebuffer ?? {},
       remux: options.remux ?? {},
       process: options.process ?? {},
-      timers: options.timers ?? realTimers,
+      timers: options.timers ?? systemClock,
       logger: options.logger ?? silentLogger,
       onStatus: (status) => this.emit('state', status),
     };
@@ -257,14 +252,4 @@ export class StreamHub extends EventEmitter<StreamHubEvents> {
     if (!found) throw new MediaError('STREAM_NOT_FOUND', `camera ${entry.config.name} has no ${stream} stream`, { camera: entry.config.name, stream });
     return found;
   }
-}
-
-/** Locates ffmpeg (config → FFMPEG_PATH → PATH → bundled), reads its version, and creates the hub. */
-export async function createStreamHub(
-  options: Omit<StreamHubOptions, 'ffmpegPath' | 'ffmpegMajor'> & { ffmpegPath?: string | null },
-): Promise<{ hub: StreamHub; ffmpeg: FfmpegLocation & { version: string } }> {
-  const location = locateFfmpeg({ configuredPath: options.ffmpegPath ?? null });
-  const version = await probeFfmpegVersion(location.path);
-  const hub = new StreamHub({ ...options, ffmpegPath: location.path, ffmpegMajor: version.major });
-  return { hub, ffmpeg: { ...location, version: version.banner } };
 }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { waitFor } from '@homecam/tools';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaItem } from '../media/index.js';
-import { FakeClock } from './test-support/fake-clock.js';
+import { FakeClock } from '../lib/fake-clock.js';
 import { FrameSource, type DecoderExit, type FrameFormat, type FrameSourceOptions } from './frame-source.js';
 import { fixtureItems } from './test-support/fmp4-items.js';
 

@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { SupervisedProcess, type ProcessExit, type SpawnFn } from '../media/ffmpeg/supervised-process.js';
-import { silentLogger, type InitSegment, type MediaItem, type MediaLogger } from '../media/index.js';
-import { realClock, type Clock } from './clock.js';
+import { silentLogger, SupervisedProcess, type InitSegment, type MediaItem, type MediaLogger, type ProcessExit, type SpawnFn } from '../media/index.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { analysisSize, buildFrameArgs, keyframesOnlyFor, type DecodeMode, type FrameSize } from './frame-args.js';
 
 export type { SpawnFn };
@@ -111,7 +110,7 @@ export class FrameSource extends EventEmitter<FrameSourceEvents> {
       stderrLimit: options.stderrLimit ?? 2_048,
       redact,
       ...(options.spawn ? { spawn: options.spawn } : {}),
-      timers: options.clock ?? realClock,
+      timers: options.clock ?? systemClock,
     });
     this.process.on('started', () => this.onStarted());
     this.process.on('data', (chunk) => this.onOutput(chunk));

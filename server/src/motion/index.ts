@@ -3,7 +3,7 @@
  * polygon zones; events start, end by dwell / motion timeout / force close, and settings apply live.
  * See README.md. The app wires `MotionManager` (setCameras after hub.setCameras; listen to motionStarted/Ended).
  */
-export { createMotionManager, MotionManager, type MotionManagerOptions } from './motion-manager.js';
+export { MotionManager, type MotionManagerOptions } from './motion-manager.js';
 export {
   MotionDetector,
   type FrameOptions,
@@ -23,4 +23,4 @@ export { rasterizeZones, type FillRule, type ZoneMask, type ZonePolygon } from '
 export { FrameSource, type FrameFormat, type GrayFrame } from './frame-source.js';
 export type { DecodeMode } from './frame-args.js';
 export { analysisStream, motionSettingsOf, wantsMotionDetection, type MotionSettings, type VideoAnalysis } from './settings.js';
-export { realClock, type Clock } from './clock.js';
+export { systemClock, type Clock } from '../lib/clock.js';

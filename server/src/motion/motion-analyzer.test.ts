@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MotionAnalyzer } from './motion-analyzer.js';
 import type { MotionTransition } from './motion-state.js';
 import type { MotionSettings } from './settings.js';
-import { FakeClock } from './test-support/fake-clock.js';
+import { FakeClock } from '../lib/fake-clock.js';
 import { brighter, flat, H, textured, W, withRect } from './test-support/frames.js';
 
 const T0 = 1_000_000;

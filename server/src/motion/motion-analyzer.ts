@@ -1,4 +1,4 @@
-import type { Clock } from './clock.js';
+import type { Clock } from '../lib/clock.js';
 import { checkThresholds, FrameDiff, type DiffResult, type SceneChangeOptions } from './frame-diff.js';
 import { checkTiming, MotionStateMachine, type MotionPhase, type MotionStateOptions, type MotionTiming, type MotionTransition } from './motion-state.js';
 import type { MotionSettings } from './settings.js';

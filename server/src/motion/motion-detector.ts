@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { silentLogger, type AttachOptions, type Consumer, type MediaLogger, type QueueLimits, type StreamName } from '../media/index.js';
-import { realClock, type Clock } from './clock.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { DEFAULT_SCENE_CHANGE, type DiffOutcome } from './frame-diff.js';
 import { FrameSource, type FrameSourceOptions } from './frame-source.js';
 import { MotionAnalyzer, type MotionAnalyzerOptions } from './motion-analyzer.js';
@@ -121,7 +121,7 @@ export class MotionDetector extends EventEmitter<MotionDetectorEvents> {
     super();
     this.camera = options.camera;
     this.stream = options.stream;
-    this.clock = options.clock ?? realClock;
+    this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? silentLogger;
     this.analyzer = new MotionAnalyzer(
       motionSettingsOf(options.videoanalysis, options.motionTimeout),
@@ -275,12 +275,12 @@ export class MotionDetector extends EventEmitter<MotionDetectorEvents> {
 
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = this.clock.setTimeout(() => {
+      const cancel = this.clock.setTimer(ms, () => {
         this.wake = null;
         resolve();
-      }, ms);
+      });
       this.wake = () => {
-        this.clock.clearTimeout(timer);
+        cancel();
         this.wake = null;
         resolve();
       };

@@ -1,7 +1,7 @@
 import type { Camera } from '@homecam/shared';
 import { EventEmitter } from 'node:events';
-import { locateFfmpeg, probeFfmpegVersion, redactorFor, silentLogger, type MediaLogger } from '../media/index.js';
-import type { Clock } from './clock.js';
+import { redactorFor, silentLogger, type MediaLogger } from '../media/index.js';
+import type { Clock } from '../lib/clock.js';
 import type { MotionAnalyzerOptions } from './motion-analyzer.js';
 import {
   MotionDetector,
@@ -15,7 +15,7 @@ import { analysisStream, wantsMotionDetection } from './settings.js';
 
 export interface MotionManagerOptions {
   hub: MotionHub;
-  /** The ffmpeg the hub uses (createStreamHub's `ffmpeg.path`). */
+  /** The ffmpeg the hub uses (context.ts `createStreams` finds it once for both). */
   ffmpegPath: string;
   ffmpegMajor?: number | null;
   frames?: FrameOptions;
@@ -133,13 +133,4 @@ export class MotionManager extends EventEmitter<MotionEvents> {
     detector.removeAllListeners();
     this.logger.info({ camera: name }, 'motion detection off');
   }
-}
-
-/** Locates ffmpeg like createStreamHub (config → FFMPEG_PATH → PATH → bundled), reads its version, makes the manager. */
-export async function createMotionManager(
-  options: Omit<MotionManagerOptions, 'ffmpegPath' | 'ffmpegMajor'> & { ffmpegPath?: string | null },
-): Promise<MotionManager> {
-  const location = locateFfmpeg({ configuredPath: options.ffmpegPath ?? null });
-  const version = await probeFfmpegVersion(location.path);
-  return new MotionManager({ ...options, ffmpegPath: location.path, ffmpegMajor: version.major });
 }

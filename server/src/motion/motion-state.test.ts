@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MotionStateMachine, type MotionStateOptions, type MotionTiming, type MotionTransition } from './motion-state.js';
-import { FakeClock } from './test-support/fake-clock.js';
+import { FakeClock } from '../lib/fake-clock.js';
 
 const T0 = 1_000_000;
 

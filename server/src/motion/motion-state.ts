@@ -1,4 +1,4 @@
-import type { Clock } from './clock.js';
+import type { Clock } from '../lib/clock.js';
 
 /**
  * The event logic of video analysis (camera.ui §5.4 + spec §4), independent of frames and processes:
@@ -54,7 +54,7 @@ export class MotionStateMachine {
   private current: MotionPhase = 'idle';
   private start = 0;
   private last = 0;
-  private timer: unknown = null;
+  private timer: (() => void) | null = null;
   private readonly afterForceClose: 'quiet' | 'immediate';
 
   constructor(
@@ -136,10 +136,10 @@ export class MotionStateMachine {
     this.clearTimer();
     const next = this.plan();
     if (!next) return;
-    this.timer = this.clock.setTimeout(() => {
+    this.timer = this.clock.setTimer(Math.max(0, next.at - this.clock.now()), () => {
       this.timer = null;
       this.expire();
-    }, Math.max(0, next.at - this.clock.now()));
+    });
   }
 
   private expire(): void {
@@ -163,7 +163,7 @@ export class MotionStateMachine {
   }
 
   private clearTimer(): void {
-    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer?.();
     this.timer = null;
   }
 }

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { AppError, isAppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
-import type { Clock } from '../repositories/clock.js';
+import type { Clock } from '../lib/clock.js';
 import type { AuthService } from '../services/auth.service.js';
 import type { NotificationService } from '../services/notification.service.js';
 import { isSameOrigin } from '../security/same-origin.js';

@@ -1,7 +1,7 @@
 import { createReadStream, type ReadStream } from 'node:fs';
 import { lstat, mkdir, open, readFile, rm, statfs, truncate, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
-import { Fmp4StreamParser } from '../media/fmp4/stream-parser.js';
+import { Fmp4StreamParser } from '../media/index.js';
 
 const CONTENT_TYPES: Record<string, string> = { '.mp4': 'video/mp4', '.jpg': 'image/jpeg' };
 

@@ -1,10 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { killWithParent } from '../media/ffmpeg/children.js';
-import { buildInputArgs, type InputOptions } from '../media/ffmpeg/args/input.js';
-import { parseSource } from '../media/ffmpeg/args/source.js';
-import { redactorFor } from '../media/ffmpeg/redact.js';
-import { isJpeg } from '../media/snapshot.js';
+import { buildInputArgs, isJpeg, killWithParent, parseSource, redactorFor, type InputOptions } from '../media/index.js';
 
 export interface StillImageRequest {
   /** The camera's still image source: an http(s) snapshot URL, an RTSP URL, ffmpeg input arguments or `demo:`. */

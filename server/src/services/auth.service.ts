@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
-import type { Clock } from '../repositories/clock.js';
+import type { Clock } from '../lib/clock.js';
 import type { SessionRepository } from '../repositories/session.repository.js';
 import { usernameKey, type UserRecord, type UserRepository } from '../repositories/user.repository.js';
 import type { PasswordHasher } from '../security/password-hasher.js';

@@ -1,7 +1,7 @@
 import type { Camera, EventSource } from '@homecam/shared';
 import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../events/event-bus.js';
-import type { Clock } from '../repositories/clock.js';
+import type { Clock } from '../lib/clock.js';
 import type { TriggerExtra, TriggerName, TriggerResult, TriggerSink } from '../triggers/trigger.js';
 import type { CameraService } from './camera.service.js';
 import type { ConfigService } from './config.service.js';

@@ -1,7 +1,7 @@
 import type { Camera } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 import { isMediaError, type MediaLogger, type StreamHub, type StreamStatus } from '../media/index.js';
-import type { Clock } from '../repositories/clock.js';
+import type { Clock } from '../lib/clock.js';
 import { StillImageError, type StillImageRepository } from '../repositories/still-image.repository.js';
 import { redactorOf, toAppError } from './camera-off-air.js';
 

@@ -2,7 +2,7 @@ import type { Camera, CameraState, CameraStatus } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
 import { toCameraStatus, toHubCamera, type Consumer, type MediaLogger, type QueueLimits, type StreamHub, type StreamName, type StreamStatus } from '../media/index.js';
-import type { Clock } from '../repositories/clock.js';
+import type { Clock } from '../lib/clock.js';
 import type { StillImageRepository } from '../repositories/still-image.repository.js';
 import { OFF_AIR, offAirReason, redactorOf, toAppError } from './camera-off-air.js';
 import { CameraSnapshots, type CameraSnapshot } from './camera-snapshots.js';

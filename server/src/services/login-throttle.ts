@@ -1,4 +1,4 @@
-import type { Clock } from '../repositories/clock.js';
+import type { Clock } from '../lib/clock.js';
 
 export interface LoginThrottleOptions {
   /** Failures that cost nothing extra (typos happen). */

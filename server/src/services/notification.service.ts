@@ -2,7 +2,7 @@ import { CAMERA_EVENT_MESSAGES, eventTimeMs, type EventListQuery, type EventSour
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
-import type { Clock } from '../repositories/clock.js';
+import type { Clock } from '../lib/clock.js';
 import type { EventFilter } from '../repositories/event-query.js';
 import type { NotificationRepository, NotificationRow } from '../repositories/notification.repository.js';
 import type { CameraService } from './camera.service.js';
@@ -16,10 +16,9 @@ export interface NotificationServiceDeps {
   cameras?: CameraService | undefined;
 }
 
-/** What the recorder made for an event, so its notification links the clip and thumbnail. */
-export type RecordingLookup = (eventId: string) => { id: string; thumbnail: string | null } | null;
-
 const HOUR_MS = 3_600_000;
+/** Links kept for events whose notification has not been written yet; more than this and the oldest go. */
+const MAX_PENDING_LINKS = 1000;
 
 /** `/files/recordings/…` of a stored relative path. */
 export function recordingFileUrl(relative: string): string {
@@ -62,7 +61,8 @@ export function toFilter(query: Omit<EventListQuery, 'cursor' | 'limit'>): Event
 export class NotificationService {
   private readonly unsubscribe: (() => void)[] = [];
   private cancelSweep: (() => void) | null = null;
-  recordingLookup: RecordingLookup = () => null;
+  /** The recording each recent camera event is held by (RecordingStarted), until its notification takes it. */
+  private readonly links = new Map<string, { id: string; thumbnail: string | null }>();
 
   constructor(private readonly deps: NotificationServiceDeps) {}
 
@@ -84,6 +84,10 @@ export class NotificationService {
         if (!e.continued) run(this.cameraEvent('motion', e.camera, e.source, e.eventId, e.at));
       }),
       bus.subscribe('DoorbellPressed', (e) => run(this.cameraEvent('doorbell', e.camera, e.source, e.eventId, e.at))),
+      bus.subscribe('RecordingStarted', (e) => {
+        this.links.set(e.eventId, { id: e.id, thumbnail: e.thumbnail });
+        if (this.links.size > MAX_PENDING_LINKS) this.links.delete(this.links.keys().next().value ?? '');
+      }),
     );
     // A plain interval (not the injected clock): a periodic chore, not a deadline; tests call sweep() directly.
     run(this.sweep());
@@ -101,7 +105,11 @@ export class NotificationService {
   async cameraEvent(type: 'motion' | 'doorbell', camera: string, source: EventSource, eventId: string, at: number): Promise<Notification | null> {
     if (this.deps.config && !this.deps.config.get().notifications.active) return null;
     const room = this.deps.cameras?.find(camera)?.room ?? null;
-    const recording = this.recordingLookup(eventId);
+    // The recorder announces the clip (RecordingStarted) from its own listener of the same event. Listeners run
+    // synchronously within one publish, so after one await every listener has run, whichever subscribed first.
+    await Promise.resolve();
+    const recording = this.links.get(eventId) ?? null;
+    this.links.delete(eventId);
     const row: NotificationRow = {
       id: randomUUID(),
       camera,

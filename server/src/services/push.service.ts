@@ -2,9 +2,9 @@ import { hasAnyPermission, type Language, type Notification, type Permission, ty
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
 import { isInternalHost } from '../security/public-address.js';
-import { pushMessage } from '../push/push-texts.js';
+import { pushMessage } from './push-texts.js';
 import type { EventBus } from '../events/event-bus.js';
-import type { Clock } from '../repositories/clock.js';
+import type { Clock } from '../lib/clock.js';
 import type { PushRecipient, PushSubscriptionRepository } from '../repositories/push-subscription.repository.js';
 import type { VapidKeyPair, VapidKeyRepository } from '../repositories/vapid-key.repository.js';
 import type { AuthContext } from './auth.service.js';

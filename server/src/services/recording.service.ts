@@ -1,7 +1,7 @@
 import type { EventListQuery, Recording, RecordingList } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
-import type { Clock } from '../repositories/clock.js';
+import type { Clock } from '../lib/clock.js';
 import type { RecordingFilesRepository, RecordingRoot } from '../repositories/recording-files.repository.js';
 import type { RecordingRepository, RecordingRow } from '../repositories/recording.repository.js';
 import type { ConfigService } from './config.service.js';
@@ -118,6 +118,31 @@ export class RecordingService {
       if (this.pending.get(relative)?.written === written) this.pending.delete(relative);
     };
     written.then(forget, forget);
+  }
+
+  /** Where a recording starting now goes: the directory in use now (the row keeps it, so a later path change cannot lose it). */
+  currentRoot(): RecordingRoot {
+    return this.deps.files.at(this.deps.files.dir);
+  }
+
+  /** The recorder starts a clip or snapshot: its row, 'recording' until it ends (recover() settles it after a crash). */
+  async begin(row: RecordingRow): Promise<void> {
+    await this.deps.recordings.insert(row);
+  }
+
+  /** Writing a clip failed: what reached the disk stays, marked interrupted. */
+  async interrupt(row: RecordingRow): Promise<void> {
+    await this.deps.recordings.update(row.id, { status: 'interrupted', size_bytes: await this.filesOf(row).size(row.file) });
+  }
+
+  /** A recording ended: its outcome, the thumbnail only if one was written, and RecordingCompleted for everyone. */
+  async complete(row: RecordingRow, changes: Pick<RecordingRow, 'status' | 'size_bytes' | 'duration_ms'>): Promise<Recording> {
+    const thumbnailSize = row.thumbnail && row.thumbnail !== row.file ? await this.filesOf(row).size(row.thumbnail) : 1;
+    const thumbnail = thumbnailSize > 0 ? row.thumbnail : null;
+    await this.deps.recordings.update(row.id, { ...changes, thumbnail });
+    const recording = this.present({ ...row, ...changes, thumbnail });
+    this.deps.bus.publish('RecordingCompleted', { recording });
+    return recording;
   }
 
   /** The files of a recording: under its own root. */

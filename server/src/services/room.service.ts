@@ -1,6 +1,6 @@
 import { DEFAULT_ROOM, type Room } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
-import type { Clock } from '../repositories/clock.js';
+import type { Clock } from '../lib/clock.js';
 import { RoomConflictError, roomNameKey, type RoomRepository } from '../repositories/room.repository.js';
 import type { CameraService } from './camera.service.js';
 

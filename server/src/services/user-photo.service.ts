@@ -1,5 +1,5 @@
 import { AppError } from '../errors/app-error.js';
-import type { Clock } from '../repositories/clock.js';
+import type { Clock } from '../lib/clock.js';
 import type { PhotoRepository } from '../repositories/photo.repository.js';
 import type { UserRecord, UserRepository } from '../repositories/user.repository.js';
 import { detectImageType } from './image-type.js';

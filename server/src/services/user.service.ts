@@ -7,7 +7,7 @@ import {
 } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
-import type { Clock } from '../repositories/clock.js';
+import type { Clock } from '../lib/clock.js';
 import type { PhotoRepository } from '../repositories/photo.repository.js';
 import {
   UsernameConflictError,

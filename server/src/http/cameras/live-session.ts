@@ -13,7 +13,7 @@ import type { RawData, WebSocket } from 'ws';
 import { isAppError } from '../../errors/app-error.js';
 import type { EventBus } from '../../events/event-bus.js';
 import type { Consumer, StreamName } from '../../media/index.js';
-import type { Clock } from '../../repositories/clock.js';
+import type { Clock } from '../../lib/clock.js';
 import { isSameOrigin } from '../../security/same-origin.js';
 import type { AuthContext, AuthService } from '../../services/auth.service.js';
 import type { CameraStreamService } from '../../services/camera-stream.service.js';

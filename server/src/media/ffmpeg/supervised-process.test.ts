@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { liveChildCount } from './children.js';
-import { SupervisedProcess, type ProcessExit, type SupervisedProcessOptions, type Timers } from './supervised-process.js';
+import { SupervisedProcess, type ProcessExit, type SupervisedProcessOptions } from './supervised-process.js';
+import { FakeClock } from '../../lib/fake-clock.js';
 
 /** Real child processes (node -e) with short time-outs: the supervisor's timing is what is under test. */
 function node(script: string, options: Partial<SupervisedProcessOptions> = {}): SupervisedProcess {
@@ -15,33 +16,6 @@ function node(script: string, options: Partial<SupervisedProcessOptions> = {}): 
 
 function nextExit(proc: SupervisedProcess): Promise<ProcessExit> {
   return new Promise((resolve) => proc.once('exit', resolve));
-}
-
-/** Timers that only move when the test says so. */
-function manualTimers(): Timers & { advance: (ms: number) => void } {
-  let now = 0;
-  let nextId = 0;
-  const pending = new Map<number, { at: number; fn: () => void }>();
-  return {
-    now: () => now,
-    setTimeout(fn, ms) {
-      nextId += 1;
-      pending.set(nextId, { at: now + ms, fn });
-      return nextId;
-    },
-    clearTimeout: (handle) => void pending.delete(handle as number),
-    advance(ms) {
-      const until = now + ms;
-      for (;;) {
-        const due = [...pending].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
-        if (!due) break;
-        pending.delete(due[0]);
-        now = due[1].at;
-        due[1].fn();
-      }
-      now = until;
-    },
-  };
 }
 
 const running: SupervisedProcess[] = [];
@@ -212,7 +186,7 @@ describe('SupervisedProcess with stdin', () => {
 
   it('a fed child that answers is not stalled', async () => {
     // The watchdog runs on a clock the test moves, so a machine slow to start the child cannot fake a stall.
-    const clock = manualTimers();
+    const clock = new FakeClock(0);
     const proc = track(node(echo, { stdin: true, firstOutputTimeoutMs: 0, stallTimeoutMs: 200, timers: clock }));
     const exits: ProcessExit[] = [];
     proc.on('exit', (e) => exits.push(e));

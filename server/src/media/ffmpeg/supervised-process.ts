@@ -1,5 +1,6 @@
 import { spawn as nodeSpawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { Backoff, type BackoffOptions } from './backoff.js';
 import { killWithParent } from './children.js';
 import type { ExitReason, ProcessExit } from './process-exit.js';
@@ -7,11 +8,8 @@ import { StderrTail } from './stderr-tail.js';
 
 export type { ExitReason, ProcessExit } from './process-exit.js';
 
-export interface Timers {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+/** The part of the server's one Clock a supervised process needs (tests pass a FakeClock). */
+export type Timers = Pick<Clock, 'now' | 'setTimer'>;
 
 export type SpawnFn = (command: string, args: readonly string[], options: SpawnOptions) => ChildProcess;
 
@@ -54,12 +52,6 @@ export interface SupervisedProcessEvents {
   retry: [{ delayMs: number; attempt: number }];
 }
 
-const realTimers: Timers = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 /**
  * A child process that is kept running: first-output and stall time-outs, SIGTERM → SIGKILL on stop,
  * a bounded stderr tail for error reasons, capped exponential backoff between attempts (reset after a
@@ -73,9 +65,9 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
   private child: ChildProcess | null = null;
   private wanted = false;
   private attempt = 0;
-  private retryTimer: unknown = null;
-  private watchdog: unknown = null;
-  private killTimer: unknown = null;
+  private retryTimer: (() => void) | null = null;
+  private watchdog: (() => void) | null = null;
+  private killTimer: (() => void) | null = null;
   private killReason: ExitReason | null = null;
   private restartNow = false;
   private exited: Promise<void> = Promise.resolve();
@@ -85,7 +77,7 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
 
   constructor(private readonly options: SupervisedProcessOptions) {
     super();
-    this.timers = options.timers ?? realTimers;
+    this.timers = options.timers ?? systemClock;
     this.backoff = new Backoff(options.backoff);
   }
 
@@ -202,7 +194,7 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
     child.once('close', (code: number | null, signal: NodeJS.Signals | null) => {
       untrack();
       this.disarm();
-      if (this.killTimer !== null) this.timers.clearTimeout(this.killTimer);
+      this.killTimer?.();
       this.killTimer = null;
       this.child = null;
       const reason: ExitReason = spawnError && child.pid === undefined ? 'spawn-failed' : (this.killReason ?? 'exited');
@@ -219,10 +211,10 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
       if (immediate) return this.spawnOnce();
       const delayMs = this.backoff.next({ runMs, healthy: hadOutput });
       this.emit('retry', { delayMs, attempt: this.attempt + 1 });
-      this.retryTimer = this.timers.setTimeout(() => {
+      this.retryTimer = this.timers.setTimer(delayMs, () => {
         this.retryTimer = null;
         if (this.wanted && !this.child) this.spawnOnce();
-      }, delayMs);
+      });
     });
     this.emit('started', { attempt });
   }
@@ -231,26 +223,26 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
   private arm(ms: number, reason: ExitReason): void {
     this.disarm();
     if (ms <= 0) return;
-    this.watchdog = this.timers.setTimeout(() => {
+    this.watchdog = this.timers.setTimer(ms, () => {
       this.watchdog = null;
       if (this.child) this.kill(reason);
-    }, ms);
+    });
   }
 
   /** With `stdin`, armed by a write: stdout silent for stallTimeoutMs since an unanswered write → 'stalled'. */
   private armFed(): void {
     const ms = this.options.stallTimeoutMs ?? 10_000;
     if (ms <= 0 || !this.child) return;
-    this.watchdog = this.timers.setTimeout(() => {
+    this.watchdog = this.timers.setTimer(ms, () => {
       this.watchdog = null;
       if (!this.child || this.lastWriteAt < this.lastOutputAt) return; // answered: the next write re-arms
       if (this.timers.now() - this.lastOutputAt >= ms) this.kill('stalled');
       else this.armFed();
-    }, ms);
+    });
   }
 
   private disarm(): void {
-    if (this.watchdog !== null) this.timers.clearTimeout(this.watchdog);
+    this.watchdog?.();
     this.watchdog = null;
   }
 
@@ -261,14 +253,14 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
     this.disarm();
     if (child.stdin && !child.stdin.destroyed) child.stdin.end();
     child.kill('SIGTERM');
-    this.killTimer = this.timers.setTimeout(() => {
+    this.killTimer = this.timers.setTimer(this.options.killTimeoutMs ?? 3_000, () => {
       this.killTimer = null;
       if (this.child === child) child.kill('SIGKILL');
-    }, this.options.killTimeoutMs ?? 3_000);
+    });
   }
 
   private clearRetry(): void {
-    if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer?.();
     this.retryTimer = null;
   }
 }

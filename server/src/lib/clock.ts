@@ -1,11 +1,12 @@
 /**
- * Time as a dependency, so throttling delays and session expiry can be tested without waiting.
+ * Time as a dependency, so timers, throttling delays and session expiry can be tested without waiting. The one
+ * clock of the server: app code (services, recorder) and library code (media, motion) both take it.
  */
 export interface Clock {
   now(): number;
   /** Resolves after `ms`; the login throttle uses it to slow attempts. */
   sleep(ms: number): Promise<void>;
-  /** Runs `fn` after `ms`; returns a cancel function. */
+  /** Runs `fn` after `ms`; returns a cancel function (calling it after the timer fired is harmless). */
   setTimer(ms: number, fn: () => void): () => void;
 }
 
@@ -21,7 +22,7 @@ export const systemClock: Clock = {
     const arm = (): void => {
       const left = due - Date.now();
       handle = setTimeout(left > MAX_TIMER_MS ? arm : fn, Math.min(Math.max(left, 0), MAX_TIMER_MS));
-      // A pending expiry timer must not keep the process alive at shutdown.
+      // A pending timer must not keep the process alive at shutdown (child processes and sockets do that).
       handle.unref();
     };
     arm();

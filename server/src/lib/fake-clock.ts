@@ -1,12 +1,17 @@
-import type { Clock } from '../clock.js';
+import type { Clock } from './clock.js';
 
-/** A manual clock: `advance(ms)` runs every timer that falls due, in time order. */
+/**
+ * A clock the test moves by hand (for unit tests of app and library code alike). `advance(ms)` fires every timer
+ * that falls due, in time order and at its own time, including timers those timers set; `sleep` lets simulated
+ * time pass at once and records how long it was asked for.
+ */
 export class FakeClock implements Clock {
+  readonly sleeps: number[] = [];
   private time: number;
   private seq = 0;
   private readonly timers = new Map<number, { at: number; fn: () => void }>();
 
-  constructor(start = 1_000_000) {
+  constructor(start = Date.parse('2026-01-01T00:00:00.000Z')) {
     this.time = start;
   }
 
@@ -14,14 +19,16 @@ export class FakeClock implements Clock {
     return this.time;
   }
 
-  setTimeout(fn: () => void, ms: number): unknown {
-    const id = ++this.seq;
-    this.timers.set(id, { at: this.time + Math.max(0, ms), fn });
-    return id;
+  sleep(ms: number): Promise<void> {
+    this.sleeps.push(ms);
+    this.time += ms;
+    return Promise.resolve();
   }
 
-  clearTimeout(handle: unknown): void {
-    this.timers.delete(handle as number);
+  setTimer(ms: number, fn: () => void): () => void {
+    const id = ++this.seq;
+    this.timers.set(id, { at: this.time + Math.max(0, ms), fn });
+    return () => void this.timers.delete(id);
   }
 
   get pendingTimers(): number {

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { RealtimeGateway } from '../realtime/gateway.js';
+import type { HomecamContext } from '../runtime.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { cameraEventRoutes } from './cameras/camera-events.routes.js';
+import { cameraRoutes } from './cameras/cameras.routes.js';
+import type { LiveDeps } from './cameras/live-session.js';
+import { liveRoutes } from './cameras/live.routes.js';
+import { configRoutes } from './config/config.routes.js';
+import { registerDocs } from './docs.js';
+import { fileRoutes } from './files/files.routes.js';
+import { notificationRoutes } from './notifications/notifications.routes.js';
+import { pushRoutes } from './push/push.routes.js';
+import { recordingRoutes } from './recordings/recordings.routes.js';
+import { roomRoutes } from './rooms/rooms.routes.js';
+import { settingsRoutes } from './settings/settings.routes.js';
+import { healthRoutes } from './system/health.routes.js';
+import { triggerRoutes } from './system/triggers.routes.js';
+import { userPhotoRoutes } from './users/user-photo.routes.js';
+import { userRoutes } from './users/users.routes.js';
+import { webRoutes } from './web/web.routes.js';
+
+/** Live WebSocket tuning (auth time-out, socket high-water mark). */
+export type LiveOptions = Pick<LiveDeps, 'authTimeoutMs' | 'highWaterBytes'>;
+
+/** Every HTTP route, each with the one service it delegates to. The web app's catch-all comes last. */
+export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, live: LiveOptions = {}): Promise<void> {
+  await registerDocs(app);
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { auth: ctx.auth });
+  await app.register(userRoutes, { users: ctx.users });
+  await app.register(userPhotoRoutes, { photos: ctx.photos });
+  await app.register(fileRoutes, { files: ctx.files });
+  await app.register(configRoutes, { config: ctx.config });
+  await app.register(cameraRoutes, { cameras: ctx.cameras, streams: ctx.streams });
+  await app.register(liveRoutes, {
+    live: { auth: ctx.auth, cameras: ctx.cameras, streams: ctx.streams, bus: ctx.bus, clock: ctx.clock, ...live },
+  });
+  await app.register(roomRoutes, { rooms: ctx.rooms });
+  await app.register(cameraEventRoutes, { events: ctx.cameraEvents });
+  await app.register(notificationRoutes, { notifications: ctx.notifications });
+  await app.register(recordingRoutes, { recordings: ctx.recordings });
+  await app.register(pushRoutes, { push: ctx.push });
+  await app.register(settingsRoutes, { settings: ctx.settings });
+  await app.register(triggerRoutes, { triggers: ctx.triggers });
+  await app.register(webRoutes, { assets: ctx.repositories.webAssets });
+}
+
+/** socket.io on the app's server; closed before Fastify's onClose, since Fastify does not track upgraded sockets. */
+export function attachRealtime(app: FastifyInstance, ctx: HomecamContext): RealtimeGateway {
+  const realtime = new RealtimeGateway(app.server, {
+    auth: ctx.auth,
+    notifications: ctx.notifications,
+    bus: ctx.bus,
+    clock: ctx.clock,
+    log: app.log,
+    cameraStatuses: () => ctx.streams.statuses(),
+  });
+  app.addHook('preClose', (done) => {
+    realtime.close();
+    done();
+  });
+  return realtime;
+}

@@ -1,0 +1,188 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createStreams, type AppContext, type MediaOptions } from './context.js';
+import type { StreamHub } from './media/index.js';
+import { PushNotifier } from './push/push-notifier.js';
+import { createPushSender, type PushSenderOptions } from './push/push-sender.js';
+import { Recorder } from './recording/recorder.js';
+import type { CameraStreamService } from './services/camera-stream.service.js';
+import { TriggerService } from './services/trigger.service.js';
+import { MqttStatePublisher } from './triggers/mqtt-state-publisher.js';
+import { TriggerManager, type TriggerExtras } from './triggers/trigger-manager.js';
+
+/** One long-lived part of the server: started in dependency order, stopped in reverse. */
+export interface Component {
+  name: string;
+  start(): Promise<void> | void;
+  stop(): Promise<void> | void;
+}
+
+/** The VAPID contact push services see; a placeholder unless HOMECAM_PUSH_SUBJECT names a real one. */
+export const DEFAULT_PUSH_SUBJECT = 'mailto:homecam@example.com';
+
+export interface ComponentOptions {
+  /** ffmpeg and stream hub settings (tests shorten time-outs). */
+  media?: MediaOptions | undefined;
+  /** Trigger options config.json does not hold (listen host, MQTT state topic …). */
+  triggers?: TriggerExtras | undefined;
+  /** Recorder tuning (tests shorten the clip cap). */
+  recorder?: { maxClipMs?: number; syncEveryMs?: number } | undefined;
+  /** Web push: VAPID subject (default DEFAULT_PUSH_SUBJECT; main.ts passes HOMECAM_PUSH_SUBJECT), per-request time-out. */
+  push?: (Partial<PushSenderOptions> & { concurrency?: number }) | undefined;
+  /** Tests only: push to loopback/private hosts (the local push service). */
+  allowHttpPushEndpoints?: boolean | undefined;
+}
+
+/** The context with the parts the runtime adds; `streams` exists once the runtime has started. */
+export type HomecamContext = AppContext & { streams: CameraStreamService; recorder: Recorder; triggers: TriggerService; pushNotifier: PushNotifier };
+
+/** Stops each component in the order given; a failing stop is logged and the rest still stop. */
+export async function stopAll(components: readonly Component[], log: FastifyBaseLogger): Promise<void> {
+  for (const component of components) {
+    try {
+      await component.stop();
+    } catch (error) {
+      log.error({ err: error, component: component.name }, 'stopping failed');
+    }
+  }
+}
+
+export class Runtime {
+  private readonly started: Component[] = [];
+
+  constructor(
+    readonly components: readonly Component[],
+    private readonly log: FastifyBaseLogger,
+    private readonly parts: () => HomecamContext,
+  ) {}
+
+  /** Everything, for the routes and tests; only after start(). */
+  get context(): HomecamContext {
+    return this.parts();
+  }
+
+  /** Starts the components in order; when one throws, what already started is stopped and the error goes on. */
+  async start(): Promise<void> {
+    for (const component of this.components) {
+      try {
+        await component.start();
+      } catch (error) {
+        await this.stop();
+        throw error;
+      }
+      this.started.push(component);
+    }
+  }
+
+  /** Stops what started, last first: the one teardown, for a failed start, a failed build and Fastify's onClose. */
+  async stop(): Promise<void> {
+    await stopAll(this.started.splice(0).reverse(), this.log);
+  }
+}
+
+/** The parts the runtime builds on the context (nothing started yet); `hub` is read once the streams run. */
+function createParts(ctx: AppContext, log: FastifyBaseLogger, options: ComponentOptions, hub: () => StreamHub) {
+  const recorder = new Recorder({
+    hub,
+    cameras: ctx.cameras,
+    config: ctx.config,
+    service: ctx.recordings,
+    notifications: ctx.notifications,
+    bus: ctx.bus,
+    clock: ctx.clock,
+    log: log.child({ module: 'recorder' }),
+    ...options.recorder,
+  });
+  const triggerLog = log.child({ module: 'triggers' });
+  const manager = new TriggerManager({ cameras: () => ctx.cameras.list(), sink: ctx.cameraEvents.sink(), logger: triggerLog }, options.triggers);
+  const pushNotifier = new PushNotifier({
+    push: ctx.push,
+    send: createPushSender({
+      subject: options.push?.subject ?? DEFAULT_PUSH_SUBJECT,
+      timeoutMs: options.push?.timeoutMs ?? 10_000,
+      allowInternalHosts: options.allowHttpPushEndpoints,
+    }),
+    bus: ctx.bus,
+    log: log.child({ module: 'push' }),
+    concurrency: options.push?.concurrency,
+  });
+  return {
+    recorder,
+    triggerLog,
+    triggers: new TriggerService(manager, ctx.config),
+    mqttState: new MqttStatePublisher({ bus: ctx.bus, mqtt: () => manager.mqtt(), log: triggerLog }),
+    pushNotifier,
+  };
+}
+
+/**
+ * The server's long-lived parts in dependency order. Reversed, that order is the shutdown: config watching and
+ * the triggers end first (no new events), then the event timers, then clips in progress are finalised, pushes in
+ * flight are cancelled (finalised clips may still notify), the streams stop, and the database closes last.
+ */
+export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: ComponentOptions): Runtime {
+  ctx.config.onListenerError = (error) => log.error({ err: error }, 'config change listener failed');
+  ctx.bus.onListenerError = (error, event) => log.error({ err: error, event }, 'event listener failed');
+  let streams: CameraStreamService | null = null;
+  const { recorder, triggerLog, triggers, mqttState, pushNotifier } = createParts(ctx, log, options, () => {
+    if (!streams) throw new Error('the streams have not started');
+    return streams.hub;
+  });
+  const onError = (message: string) => (error: unknown) => log.error({ err: error }, message);
+
+  const components: Component[] = [
+    { name: 'database', start: () => undefined, stop: () => ctx.database.close() },
+    {
+      name: 'streams',
+      start: async () => {
+        streams = await createStreams(ctx, log.child({ module: 'media' }), options.media);
+      },
+      stop: () => streams?.close(),
+    },
+    {
+      // Web push for every new notification, off the event path; ended sessions take their subscriptions along.
+      name: 'push',
+      start: () => {
+        pushNotifier.start();
+        ctx.push.start(onError('push subscription cleanup failed'));
+      },
+      stop: async () => {
+        ctx.push.stop();
+        await pushNotifier.close();
+      },
+    },
+    {
+      name: 'recorder',
+      start: async () => {
+        // Clips a crash left unfinished are cut to their last whole fragment and indexed as interrupted.
+        await ctx.recordings.recover();
+        recorder.start();
+      },
+      stop: () => recorder.close(),
+    },
+    { name: 'retention', start: () => ctx.recordings.startSweep(onError('recording retention failed')), stop: () => ctx.recordings.stop() },
+    { name: 'notifications', start: () => ctx.notifications.start(onError('notification failed')), stop: () => ctx.notifications.stop() },
+    { name: 'camera-events', start: () => undefined, stop: () => ctx.cameraEvents.close() },
+    {
+      name: 'triggers',
+      start: async () => {
+        const failures = await triggers.start((error) => triggerLog.error({ err: error }, 'applying the trigger config failed'));
+        for (const [name, problem] of Object.entries(failures)) triggerLog.warn({ trigger: name, problem }, 'trigger did not start');
+      },
+      stop: () => triggers.close(),
+    },
+    { name: 'mqtt-state', start: () => mqttState.start(), stop: () => mqttState.stop() },
+    {
+      name: 'config-file',
+      start: () =>
+        ctx.config.watchFile((result) => {
+          if (result === 'applied') log.info('config.json changed on disk: applied');
+          else if (result instanceof Error) log.warn({ problem: result.message }, 'config.json on disk is not valid: keeping the last good config');
+        }),
+      stop: () => ctx.config.close(),
+    },
+  ];
+  return new Runtime(components, log, () => {
+    if (!streams) throw new Error('the runtime has not started');
+    return { ...ctx, streams, recorder, triggers, pushNotifier };
+  });
+}
