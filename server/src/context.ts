@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { openDatabase, type OpenDatabase } from './db/database.js';
 import {
-  locateFfmpeg,
   probeFfmpegVersion,
   StreamHub,
   type MediaLogger,
@@ -9,6 +8,7 @@ import {
   type StreamHubOptions,
 } from './media/index.js';
 import type { FfmpegVersion } from './media/ffmpeg/locate.js';
+import { selectFfmpeg } from './media/ffmpeg/select.js';
 import { EventBus } from './events/event-bus.js';
 import { systemClock, type Clock } from './repositories/clock.js';
 import { ConfigRepository } from './repositories/config.repository.js';
@@ -183,18 +183,20 @@ const versions = new Map<string, Promise<FfmpegVersion>>();
 
 async function findFfmpeg(configured: string | null, log: MediaLogger): Promise<{ path: string; major: number | null }> {
   try {
-    const location = locateFfmpeg({ configuredPath: configured });
-    for (const skipped of location.skipped) log.warn({ ffmpeg: skipped.path, origin: skipped.origin }, 'ffmpeg candidate not usable, skipped');
-    let probe = versions.get(location.path);
-    if (!probe) versions.set(location.path, (probe = probeFfmpegVersion(location.path)));
-    probe.catch(() => versions.delete(location.path));
-    const version = await probe;
-    log.debug({ ffmpeg: location.path, origin: location.origin, version: version.banner }, 'ffmpeg found');
-    return { path: location.path, major: version.major };
+    const probe = (path: string): Promise<FfmpegVersion> => {
+      let probed = versions.get(path);
+      if (!probed) versions.set(path, (probed = probeFfmpegVersion(path)));
+      probed.catch(() => versions.delete(path));
+      return probed;
+    };
+    // Checks that the configured program answers as ffmpeg (config.json is admin-writable), warns on the bundled one.
+    const found = await selectFfmpeg({ configuredPath: configured, log, probe });
+    log.debug({ ffmpeg: found.path, origin: found.origin, version: found.version.banner }, 'ffmpeg found');
+    return { path: found.path, major: found.version.major };
   } catch (error) {
     // Start anyway: the cameras report FFMPEG_UNAVAILABLE, everything else works.
     log.error({ error: error instanceof Error ? error.message : String(error) }, 'ffmpeg is not available');
-    return { path: configured ?? 'ffmpeg', major: null };
+    return { path: 'ffmpeg', major: null };
   }
 }
 

@@ -15,6 +15,18 @@ function toIssues(error: z.ZodError): ValidationIssue[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
+/**
+ * `options.videoProcessor` names a program the server runs at start: only config.json on the host (or FFMPEG_PATH)
+ * may set it, never the API (replace and patchSection are the API's writes). Unchanged values pass, so a whole-file
+ * PATCH of what GET returned still works.
+ */
+function refuseFileOnlyChanges(current: ConfigFile, next: ConfigFile): void {
+  if (next.options.videoProcessor === current.options.videoProcessor) return;
+  throw new AppError('VALIDATION_FAILED', 'options.videoProcessor can only be changed in config.json on the server', [
+    { path: 'options.videoProcessor', message: 'CONFIG_FILE_ONLY' },
+  ]);
+}
+
 /** `config.json: mqtt.port: expected number, received string; ssl.active: ...` */
 function describeIssues(issues: ValidationIssue[]): string {
   return issues
@@ -90,7 +102,10 @@ export class ConfigService {
 
   /** Replaces the whole file with an already validated config. */
   replace(next: ConfigFile): Promise<ConfigFile> {
-    return this.enqueue(() => this.save(next));
+    return this.enqueue(() => {
+      refuseFileOnlyChanges(this.current, next);
+      return this.save(next);
+    });
   }
 
   /** Replaces one top-level section; the whole file is validated, so errors name e.g. `mqtt.port`. */
@@ -106,6 +121,7 @@ export class ConfigService {
       if (!result.success) {
         throw new AppError('VALIDATION_FAILED', 'the config is not valid', toIssues(result.error));
       }
+      refuseFileOnlyChanges(this.current, result.data);
       return this.save(result.data);
     });
   }
