@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import type { HttpTrigger } from '../src/triggers/http-trigger.js';
 import { closeAllSockets, connectOutcome, socketClient, type ClientSocket } from './helpers/socket.js';
+import { ffmpegChildrenOf, running } from './helpers/processes.js';
 import { createTestApp, listen, makeDataDir } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
 
@@ -220,8 +221,12 @@ describe('recording on a trigger', () => {
         died,
       ]);
       died.catch(() => undefined);
+      const ffmpegs = ffmpegChildrenOf(child.pid ?? 0);
+      expect(ffmpegs.length).toBeGreaterThan(0); // the camera's stream (and the clip's) ffmpeg
       child.kill('SIGKILL');
       expect(await exited).toBe('SIGKILL');
+      // Probe #16: its ffmpeg children die with it (setpriv --pdeathsig), they do not keep the camera busy.
+      await waitFor(() => ffmpegs.every((pid) => !running(pid)), { timeoutMs: 5_000, message: 'the ffmpeg children to die' });
 
       const restarted = await createTestApp({ dataDir: childDir });
       try {

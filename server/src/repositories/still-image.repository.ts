@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { killWithParent } from '../media/ffmpeg/children.js';
+import { killWithParent, spawnTied } from '../media/ffmpeg/children.js';
 import { buildInputArgs, type InputOptions } from '../media/ffmpeg/args/input.js';
 import { parseSource } from '../media/ffmpeg/args/source.js';
 import { redactorFor } from '../media/ffmpeg/redact.js';
@@ -59,7 +58,7 @@ export class StillImageRepository {
       return Promise.reject(new StillImageError(redact(error instanceof Error ? error.message : String(error))));
     }
     return new Promise((resolve, reject) => {
-      const child = spawn(this.options.ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawnTied(this.options.ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
       const untrack = killWithParent(child);
       const out: Buffer[] = [];
       let stderr = '';

@@ -1,7 +1,7 @@
-import { spawn as nodeSpawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { Backoff, type BackoffOptions } from './backoff.js';
-import { killWithParent } from './children.js';
+import { killWithParent, spawnTied } from './children.js';
 
 export type ExitReason =
   /** The process ended by itself (camera closed the stream, ffmpeg error). */
@@ -200,7 +200,7 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
     this.lastOutputAt = startedAt;
     const fed = this.options.stdin === true;
 
-    const child = (this.options.spawn ?? nodeSpawn)(this.options.command, this.options.args(), {
+    const child = (this.options.spawn ?? spawnTied)(this.options.command, this.options.args(), {
       stdio: [fed ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     });
     this.child = child;
