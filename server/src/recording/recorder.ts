@@ -210,7 +210,11 @@ export class Recorder {
     try {
       result = await this.writeVideo(active, camera, row.file);
     } catch (error) {
-      await this.deps.recordings.update(row.id, { status: 'interrupted', size_bytes: await files.size(row.file) }).catch(() => undefined);
+      // A failed write (ENOSPC) can leave a torn box: cut to the last whole fragment like crash recovery does,
+      // and keep the length that was written instead of 0 (probe #15).
+      const scan = await files.scanClip(row.file, true).catch(() => null);
+      const written = { size_bytes: scan?.size ?? (await files.size(row.file)), duration_ms: scan?.durationMs ?? 0 };
+      await this.deps.recordings.update(row.id, { status: 'interrupted', ...written }).catch(() => undefined);
       throw error;
     }
     await thumb;
