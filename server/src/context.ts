@@ -38,6 +38,7 @@ import { NotificationService } from './services/notification.service.js';
 import { PushService } from './services/push.service.js';
 import { RecordingService } from './services/recording.service.js';
 import { RoomService } from './services/room.service.js';
+import { PhotoEncoder } from './services/photo-encoder.js';
 import { UserPhotoService } from './services/user-photo.service.js';
 import { UserService } from './services/user.service.js';
 
@@ -144,7 +145,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       repositories,
       auth,
       users,
-      photos: new UserPhotoService({ users: repositories.users, photos, clock }),
+      photos: new UserPhotoService({ users: repositories.users, photos, clock, encoder: new PhotoEncoder() }),
       files: new FileService(files),
       config,
       notifications,
@@ -205,11 +206,12 @@ async function findFfmpeg(configured: string | null, log: MediaLogger): Promise<
  * PATH, the bundled binary). Started: the cameras are handed over and followed from now on.
  */
 export async function createStreams(
-  ctx: Pick<AppContext, 'cameras' | 'config' | 'bus' | 'clock' | 'cameraEvents'>,
+  ctx: Pick<AppContext, 'cameras' | 'config' | 'bus' | 'clock' | 'cameraEvents' | 'photos'>,
   log: MediaLogger,
   options: MediaOptions = {},
 ): Promise<CameraStreamService> {
   const ffmpeg = await findFfmpeg(options.ffmpegPath ?? ctx.config.get().options.videoProcessor ?? null, log);
+  ctx.photos.useFfmpeg(ffmpeg.path); // uploaded photos are re-encoded with the same ffmpeg
   const hub = new StreamHub({ ...options.hub, ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major, logger: log });
   // Motion detection of cameras with video analysis on: detected motion goes through the same rules as every
   // trigger (disabled, privacy mode, At Home), and the detector's dwell and timeouts decide when it ends.

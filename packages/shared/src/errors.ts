@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   WRONG_CURRENT_PASSWORD: 400,
   CREDENTIALS_UNCHANGED: 400,
+  /** An uploaded image that ffmpeg cannot decode (it is re-encoded, never stored as sent). */
+  IMAGE_UNREADABLE: 400,
   UNAUTHENTICATED: 401,
   SESSION_EXPIRED: 401,
   INVALID_CREDENTIALS: 401,
