@@ -5,7 +5,8 @@ import type { AttachOptions, Consumer } from './consumer.js';
 import { MediaError, StreamLimitError } from './errors.js';
 import { DEFAULT_DEMO_FONT } from './ffmpeg/args/input.js';
 import type { RemuxOptions } from './ffmpeg/args/output.js';
-import { bundledFfmpegPath, locateFfmpeg, probeFfmpegVersion, type FfmpegLocation } from './ffmpeg/locate.js';
+import { bundledFfmpegPath, type FfmpegLocation } from './ffmpeg/locate.js';
+import { selectFfmpeg } from './ffmpeg/select.js';
 import type { SupervisedProcessOptions, Timers } from './ffmpeg/supervised-process.js';
 import type { GopBufferLimits } from './gop-buffer.js';
 import { silentLogger, type MediaLogger } from './logger.js';
@@ -263,8 +264,8 @@ export class StreamHub extends EventEmitter<StreamHubEvents> {
 export async function createStreamHub(
   options: Omit<StreamHubOptions, 'ffmpegPath' | 'ffmpegMajor'> & { ffmpegPath?: string | null },
 ): Promise<{ hub: StreamHub; ffmpeg: FfmpegLocation & { version: string } }> {
-  const location = locateFfmpeg({ configuredPath: options.ffmpegPath ?? null });
-  const version = await probeFfmpegVersion(location.path);
-  const hub = new StreamHub({ ...options, ffmpegPath: location.path, ffmpegMajor: version.major });
-  return { hub, ffmpeg: { ...location, version: version.banner } };
+  // selectFfmpeg: a configured program must answer -version as ffmpeg before it is used.
+  const found = await selectFfmpeg({ configuredPath: options.ffmpegPath ?? null, log: options.logger ?? silentLogger });
+  const hub = new StreamHub({ ...options, ffmpegPath: found.path, ffmpegMajor: found.version.major });
+  return { hub, ffmpeg: { path: found.path, origin: found.origin, skipped: [], version: found.version.banner } };
 }

@@ -1,6 +1,7 @@
 import type { Camera } from '@homecam/shared';
 import { EventEmitter } from 'node:events';
-import { locateFfmpeg, probeFfmpegVersion, redactorFor, silentLogger, type MediaLogger } from '../media/index.js';
+import { redactorFor, silentLogger, type MediaLogger } from '../media/index.js';
+import { selectFfmpeg } from '../media/ffmpeg/select.js';
 import type { Clock } from './clock.js';
 import type { MotionAnalyzerOptions } from './motion-analyzer.js';
 import {
@@ -139,7 +140,6 @@ export class MotionManager extends EventEmitter<MotionEvents> {
 export async function createMotionManager(
   options: Omit<MotionManagerOptions, 'ffmpegPath' | 'ffmpegMajor'> & { ffmpegPath?: string | null },
 ): Promise<MotionManager> {
-  const location = locateFfmpeg({ configuredPath: options.ffmpegPath ?? null });
-  const version = await probeFfmpegVersion(location.path);
-  return new MotionManager({ ...options, ffmpegPath: location.path, ffmpegMajor: version.major });
+  const found = await selectFfmpeg({ configuredPath: options.ffmpegPath ?? null, log: options.logger ?? silentLogger });
+  return new MotionManager({ ...options, ffmpegPath: found.path, ffmpegMajor: found.version.major });
 }
