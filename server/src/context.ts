@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { openDatabase, type OpenDatabase } from './db/database.js';
 import {
-  locateFfmpeg,
   probeFfmpegVersion,
+  selectFfmpeg,
   StreamHub,
   type MediaLogger,
   type QueueLimits,
@@ -40,6 +40,7 @@ import { PushService } from './services/push.service.js';
 import { RecordingService } from './services/recording.service.js';
 import { RoomService } from './services/room.service.js';
 import { SettingsService } from './services/settings.service.js';
+import { PhotoEncoder } from './services/photo-encoder.js';
 import { UserPhotoService } from './services/user-photo.service.js';
 import { UserService } from './services/user.service.js';
 
@@ -147,7 +148,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       repositories,
       auth,
       users,
-      photos: new UserPhotoService({ users: repositories.users, photos, clock }),
+      photos: new UserPhotoService({ users: repositories.users, photos, clock, encoder: new PhotoEncoder() }),
       files: new FileService(files),
       config,
       notifications,
@@ -187,18 +188,20 @@ const versions = new Map<string, Promise<FfmpegVersion>>();
 
 async function findFfmpeg(configured: string | null, log: MediaLogger): Promise<{ path: string; major: number | null }> {
   try {
-    const location = locateFfmpeg({ configuredPath: configured });
-    for (const skipped of location.skipped) log.warn({ ffmpeg: skipped.path, origin: skipped.origin }, 'ffmpeg candidate not usable, skipped');
-    let probe = versions.get(location.path);
-    if (!probe) versions.set(location.path, (probe = probeFfmpegVersion(location.path)));
-    probe.catch(() => versions.delete(location.path));
-    const version = await probe;
-    log.debug({ ffmpeg: location.path, origin: location.origin, version: version.banner }, 'ffmpeg found');
-    return { path: location.path, major: version.major };
+    const probe = (path: string): Promise<FfmpegVersion> => {
+      let probed = versions.get(path);
+      if (!probed) versions.set(path, (probed = probeFfmpegVersion(path)));
+      probed.catch(() => versions.delete(path));
+      return probed;
+    };
+    // Checks that the configured program answers as ffmpeg (config.json is admin-writable), warns on the bundled one.
+    const found = await selectFfmpeg({ configuredPath: configured, log, probe });
+    log.debug({ ffmpeg: found.path, origin: found.origin, version: found.version.banner }, 'ffmpeg found');
+    return { path: found.path, major: found.version.major };
   } catch (error) {
     // Start anyway: the cameras report FFMPEG_UNAVAILABLE, everything else works.
     log.error({ error: error instanceof Error ? error.message : String(error) }, 'ffmpeg is not available');
-    return { path: configured ?? 'ffmpeg', major: null };
+    return { path: 'ffmpeg', major: null };
   }
 }
 
@@ -207,11 +210,12 @@ async function findFfmpeg(configured: string | null, log: MediaLogger): Promise<
  * PATH, the bundled binary). Started: the cameras are handed over and followed from now on.
  */
 export async function createStreams(
-  ctx: Pick<AppContext, 'cameras' | 'config' | 'bus' | 'clock' | 'cameraEvents'>,
+  ctx: Pick<AppContext, 'cameras' | 'config' | 'bus' | 'clock' | 'cameraEvents' | 'photos'>,
   log: MediaLogger,
   options: MediaOptions = {},
 ): Promise<CameraStreamService> {
   const ffmpeg = await findFfmpeg(options.ffmpegPath ?? ctx.config.get().options.videoProcessor ?? null, log);
+  ctx.photos.useFfmpeg(ffmpeg.path); // uploaded photos are re-encoded with the same ffmpeg
   const hub = new StreamHub({ ...options.hub, ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major, logger: log });
   // Motion detection of cameras with video analysis on: detected motion goes through the same rules as every
   // trigger (disabled, privacy mode, At Home), and the detector's dwell and timeouts decide when it ends.

@@ -4,10 +4,12 @@ import { execFile, spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
+import { RecordingRoot } from '../src/repositories/recording-files.repository.js';
 import type { HttpTrigger } from '../src/triggers/http-trigger.js';
 import { closeAllSockets, connectOutcome, socketClient, type ClientSocket } from './helpers/socket.js';
+import { ffmpegChildrenOf, running } from './helpers/processes.js';
 import { createTestApp, listen, makeDataDir } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
 
@@ -195,6 +197,43 @@ describe('recording on a trigger', () => {
     }
   });
 
+  // Probe #15: a clip cut short by a full disk was indexed with durationMs 0 although the file played 118 s.
+  it('a write error (ENOSPC) in mid-clip leaves an interrupted row with the length of what was written, and a file that plays', async () => {
+    const original = RecordingRoot.prototype.openForWriting; // eslint-disable-line @typescript-eslint/unbound-method -- called with .call
+    const opened = vi.spyOn(RecordingRoot.prototype, 'openForWriting').mockImplementationOnce(async function (this: RecordingRoot, relative) {
+      const handle = await original.call(this, relative);
+      const openedAt = Date.now();
+      const write = handle.write.bind(handle) as (data: Buffer) => Promise<unknown>;
+      // The prebuffer is written at once; the disk fills 1 s into the live part: half of that write lands (a torn
+      // box), then ENOSPC.
+      (handle as unknown as { write: (data: Buffer) => Promise<unknown> }).write = async (data: Buffer) => {
+        if (Date.now() - openedAt < 1_000 || data.length < 2) return write(data);
+        await write(data.subarray(0, data.length >> 1));
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      };
+      return handle;
+    });
+    try {
+      // A full prebuffer: the stream runs steadily.
+      await waitFor(() => app.homecam.streams.hub.stats('Yard', 'main').buffer.seconds >= PREBUFFER_S, { timeoutMs: 30_000, message: 'the prebuffer' });
+      const editor = (await signedInUser(app, ['settings:cameras:edit'])).token;
+      expect((await app.inject({ method: 'PUT', url: '/api/cameras/Yard/motion/start', headers: bearer(editor) })).json()).toMatchObject({ accepted: true });
+      const current = await waitFor(() => app.homecam.recorder.current('Yard'), { message: 'the clip' });
+      const row = await waitFor(async () => {
+        const found = await app.homecam.repositories.recordings.get(current.id);
+        return found?.status === 'interrupted' ? found : null;
+      }, { timeoutMs: 30_000, message: 'the interrupted row' });
+      expect(opened).toHaveBeenCalled();
+      const file = join(app.homecam.repositories.recordingFiles.dir, row.file);
+      expect(row.duration_ms).toBeGreaterThan(2_000);
+      expect((await readFile(file)).length).toBe(row.size_bytes);
+      expect(Math.abs((await ffprobeSeconds(file)) * 1000 - row.duration_ms)).toBeLessThan(600);
+      await decodes(file); // the torn half-box was cut off
+    } finally {
+      opened.mockRestore();
+    }
+  }, 60_000);
+
   it('SIGKILL during a clip leaves a playable file that is indexed (interrupted) after a restart', async () => {
     const childDir = await makeDataDir();
     await writeFile(join(childDir, 'config.json'), JSON.stringify({ cameras: camerasConfig().slice(0, 1).map((c) => ({ ...c, recordingTimer: 120 })) }));
@@ -220,8 +259,12 @@ describe('recording on a trigger', () => {
         died,
       ]);
       died.catch(() => undefined);
+      const ffmpegs = ffmpegChildrenOf(child.pid ?? 0);
+      expect(ffmpegs.length).toBeGreaterThan(0); // the camera's stream (and the clip's) ffmpeg
       child.kill('SIGKILL');
       expect(await exited).toBe('SIGKILL');
+      // Probe #16: its ffmpeg children die with it (setpriv --pdeathsig), they do not keep the camera busy.
+      await waitFor(() => ffmpegs.every((pid) => !running(pid)), { timeoutMs: 5_000, message: 'the ffmpeg children to die' });
 
       const restarted = await createTestApp({ dataDir: childDir });
       try {

@@ -1,7 +1,9 @@
 import { PHOTO_MAX_BYTES } from '@homecam/shared';
 import { existsSync } from 'node:fs';
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { detectImageType } from '../src/services/image-type.js';
@@ -9,6 +11,7 @@ import { expectError, IMAGE_BYTES, multipartFile } from './helpers/http.js';
 import { createTestApp } from './helpers/test-app.js';
 import { ALL_BUT_ADMIN, bearer, signedInUser } from './helpers/users.js';
 
+const run = promisify(execFile);
 let app: HomecamApp;
 let photosDir: string;
 
@@ -44,11 +47,11 @@ describe('PUT /api/users/:id/photo', () => {
     expect(firstName).toMatch(/^[0-9a-f]{32}\.png$/);
     expect(existsSync(join(photosDir, firstName))).toBe(true);
 
-    // The client's file name and type do not matter; the bytes do.
-    const second = await upload(user.id, token, IMAGE_BYTES.webp, 'photo', 'x.png', 'image/png');
+    // The client's file name and type do not matter; the bytes do (a WebP is stored re-encoded as PNG).
+    const second = await upload(user.id, token, IMAGE_BYTES.webp, 'photo', 'x.jpg', 'image/jpeg');
     expect(second.statusCode).toBe(200);
     const secondName = second.json<{ photo: string }>().photo;
-    expect(secondName).toMatch(/\.webp$/);
+    expect(secondName).toMatch(/\.png$/);
     expect(existsSync(join(photosDir, firstName))).toBe(false);
     expect(existsSync(join(photosDir, secondName))).toBe(true);
   });
@@ -90,6 +93,49 @@ describe('PUT /api/users/:id/photo', () => {
   });
 });
 
+// Probe #12: polyglots were stored and served byte for byte. Now only ffmpeg's re-encoded output is.
+describe('PUT /api/users/:id/photo re-encodes', () => {
+  const served = async (name: string, token: string) => (await app.inject({ url: `/files/${name}`, headers: bearer(token) })).rawPayload;
+
+  it('drops an HTML/script payload appended to a real GIF or JPEG', async () => {
+    const { user, token } = await signedInUser(app, ['dashboard:access']);
+    const html = '<html><body><script>alert(document.cookie)</script></body></html>';
+    for (const [image, type] of [[IMAGE_BYTES.gif, 'image/gif'], [IMAGE_BYTES.jpeg, 'image/jpeg']] as const) {
+      const response = await upload(user.id, token, Buffer.concat([image, Buffer.from(html)]), 'photo', 'p', type);
+      expect(response.statusCode).toBe(200);
+      const bytes = await served(response.json<{ photo: string }>().photo, token);
+      expect(bytes.length).toBeGreaterThan(0);
+      expect(bytes.includes('<script')).toBe(false);
+      expect(bytes.includes('<html')).toBe(false);
+    }
+  });
+
+  it('refuses magic bytes followed by anything that is not an image: 400 IMAGE_UNREADABLE, nothing stored', async () => {
+    const { user, token } = await signedInUser(app, ['dashboard:access']);
+    const before = existsSync(photosDir) ? await readdir(photosDir) : [];
+    for (const fake of [Buffer.from('GIF89a<html><script>alert(1)</script></html>'), Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<script>x</script>')])]) {
+      expectError(await upload(user.id, token, fake), 400, 'IMAGE_UNREADABLE');
+    }
+    expect((await app.homecam.repositories.users.findById(user.id))?.photo).toBeNull();
+    expect(existsSync(photosDir) ? await readdir(photosDir) : []).toEqual(before);
+  });
+
+  it('keeps a real photo a JPEG, bounded to 512×512 with its aspect ratio and without metadata', async () => {
+    const { user, token } = await signedInUser(app, ['dashboard:access']);
+    const { stdout: photo } = await run('ffmpeg', [
+      '-v', 'error', '-f', 'lavfi', '-i', 'testsrc=s=1000x750', '-frames:v', '1', '-metadata', 'comment=secret-location', '-f', 'mjpeg', 'pipe:1',
+    ], { encoding: 'buffer', maxBuffer: 8 * 1024 * 1024 });
+    const response = await upload(user.id, token, photo, 'photo', 'big.jpg', 'image/jpeg');
+    expect(response.statusCode).toBe(200);
+    const name = response.json<{ photo: string }>().photo;
+    expect(name).toMatch(/\.jpg$/);
+    const file = join(photosDir, name);
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file]);
+    expect(stdout.trim()).toBe('512,384');
+    expect((await served(name, token)).includes('secret-location')).toBe(false);
+  });
+});
+
 describe('DELETE /api/users/:id/photo', () => {
   it('clears the photo and removes the file', async () => {
     const { user, token } = await signedInUser(app, ['dashboard:access']);
@@ -121,7 +167,7 @@ describe('GET /files/:name', () => {
     expect(byBearer.statusCode).toBe(200);
     expect(byBearer.headers['content-type']).toBe('image/png');
     expect(byBearer.headers['cache-control']).toMatch(/^private/);
-    expect(byBearer.rawPayload.equals(IMAGE_BYTES.png)).toBe(true);
+    expect(byBearer.rawPayload.equals(await readFile(join(photosDir, name)))).toBe(true);
 
     const byCookie = await app.inject({ url: `/files/${name}`, cookies: { homecam_session: viewer.token } });
     expect(byCookie.statusCode).toBe(200);

@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   CREDENTIALS_UNCHANGED: 400,
   /** A masked camera password was sent back for another scheme, host, port or user: it must be typed again. */
   SECRET_RETYPE_REQUIRED: 400,
+  /** An uploaded image that ffmpeg cannot decode (it is re-encoded, never stored as sent). */
+  IMAGE_UNREADABLE: 400,
   UNAUTHENTICATED: 401,
   SESSION_EXPIRED: 401,
   INVALID_CREDENTIALS: 401,

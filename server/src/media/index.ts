@@ -35,5 +35,6 @@ export { Fmp4StreamParser } from './fmp4/stream-parser.js';
 // arguments, supervision and clean-up as the hub's own processes.
 export { parseSource } from './ffmpeg/args/source.js';
 export { buildInputArgs, type InputOptions } from './ffmpeg/args/input.js';
-export { killWithParent } from './ffmpeg/children.js';
+export { killWithParent, spawnTied } from './ffmpeg/children.js';
+export { selectFfmpeg } from './ffmpeg/select.js';
 export { SupervisedProcess, type ProcessExit, type SpawnFn, type SupervisedProcessOptions } from './ffmpeg/supervised-process.js';

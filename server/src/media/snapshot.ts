@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { MediaError } from './errors.js';
 import { buildSnapshotArgs } from './ffmpeg/args/output.js';
-import { killWithParent } from './ffmpeg/children.js';
+import { killWithParent, spawnTied } from './ffmpeg/children.js';
 
 export interface JpegOptions {
   ffmpegPath: string;
@@ -26,7 +25,7 @@ export function isJpeg(data: Buffer): boolean {
  */
 export function encodeJpeg(init: Buffer, fragment: Buffer, options: JpegOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(options.ffmpegPath, buildSnapshotArgs(options), { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawnTied(options.ffmpegPath, buildSnapshotArgs(options), { stdio: ['pipe', 'pipe', 'pipe'] });
     const untrack = killWithParent(child);
     const out: Buffer[] = [];
     let stderr = '';

@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { buildInputArgs, isJpeg, killWithParent, parseSource, redactorFor, type InputOptions } from '../media/index.js';
+import { buildInputArgs, isJpeg, killWithParent, parseSource, redactorFor, spawnTied, type InputOptions } from '../media/index.js';
 
 export interface StillImageRequest {
   /** The camera's still image source: an http(s) snapshot URL, an RTSP URL, ffmpeg input arguments or `demo:`. */
@@ -55,7 +54,7 @@ export class StillImageRepository {
       return Promise.reject(new StillImageError(redact(error instanceof Error ? error.message : String(error))));
     }
     return new Promise((resolve, reject) => {
-      const child = spawn(this.options.ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawnTied(this.options.ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
       const untrack = killWithParent(child);
       const out: Buffer[] = [];
       let stderr = '';

@@ -22,6 +22,18 @@ export class ConfigLoadError extends Error {
 
 export type ConfigChangeListener = (next: ConfigFile, previous: ConfigFile) => void;
 
+/**
+ * `options.videoProcessor` names a program the server runs at start: only config.json on the host (or FFMPEG_PATH)
+ * may set it, never the API (replace and patchSection are the API's writes). Unchanged values pass, so a whole-file
+ * PATCH of what GET returned still works.
+ */
+function refuseFileOnlyChanges(current: ConfigFile, next: ConfigFile): void {
+  if (next.options.videoProcessor === current.options.videoProcessor) return;
+  throw new AppError('VALIDATION_FAILED', 'options.videoProcessor can only be changed in config.json on the server', [
+    { path: 'options.videoProcessor', message: 'CONFIG_FILE_ONLY' },
+  ]);
+}
+
 /** `config.json: mqtt.port: expected number, received string; ssl.active: ...` */
 function describeIssues(issues: ValidationIssue[]): string {
   return issues
@@ -222,6 +234,7 @@ export class ConfigService {
     assertConfigDepth(next);
     const result = configFileSchema.safeParse(next);
     if (!result.success) throw new AppError('VALIDATION_FAILED', 'the config is not valid', toIssues(result.error));
+    refuseFileOnlyChanges(this.current, result.data);
     if (confirm !== null) assertConfirmed(destructiveChanges(this.current, next as Record<string, unknown>), confirm);
     return this.save(result.data);
   }

@@ -130,9 +130,16 @@ export class RecordingService {
     await this.deps.recordings.insert(row);
   }
 
-  /** Writing a clip failed: what reached the disk stays, marked interrupted. */
+  /**
+   * Writing a clip failed: what reached the disk stays, marked interrupted. A failed write (ENOSPC) can leave a torn
+   * box: a video is cut to its last whole fragment like crash recovery does, and keeps the length that was written
+   * instead of 0 (probe #15).
+   */
   async interrupt(row: RecordingRow): Promise<void> {
-    await this.deps.recordings.update(row.id, { status: 'interrupted', size_bytes: await this.filesOf(row).size(row.file) });
+    const files = this.filesOf(row);
+    const scan = row.type === 'Video' ? await files.scanClip(row.file, true).catch(() => null) : null;
+    const written = { size_bytes: scan?.size ?? (await files.size(row.file)), duration_ms: scan?.durationMs ?? 0 };
+    await this.deps.recordings.update(row.id, { status: 'interrupted', ...written });
   }
 
   /** A recording ended: its outcome, the thumbnail only if one was written, and RecordingCompleted for everyone. */

@@ -3,18 +3,28 @@ import type { Clock } from '../lib/clock.js';
 import type { PhotoRepository } from '../repositories/photo.repository.js';
 import type { UserRecord, UserRepository } from '../repositories/user.repository.js';
 import { detectImageType } from './image-type.js';
+import type { PhotoEncoder } from './photo-encoder.js';
 
 export class UserPhotoService {
   constructor(
-    private readonly deps: { users: UserRepository; photos: PhotoRepository; clock: Clock },
+    private readonly deps: { users: UserRepository; photos: PhotoRepository; clock: Clock; encoder: PhotoEncoder },
   ) {}
 
-  /** Stores a new profile photo (type checked by content) and removes the previous file. */
+  /** The ffmpeg that re-encodes uploads, once the server has located it. */
+  useFfmpeg(path: string): void {
+    this.deps.encoder.use(path);
+  }
+
+  /**
+   * Stores a new profile photo and removes the previous file. The type is checked by content, then the image is
+   * re-encoded (bounded size, no metadata): what is stored and served is ffmpeg's output, never the upload.
+   */
   async set(userId: number, bytes: Uint8Array): Promise<UserRecord> {
     const user = await this.find(userId);
     const type = detectImageType(bytes);
     if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'the photo must be a JPEG, PNG, WebP or GIF image');
-    const name = await this.deps.photos.save(bytes, type.extension);
+    const encoded = await this.deps.encoder.encode(bytes, type);
+    const name = await this.deps.photos.save(encoded.bytes, encoded.type.extension);
     const updated = await this.deps.users.update(userId, { photo: name }, this.now());
     if (!updated) {
       await this.deps.photos.remove(name);

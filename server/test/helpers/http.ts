@@ -34,10 +34,13 @@ export function multipartFile(
   };
 }
 
-/** The smallest bytes each detector accepts, padded to a plausible size. */
+/** Tiny real images (made with ffmpeg from testsrc), one per accepted type: uploads are decoded and re-encoded. */
 export const IMAGE_BYTES = {
-  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]),
-  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]),
-  gif: Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(64, 3)]),
-  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0, 0, 0, 0]), Buffer.from('WEBP'), Buffer.alloc(64, 4)]),
+  png: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAABAAAAAQBPJcTWAAAAD0lEQVR4nGNgYGD4D8P/ARL7A/1ZqIPzAAAAAElFTkSuQmCC', 'base64'),
+  jpeg: Buffer.from(
+    '/9j/4AAQSkZJRgABAgAAAQABAAD//gAQTGF2YzU5LjM3LjEwMAD/2wBDAAgQEBMQExYWFhYWFhoYGhsbGxoaGhobGxsdHR0iIiIdHR0bGx0dICAiIiUmJSMjIiMmJigoKDAwLi44ODpFRVP/xABrAAEAAAAAAAAAAAAAAAAAAAAFAQEBAAAAAAAAAAAAAAAAAAABAxAAAQQCAgMBAAAAAAAAAAAAAREDAgQAEiI0gxSyIREAAQMDAwEJAQAAAAAAAAAAAQISEQQDExQAMgY2kUKCIcExsSIj/8AAEQgACAAIAwESAAISAAMSAP/aAAwDAQACEQMRAD8ANiHqdMThwcDdX1yolq4YyLmqqBsRHZeMkA/QMSu9St4fiWEarBofBl1jf5u4MyObkj9t5NkxE7em/mu83vugUVVVqmuxni6LiGiC0Xk2XFIYopingySClJPqnc1dpu/73//Z',
+    'base64',
+  ),
+  gif: Buffer.from('R0lGODlhAQABAIAAAP8AAP///ywAAAAAAQABAAACAkQBADs=', 'base64'),
+  webp: Buffer.from('UklGRj4AAABXRUJQVlA4IDIAAACwAQCdASoCAAIAAgA0JZgCdAEO9p5AAM4/daFiT1VTquX8jTysYTSTo/mb8KPk6/wAAA==', 'base64'),
 };

@@ -14,10 +14,10 @@ export const userPhotoRoutes = defineRoutes<{ photos: UserPhotoService }>((app, 
       config: { access: 'selfOrAdmin' },
       schema: {
         tags: ['users'],
-        description: `multipart/form-data with one file field \`${PHOTO_FIELD}\`: JPEG, PNG, WebP or GIF, at most 2 MiB`,
+        description: `multipart/form-data with one file field \`${PHOTO_FIELD}\`: JPEG, PNG, WebP or GIF, at most 2 MiB. Stored re-encoded (at most 512×512, JPEG stays JPEG, the rest becomes PNG); 400 IMAGE_UNREADABLE when it does not decode`,
         consumes: ['multipart/form-data'],
         params: userIdParamsSchema,
-        response: { 200: userSchema, ...errorResponses(400, ...AUTH_ERRORS, 404, 413, 415) },
+        response: { 200: userSchema, ...errorResponses(400, ...AUTH_ERRORS, 404, 413, 415, 503) },
       },
     },
     async (request) => {

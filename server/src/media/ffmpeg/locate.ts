@@ -29,31 +29,12 @@ export interface LocateFfmpegOptions {
 /**
  * Resolves ffmpeg: configured path → $FFMPEG_PATH → `ffmpeg` on PATH → the bundled `@ffmpeg-installer` binary
  * (an old 2018 static build without ffprobe, so it is the last resort). Throws FFMPEG_UNAVAILABLE.
+ * This only looks at the file system; selectFfmpeg (select.ts) also checks that the program answers as ffmpeg.
  */
 export function locateFfmpeg(options: LocateFfmpegOptions = {}): FfmpegLocation {
-  const env = options.env ?? process.env;
-  const isExecutable = options.isExecutable ?? defaultIsExecutable;
-  const platform = options.platform ?? process.platform;
-  const binary = platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg';
-  const skipped: FfmpegLocation['skipped'] = [];
-
-  const resolve = (origin: FfmpegOrigin, value: string | null | undefined): FfmpegLocation | null => {
-    const candidate = value?.trim();
-    if (!candidate) return null;
-    const found = isAbsolute(candidate) || candidate.includes('/')
-      ? (isExecutable(candidate) ? candidate : null)
-      : searchPath(candidate, env, isExecutable, platform);
-    if (found) return { path: found, origin, skipped };
-    skipped.push({ origin, path: candidate, reason: 'not found or not executable' });
-    return null;
-  };
-
-  const found =
-    resolve('config', options.configuredPath) ??
-    resolve('env', env.FFMPEG_PATH) ??
-    withOrigin(searchPath(binary, env, isExecutable, platform), 'path', skipped) ??
-    resolve('bundled', (options.bundledPath ?? bundledFfmpegPath)());
-  if (found) return found;
+  const { candidates, skipped } = ffmpegCandidates(options);
+  const first = candidates[0];
+  if (first) return { ...first, skipped: skipped.filter((s) => ORIGINS.indexOf(s.origin) < ORIGINS.indexOf(first.origin)) };
   const tried = skipped.map((s) => `${s.origin}: ${s.path}`).join(', ');
   throw new MediaError(
     'FFMPEG_UNAVAILABLE',
@@ -61,8 +42,48 @@ export function locateFfmpeg(options: LocateFfmpegOptions = {}): FfmpegLocation 
   );
 }
 
-function withOrigin(path: string | null, origin: FfmpegOrigin, skipped: FfmpegLocation['skipped']): FfmpegLocation | null {
-  return path ? { path, origin, skipped } : null;
+const ORIGINS: readonly FfmpegOrigin[] = ['config', 'env', 'path', 'bundled'];
+
+export interface FfmpegCandidate {
+  path: string;
+  origin: FfmpegOrigin;
+}
+
+/**
+ * Every usable-looking candidate in resolution order, and the configured ones that are not. The configured path
+ * (config.json `options.videoProcessor`) must be absolute: a bare name would run whatever PATH offers first.
+ */
+export function ffmpegCandidates(options: LocateFfmpegOptions = {}): {
+  candidates: FfmpegCandidate[];
+  skipped: FfmpegLocation['skipped'];
+} {
+  const env = options.env ?? process.env;
+  const isExecutable = options.isExecutable ?? defaultIsExecutable;
+  const platform = options.platform ?? process.platform;
+  const binary = platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg';
+  const skipped: FfmpegLocation['skipped'] = [];
+  const candidates: FfmpegCandidate[] = [];
+
+  const add = (origin: FfmpegOrigin, value: string | null | undefined): void => {
+    const candidate = value?.trim();
+    if (!candidate) return;
+    if (origin === 'config' && !isAbsolute(candidate)) {
+      skipped.push({ origin, path: candidate, reason: 'not an absolute path' });
+      return;
+    }
+    const found = isAbsolute(candidate) || candidate.includes('/')
+      ? (isExecutable(candidate) ? candidate : null)
+      : searchPath(candidate, env, isExecutable, platform);
+    if (found) candidates.push({ path: found, origin });
+    else skipped.push({ origin, path: candidate, reason: 'not found or not executable' });
+  };
+
+  add('config', options.configuredPath);
+  add('env', env.FFMPEG_PATH);
+  const onPath = searchPath(binary, env, isExecutable, platform);
+  if (onPath) candidates.push({ path: onPath, origin: 'path' });
+  add('bundled', (options.bundledPath ?? bundledFfmpegPath)());
+  return { candidates, skipped };
 }
 
 function searchPath(
@@ -111,10 +132,15 @@ export interface FfmpegVersion {
   major: number | null;
 }
 
-/** Runs `ffmpeg -version` (2 s time-out). The major version picks option names that changed in 5.0. */
+/**
+ * Runs `<path> -hide_banner -version`: no shell, an argument array, a 3 s time-out (then SIGKILL) and a small output
+ * cap, since selectFfmpeg runs it on a configured program before it is trusted. The major version picks option
+ * names that changed in 5.0.
+ */
 export function probeFfmpegVersion(path: string): Promise<FfmpegVersion> {
   return new Promise((resolve, reject) => {
-    execFile(path, ['-hide_banner', '-version'], { timeout: 2_000 }, (error, stdout) => {
+    const limits = { timeout: 3_000, killSignal: 'SIGKILL' as const, maxBuffer: 256 * 1024, windowsHide: true };
+    execFile(path, ['-hide_banner', '-version'], limits, (error, stdout) => {
       if (error) return reject(new MediaError('FFMPEG_UNAVAILABLE', `ffmpeg at ${path} does not run: ${error.message}`));
       resolve(parseFfmpegVersion(stdout));
     });

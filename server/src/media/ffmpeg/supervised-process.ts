@@ -1,8 +1,8 @@
-import { spawn as nodeSpawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { Backoff, type BackoffOptions } from './backoff.js';
-import { killWithParent } from './children.js';
+import { killWithParent, spawnTied } from './children.js';
 import type { ExitReason, ProcessExit } from './process-exit.js';
 import { StderrTail } from './stderr-tail.js';
 
@@ -165,7 +165,7 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
     this.lastOutputAt = startedAt;
     const fed = this.options.stdin === true;
 
-    const child = (this.options.spawn ?? nodeSpawn)(this.options.command, this.options.args(), {
+    const child = (this.options.spawn ?? spawnTied)(this.options.command, this.options.args(), {
       stdio: [fed ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     });
     this.child = child;
