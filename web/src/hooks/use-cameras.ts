@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CameraInput, CameraStatus } from '@homecam/shared';
 import {
@@ -65,8 +65,9 @@ export function useCreateDemoCamera() {
  * answer of GET /api/cameras/:name/status (asked once, then kept fresh by the pushes).
  */
 export function useCameraStatus(name: string): CameraStatus | undefined {
-  useSyncExternalStore(cameraStatusStore.subscribe, cameraStatusStore.getVersion);
-  const pushed = cameraStatusStore.get(name);
+  // This camera's status only: another camera's change does not re-render this dot.
+  const subscribe = useCallback((listener: () => void) => cameraStatusStore.subscribe(name, listener), [name]);
+  const pushed = useSyncExternalStore(subscribe, () => cameraStatusStore.get(name));
   // Statuses (pushed or asked for) are for viewers of cameras; camera settings alone do not include them.
   const allowed = useHasAnyPermission(['cameras:access']);
   const fetched = useQuery({

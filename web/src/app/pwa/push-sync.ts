@@ -1,4 +1,5 @@
 import { hasAnyPermission, pushSubscriptionSchema, type Language, type PushStatus, type PushSubscriptionBody, type SessionUser } from '@homecam/shared';
+import { createStore } from '../../stores/create-store';
 import { decidePushActions, needsServerStatus, type PushAction, type PushLocalState } from './push-decision';
 
 /** The device toggle's "off" is remembered per browser (the subscription is per browser too). */
@@ -43,12 +44,8 @@ export function bytesToBase64Url(buffer: ArrayBuffer): string {
 }
 
 export function createPushSync(deps: PushSyncDeps): PushSync {
-  let state: PushSyncState = { status: 'off', busy: false };
-  const listeners = new Set<() => void>();
-  const set = (next: Partial<PushSyncState>) => {
-    state = { ...state, ...next };
-    listeners.forEach((listener) => listener());
-  };
+  const store = createStore<PushSyncState>({ status: 'off', busy: false });
+  const set = (next: Partial<PushSyncState>) => store.set({ ...store.getSnapshot(), ...next });
   // One run at a time: a sign-in sync and a toggle click must not subscribe twice.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -113,11 +110,8 @@ export function createPushSync(deps: PushSyncDeps): PushSync {
   }
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.getSnapshot,
+    subscribe: store.subscribe,
     sync: () => queued(run),
     enable() {
       // Asked at once, inside the click that called this: browsers only prompt from a user gesture.
