@@ -12,7 +12,7 @@ import { useCreateDemoCamera } from '../hooks/use-cameras';
 import { useToast } from '../hooks/use-toast';
 import { useCurrentUser, useSessionActions } from '../hooks/use-session';
 import { useUpdateUser } from '../hooks/use-users';
-import { confirmationIssue, fieldIssue, hasErrors, type FormErrors } from './forms/field-validation';
+import { confirmationIssue, fieldIssue, hasErrors, type FormErrors } from '../forms/field-validation';
 
 type Field = 'username' | 'password' | 'confirmation' | 'currentPassword';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { newPasswordSchema, permissionListSchema, usernameSchema, type Permission } from '@homecam/shared';
 import { useToast } from '../../hooks/use-toast';
 import { useCreateUser } from '../../hooks/use-users';
-import { confirmationIssue, fieldIssue, hasErrors, type FormErrors } from '../../views/forms/field-validation';
+import { confirmationIssue, fieldIssue, hasErrors, type FormErrors } from '../../forms/field-validation';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
