@@ -115,8 +115,8 @@ function RecordingsForm({ initial, canEdit }: { initial: RecordingSettings; canE
           <div className="grid gap-4 sm:grid-cols-2">
             {(
               [
-                [maxSize, 'maxSize', 'settings-recordings-max-size'],
-                [minFree, 'minFree', 'settings-recordings-min-free'],
+                [maxSize, t('events:settings.maxSize'), 'settings-recordings-max-size'],
+                [minFree, t('events:settings.minFree'), 'settings-recordings-min-free'],
               ] as const
             ).map(([field, label, testId]) => (
               <TextField
@@ -124,7 +124,7 @@ function RecordingsForm({ initial, canEdit }: { initial: RecordingSettings; canE
                 type="number"
                 step="any"
                 readOnly={readOnly}
-                label={t(`events:settings.${label}`)}
+                label={label}
                 hint={t('events:settings.optional')}
                 value={field.value}
                 error={field.error}
