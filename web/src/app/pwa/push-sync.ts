@@ -43,6 +43,20 @@ export function bytesToBase64Url(buffer: ArrayBuffer): string {
   return btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/** What this browser and user say about push right now, for decidePushActions. */
+function localState(deps: PushSyncDeps, user: SessionUser | null, subscription: PushSubscription | null): PushLocalState {
+  const key = subscription?.options.applicationServerKey;
+  return {
+    supported: true,
+    permission: permission(),
+    signedIn: user !== null,
+    allowed: hasAnyPermission(user?.permissionLevel, ['recordings:access']),
+    wanted: deps.storage.getItem(PUSH_TOGGLE_KEY) !== 'off',
+    browserKey: subscription ? (key ? bytesToBase64Url(key) : '') : null,
+    language: deps.getLanguage(),
+  };
+}
+
 export function createPushSync(deps: PushSyncDeps): PushSync {
   const store = createStore<PushSyncState>({ status: 'off', busy: false });
   const set = (next: Partial<PushSyncState>) => store.set({ ...store.getSnapshot(), ...next });
@@ -60,16 +74,7 @@ export function createPushSync(deps: PushSyncDeps): PushSync {
     // While the credentials must change every other call is refused: try again after the change.
     if (user?.mustChangeCredentials) return true;
     let subscription = await registration.pushManager.getSubscription();
-    const key = subscription?.options.applicationServerKey;
-    const local: PushLocalState = {
-      supported: true,
-      permission: permission(),
-      signedIn: user !== null,
-      allowed: hasAnyPermission(user?.permissionLevel, ['recordings:access']),
-      wanted: deps.storage.getItem(PUSH_TOGGLE_KEY) !== 'off',
-      browserKey: subscription ? (key ? bytesToBase64Url(key) : '') : null,
-      language: deps.getLanguage(),
-    };
+    const local = localState(deps, user, subscription);
     const server = needsServerStatus(local) ? await deps.api.status() : null;
     const actions: PushAction[] = decidePushActions(local, server);
     for (const action of actions) {

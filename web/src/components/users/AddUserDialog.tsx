@@ -11,6 +11,20 @@ import { PermissionCheckboxes } from './PermissionCheckboxes';
 
 type Field = 'username' | 'password' | 'confirmation' | 'permissions';
 
+function AddUserFooter({ busy, onClose }: { busy: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button variant="secondary" onClick={onClose}>
+        {t('actions.cancel')}
+      </Button>
+      <Button type="submit" form="add-user-form" disabled={busy} data-testid="add-user-submit">
+        {t('settings:users.addSubmit')}
+      </Button>
+    </>
+  );
+}
+
 /** Add a user (admin): name, password with confirmation, at least one permission (spec §5). */
 export function AddUserDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -52,16 +66,7 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       testId="add-user-dialog"
       size="wide"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" form="add-user-form" disabled={create.isPending} data-testid="add-user-submit">
-            {t('settings:users.addSubmit')}
-          </Button>
-        </>
-      }
+      footer={<AddUserFooter busy={create.isPending} onClose={onClose} />}
     >
       <form id="add-user-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TextField
