@@ -37,6 +37,30 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Layers of the web app: components never reach up into views (pages), hooks never into the app's wiring
+    // (they get the stores from StoresContext).
+    files: ['web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/views/**', '**/views'], message: 'Components must not import from views/.' }] }],
+    },
+  },
+  {
+    files: ['web/src/hooks/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app/runtime', '**/app/router', '**/app/App', '**/app/pwa/pwa-runtime', '**/app/guards/*', '**/app/layouts/*'],
+              message: "Hooks read the app's stores through useStores() (stores/stores-context), not from the app's wiring.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright reads fixture dependencies from the destructuring pattern, so `{}` is how "none" is written.
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },

@@ -1,14 +1,15 @@
 import type { CameraStatus } from '@homecam/shared';
+import { createStore, type Store } from '../stores/create-store';
 
 /**
  * The newest `cameraState` of every camera, as pushed by the socket (read with useSyncExternalStore).
- * Keyed by name in lower case, the server's own uniqueness rule.
+ * Keyed by name in lower case, the server's own uniqueness rule. Each camera is its own store, so a status
+ * dot re-renders when its camera changes, not when any camera does.
  */
 export interface CameraStatusStore {
   get: (name: string) => CameraStatus | undefined;
-  /** Changes whenever any status changes, for useSyncExternalStore. */
-  getVersion: () => number;
-  subscribe: (listener: () => void) => () => void;
+  /** Hears of changes to this one camera's status only. */
+  subscribe: (name: string, listener: () => void) => () => void;
   set: (status: CameraStatus) => void;
   reset: () => void;
 }
@@ -16,32 +17,28 @@ export interface CameraStatusStore {
 const key = (name: string) => name.trim().toLowerCase();
 
 export function createCameraStatusStore(): CameraStatusStore {
-  const statuses = new Map<string, CameraStatus>();
-  const listeners = new Set<() => void>();
-  let version = 0;
-  const changed = () => {
-    version += 1;
-    listeners.forEach((listener) => listener());
+  const cameras = new Map<string, Store<CameraStatus | undefined>>();
+  const camera = (name: string) => {
+    let store = cameras.get(key(name));
+    if (!store) {
+      store = createStore<CameraStatus | undefined>(undefined);
+      cameras.set(key(name), store);
+    }
+    return store;
   };
 
   return {
-    get: (name) => statuses.get(key(name)),
-    getVersion: () => version,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    get: (name) => cameras.get(key(name))?.getSnapshot(),
+    subscribe: (name, listener) => camera(name).subscribe(listener),
     set(status) {
-      const previous = statuses.get(key(status.name));
+      const store = camera(status.name);
+      const previous = store.getSnapshot();
       // An older event arriving late must not overwrite a newer state.
       if (previous && Date.parse(previous.since) > Date.parse(status.since)) return;
-      statuses.set(key(status.name), status);
-      changed();
+      store.set(status);
     },
     reset() {
-      if (statuses.size === 0) return;
-      statuses.clear();
-      changed();
+      cameras.forEach((store) => store.set(undefined));
     },
   };
 }

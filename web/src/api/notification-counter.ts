@@ -1,3 +1,5 @@
+import { createStore } from '../stores/create-store';
+
 /**
  * The notification counter of spec §4 as an external store (read with useSyncExternalStore).
  * The realtime client feeds it from the socket events.
@@ -15,25 +17,19 @@ export interface NotificationCounter {
 }
 
 export function createNotificationCounter(): NotificationCounter {
-  let count = 0;
-  const listeners = new Set<() => void>();
+  const store = createStore(0);
+  const count = () => store.getSnapshot();
 
   function update(next: number) {
     // A count is never negative or fractional, whatever a stray event says.
-    const safe = Number.isFinite(next) ? Math.max(0, Math.floor(next)) : 0;
-    if (safe === count) return;
-    count = safe;
-    listeners.forEach((listener) => listener());
+    store.set(Number.isFinite(next) ? Math.max(0, Math.floor(next)) : 0);
   }
 
   return {
-    getSnapshot: () => count,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    increase: () => update(count + 1),
-    remove: (id) => update(id === null ? 0 : count - 1),
+    getSnapshot: store.getSnapshot,
+    subscribe: store.subscribe,
+    increase: () => update(count() + 1),
+    remove: (id) => update(id === null ? 0 : count() - 1),
     set: (size) => update(size),
     reset: () => update(0),
   };

@@ -7,6 +7,7 @@ import {
   type Recording,
   type ServerToClientEvents,
 } from '@homecam/shared';
+import { createStore } from '../stores/create-store';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -55,14 +56,8 @@ export interface RealtimeClient {
 export function createRealtimeClient(handlers: RealtimeHandlers, connectTo: typeof io = io): RealtimeClient {
   let socket: RealtimeSocket | null = null;
   let socketToken: string | null = null;
-  let status: RealtimeStatus = 'off';
-  const statusListeners = new Set<() => void>();
-
-  function setStatus(next: RealtimeStatus) {
-    if (next === status) return;
-    status = next;
-    statusListeners.forEach((listener) => listener());
-  }
+  const status = createStore<RealtimeStatus>('off');
+  const setStatus = status.set;
 
   function disconnect() {
     if (!socket) return;
@@ -111,12 +106,6 @@ export function createRealtimeClient(handlers: RealtimeHandlers, connectTo: type
   return {
     connect,
     disconnect,
-    status: {
-      getSnapshot: () => status,
-      subscribe(listener) {
-        statusListeners.add(listener);
-        return () => statusListeners.delete(listener);
-      },
-    },
+    status: { getSnapshot: status.getSnapshot, subscribe: status.subscribe },
   };
 }

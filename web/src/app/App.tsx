@@ -4,18 +4,21 @@ import { RouterProvider } from 'react-router/dom';
 import { Splash } from '../components/layout/Splash';
 import { Toaster } from '../components/toast/Toaster';
 import { useSplash } from '../hooks/use-splash';
-import { router } from './router';
-import { i18n, queryClient } from './runtime';
+import { StoresContext } from '../stores/stores-context';
+import type { AppRouter } from './router';
+import type { Runtime } from './runtime';
 
-export function App() {
+export function App({ runtime, router }: { runtime: Runtime; router: AppRouter }) {
   const splash = useSplash();
   return (
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-        <Toaster />
-        {splash ? <Splash /> : null}
-      </I18nextProvider>
-    </QueryClientProvider>
+    <StoresContext.Provider value={runtime}>
+      <QueryClientProvider client={runtime.queryClient}>
+        <I18nextProvider i18n={runtime.i18n}>
+          <RouterProvider router={router} />
+          <Toaster />
+          {splash ? <Splash /> : null}
+        </I18nextProvider>
+      </QueryClientProvider>
+    </StoresContext.Provider>
   );
 }

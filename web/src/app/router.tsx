@@ -3,12 +3,12 @@ import { ErrorPage, PageErrorBoundary } from '../pages/ErrorPage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { ChunkLoadError, loadChunk } from './chunks/chunk-load';
-import { navigationGuard } from './guards/navigation-guard';
+import { createNavigationGuard } from './guards/navigation-guard';
 import { ChromeLayout } from './layouts/ChromeLayout';
 import { RootLayout } from './layouts/RootLayout';
 import { SettingsLayout } from './layouts/SettingsLayout';
 import { ROUTES, type RouteKey } from './routes/route-table';
-import { setNavigator } from './runtime';
+import type { Runtime } from './runtime';
 import { LAZY_PAGES, type LazyPageKey } from './lazy-pages';
 
 type PageKey = Exclude<RouteKey, 'settings'>;
@@ -54,11 +54,11 @@ const SETTINGS_CHILDREN = PAGE_KEYS.filter((key) => key.startsWith('settings-'))
  * Routes grouped by chrome (spec §2). The root loader is the navigation guard; it runs again on every
  * navigation (shouldRevalidate) because each one re-checks the session.
  */
-export const routes: RouteObject[] = [
+const routes = (runtime: Runtime): RouteObject[] => [
   {
     id: 'root',
     Component: RootLayout,
-    loader: navigationGuard,
+    loader: createNavigationGuard(runtime),
     shouldRevalidate: () => true,
     // The splash covers the first check; nothing else needs to render meanwhile.
     HydrateFallback: () => null,
@@ -77,5 +77,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
-setNavigator((to) => void router.navigate(to, { replace: true }));
+/** The app's router; code outside it (the session store, the toaster) navigates through the runtime. */
+export function createAppRouter(runtime: Runtime) {
+  const router = createBrowserRouter(routes(runtime));
+  runtime.setNavigator((to) => void router.navigate(to, { replace: true }));
+  return router;
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

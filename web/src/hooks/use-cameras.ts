@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CameraInput, CameraStatus } from '@homecam/shared';
 import {
@@ -11,7 +11,7 @@ import {
   updateCamera,
 } from '../api/cameras-api';
 import { queryKeys } from '../api/query-keys';
-import { cameraStatusStore } from '../app/runtime';
+import { useStores } from '../stores/stores-context';
 import { useHasAnyPermission } from './use-permissions';
 
 /** GET /api/cameras. */
@@ -65,8 +65,10 @@ export function useCreateDemoCamera() {
  * answer of GET /api/cameras/:name/status (asked once, then kept fresh by the pushes).
  */
 export function useCameraStatus(name: string): CameraStatus | undefined {
-  useSyncExternalStore(cameraStatusStore.subscribe, cameraStatusStore.getVersion);
-  const pushed = cameraStatusStore.get(name);
+  const { cameraStatusStore } = useStores();
+  // This camera's status only: another camera's change does not re-render this dot.
+  const subscribe = useCallback((listener: () => void) => cameraStatusStore.subscribe(name, listener), [cameraStatusStore, name]);
+  const pushed = useSyncExternalStore(subscribe, () => cameraStatusStore.get(name));
   // Statuses (pushed or asked for) are for viewers of cameras; camera settings alone do not include them.
   const allowed = useHasAnyPermission(['cameras:access']);
   const fetched = useQuery({

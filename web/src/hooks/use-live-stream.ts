@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { CameraStreamName } from '@homecam/shared';
 import { LiveConnection } from '../api/live/live-connection';
-import { sessionStore } from '../app/runtime';
+import type { SessionStore } from '../app/session/session-store';
+import { useStores } from '../stores/stores-context';
 import { useFullscreen } from './use-fullscreen';
 import { useOnScreen, usePageVisible } from './use-visibility';
 
-function storedToken(): string | null {
+function storedToken(sessionStore: SessionStore): string | null {
   const state = sessionStore.getState();
   return state.status === 'signedIn' ? state.session.access_token : null;
 }
@@ -18,7 +19,8 @@ function storedToken(): string | null {
 export function useLiveStream(camera: string, stream: CameraStreamName = 'main') {
   const videoRef = useRef<HTMLVideoElement>(null);
   const { ref: containerRef, fullscreen, toggle: toggleFullscreen } = useFullscreen<HTMLDivElement>();
-  const [connection] = useState(() => new LiveConnection({ camera, stream, getToken: storedToken }));
+  const { sessionStore } = useStores();
+  const [connection] = useState(() => new LiveConnection({ camera, stream, getToken: () => storedToken(sessionStore) }));
   const state = useSyncExternalStore(connection.subscribe, connection.getState);
   const [muted, setMuted] = useState(true);
   const [userPaused, setUserPaused] = useState(false);

@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS, type LoginRequest } from '@homecam/shared';
 import { login } from '../api/auth-api';
-import { sessionStore, toastStore } from '../app/runtime';
 import { rememberFirstStartPassword } from '../app/session/first-start-password';
+import { useStores } from '../stores/stores-context';
 import { describeError } from './describe-error';
 
 /**
@@ -12,6 +12,7 @@ import { describeError } from './describe-error';
  */
 export function useLogin() {
   const { t } = useTranslation();
+  const { sessionStore, toastStore } = useStores();
   return useMutation({
     mutationFn: (body: LoginRequest) => login(body),
     onSuccess: (session, body) => {

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { notificationCounter } from '../app/runtime';
+import { useStores } from '../stores/stores-context';
 
 export function useNotificationCount(): number {
+  const { notificationCounter } = useStores();
   return useSyncExternalStore(notificationCounter.subscribe, notificationCounter.getSnapshot);
 }

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { RealtimeStatus } from '../api/realtime-client';
-import { realtimeStatus } from '../app/runtime';
+import { useStores } from '../stores/stores-context';
 
 export function useRealtimeStatus(): RealtimeStatus {
+  const { realtimeStatus } = useStores();
   return useSyncExternalStore(realtimeStatus.subscribe, realtimeStatus.getSnapshot);
 }

@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import type { SessionUser } from '@homecam/shared';
-import { sessionStore } from '../app/runtime';
 import { currentUser, type SessionState } from '../app/session/session-machine';
+import { useStores } from '../stores/stores-context';
 
 export function useSession(): SessionState {
+  const { sessionStore } = useStores();
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.getState);
 }
 
@@ -19,6 +20,7 @@ export function useUserPhotoUrl(): string | null {
 }
 
 export function useSessionActions() {
+  const { sessionStore } = useStores();
   return {
     logout: () => sessionStore.dispatch({ type: 'LOGOUT_REQUESTED' }),
     userUpdated: (user: SessionUser) => sessionStore.dispatch({ type: 'USER_UPDATED', user, now: Date.now() }),

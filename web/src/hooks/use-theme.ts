@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { themeStore } from '../app/runtime';
-import type { ThemeSnapshot } from '../app/theme/theme-store';
+import type { ThemeSnapshot, ThemeStore } from '../app/theme/theme-store';
+import { useStores } from '../stores/stores-context';
 
-export function useTheme(): ThemeSnapshot & { update: typeof themeStore.update } {
+export function useTheme(): ThemeSnapshot & { update: ThemeStore['update'] } {
+  const { themeStore } = useStores();
   const snapshot = useSyncExternalStore(themeStore.subscribe, themeStore.getSnapshot);
   return { ...snapshot, update: themeStore.update };
 }

@@ -1,15 +1,17 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastStore } from '../app/runtime';
 import type { Toast } from '../app/toast/toast-rules';
+import { useStores } from '../stores/stores-context';
 import { describeError } from './describe-error';
 
 export function useToasts(): readonly Toast[] {
+  const { toastStore } = useStores();
   return useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot);
 }
 
 export function useToast() {
   const { t } = useTranslation();
+  const { toastStore } = useStores();
   return {
     success: (message: string) => toastStore.show('success', message),
     info: (message: string) => toastStore.show('info', message),

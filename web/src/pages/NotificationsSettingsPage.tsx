@@ -1,4 +1,4 @@
-import { NotificationsSettingsView } from '../views/settings/EventSettingsViews';
+import { NotificationsSettingsView } from '../views/settings/NotificationsSettingsView';
 
 export function NotificationsSettingsPage() {
   return <NotificationsSettingsView />;

@@ -1,4 +1,4 @@
-import { RecordingsSettingsView } from '../views/settings/EventSettingsViews';
+import { RecordingsSettingsView } from '../views/settings/RecordingsSettingsView';
 
 export function RecordingsSettingsPage() {
   return <RecordingsSettingsView />;

@@ -5,7 +5,7 @@ import { Logo } from '../components/layout/Logo';
 import { Button } from '../components/ui/Button';
 import { TextField } from '../components/ui/TextField';
 import { useLogin } from '../hooks/use-login';
-import { fieldIssue, hasErrors, type FormErrors } from './forms/field-validation';
+import { fieldIssue, hasErrors, type FormErrors } from '../forms/field-validation';
 
 type Field = 'username' | 'password';
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { newPasswordSchema, usernameSchema } from '@homecam/shared';
@@ -12,9 +12,33 @@ import { useCreateDemoCamera } from '../hooks/use-cameras';
 import { useToast } from '../hooks/use-toast';
 import { useCurrentUser, useSessionActions } from '../hooks/use-session';
 import { useUpdateUser } from '../hooks/use-users';
-import { confirmationIssue, fieldIssue, hasErrors, type FormErrors } from './forms/field-validation';
+import { confirmationIssue, fieldIssue, hasErrors, type FormErrors } from '../forms/field-validation';
 
 type Field = 'username' | 'password' | 'confirmation' | 'currentPassword';
+
+const startIssues = (values: Record<Field, string>): FormErrors<Field> => ({
+  username: fieldIssue(usernameSchema, values.username),
+  password: fieldIssue(newPasswordSchema, values.password),
+  confirmation: confirmationIssue(values.password, values.confirmation),
+  currentPassword: values.currentPassword ? null : 'validation.CURRENT_PASSWORD_REQUIRED',
+});
+
+/** The centred card of the first-start page, with its title and introduction. */
+function StartCard({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-background px-4 py-10">
+      <div className="w-full max-w-md rounded-2xl border border-border bg-surface p-6 shadow-panel sm:p-8">
+        <Logo className="mb-6" />
+        <h1 data-testid="page-title" className="text-2xl font-semibold text-foreground">
+          {t('auth:start.title')}
+        </h1>
+        <p className="mt-1 mb-6 text-sm text-foreground-muted">{t('auth:start.intro')}</p>
+        {children}
+      </div>
+    </main>
+  );
+}
 
 /**
  * First start (spec §2 `/start`): the default account must choose its own username and password
@@ -46,12 +70,7 @@ export function StartView() {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!user) return;
-    const next: FormErrors<Field> = {
-      username: fieldIssue(usernameSchema, values.username),
-      password: fieldIssue(newPasswordSchema, values.password),
-      confirmation: confirmationIssue(values.password, values.confirmation),
-      currentPassword: values.currentPassword ? null : 'validation.CURRENT_PASSWORD_REQUIRED',
-    };
+    const next = startIssues(values);
     setErrors(next);
     if (hasErrors(next)) return;
     const body = { username: values.username.trim(), password: values.password, currentPassword: values.currentPassword };
@@ -71,40 +90,33 @@ export function StartView() {
   }
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-background px-4 py-10">
-      <div className="w-full max-w-md rounded-2xl border border-border bg-surface p-6 shadow-panel sm:p-8">
-        <Logo className="mb-6" />
-        <h1 data-testid="page-title" className="text-2xl font-semibold text-foreground">
-          {t('auth:start.title')}
-        </h1>
-        <p className="mt-1 mb-6 text-sm text-foreground-muted">{t('auth:start.intro')}</p>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="start-form">
-          <TextField label={t('auth:start.newUsername')} autoComplete="username" autoCapitalize="none" data-testid="start-username" {...bind('username')} />
-          <TextField label={t('auth:start.newPassword')} type="password" autoComplete="new-password" data-testid="start-password" {...bind('password')} />
-          <TextField label={t('auth:start.confirmPassword')} type="password" autoComplete="new-password" data-testid="start-password-confirm" {...bind('confirmation')} />
-          <TextField
-            label={t('auth:start.currentPassword')}
-            type="password"
-            autoComplete="current-password"
-            hint={t('auth:start.currentPasswordHint')}
-            data-testid="start-current-password"
-            {...bind('currentPassword')}
-          />
-          <Checkbox
-            label={t('auth:start.addDemo')}
-            checked={addDemo}
-            onChange={(event) => setAddDemo(event.target.checked)}
-            data-testid="start-add-demo"
-          />
-          <p className="-mt-3 pl-6 text-xs text-foreground-muted">{t('auth:start.addDemoHint')}</p>
-          <Button type="submit" disabled={update.isPending || demo.isPending} data-testid="start-submit" className="justify-center">
-            {t('auth:start.submit')}
-          </Button>
-          <Button variant="ghost" onClick={logout} data-testid="start-sign-out" className="justify-center">
-            {t('nav.signOut')}
-          </Button>
-        </form>
-      </div>
-    </main>
+    <StartCard>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="start-form">
+        <TextField label={t('auth:start.newUsername')} autoComplete="username" autoCapitalize="none" data-testid="start-username" {...bind('username')} />
+        <TextField label={t('auth:start.newPassword')} type="password" autoComplete="new-password" data-testid="start-password" {...bind('password')} />
+        <TextField label={t('auth:start.confirmPassword')} type="password" autoComplete="new-password" data-testid="start-password-confirm" {...bind('confirmation')} />
+        <TextField
+          label={t('auth:start.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          hint={t('auth:start.currentPasswordHint')}
+          data-testid="start-current-password"
+          {...bind('currentPassword')}
+        />
+        <Checkbox
+          label={t('auth:start.addDemo')}
+          checked={addDemo}
+          onChange={(event) => setAddDemo(event.target.checked)}
+          data-testid="start-add-demo"
+        />
+        <p className="-mt-3 pl-6 text-xs text-foreground-muted">{t('auth:start.addDemoHint')}</p>
+        <Button type="submit" disabled={update.isPending || demo.isPending} data-testid="start-submit" className="justify-center">
+          {t('auth:start.submit')}
+        </Button>
+        <Button variant="ghost" onClick={logout} data-testid="start-sign-out" className="justify-center">
+          {t('nav.signOut')}
+        </Button>
+      </form>
+    </StartCard>
   );
 }

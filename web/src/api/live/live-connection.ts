@@ -2,6 +2,7 @@ import { parseLiveServerMessage, type CameraStreamName, type LiveClientMessage }
 import { liveEdgeDecision, reconnectDelayMs } from './live-policy';
 import { MediaSink, mediaSourceClass } from './media-sink';
 import { initialPlayerState, playerTransition, type PlayerEvent, type PlayerState } from './player-machine';
+import { createStore } from '../../stores/create-store';
 
 export type PauseReason = 'hidden' | 'offscreen' | 'user';
 
@@ -31,8 +32,7 @@ const STALL_MS = 15_000;
  * pauses and resumes. State changes follow `player-machine`; React reads them with useSyncExternalStore.
  */
 export class LiveConnection {
-  private state: PlayerState = initialPlayerState;
-  private readonly listeners = new Set<() => void>();
+  private readonly store = createStore<PlayerState>(initialPlayerState);
   private video: HTMLVideoElement | null = null;
   private socket: WebSocket | null = null;
   /** The server answered something other than an error: control messages may go out. */
@@ -45,12 +45,12 @@ export class LiveConnection {
 
   constructor(private readonly options: LiveConnectionOptions) {}
 
-  readonly getState = (): PlayerState => this.state;
+  readonly getState = this.store.getSnapshot;
+  readonly subscribe = this.store.subscribe;
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  private get state(): PlayerState {
+    return this.store.getSnapshot();
+  }
 
   /** Starts playing into `video`; stop() and start() again is fine (React's strict mode does it). */
   start(video: HTMLVideoElement): void {
@@ -59,7 +59,7 @@ export class LiveConnection {
     video.addEventListener('playing', this.onFrame);
     video.addEventListener('timeupdate', this.onFrame);
     this.tickTimer = setInterval(this.tick, TICK_MS);
-    this.state = initialPlayerState;
+    this.store.set(initialPlayerState);
     if (this.pauses.size > 0) this.dispatch({ type: 'PAUSE' });
     else this.connect();
   }
@@ -112,10 +112,7 @@ export class LiveConnection {
   }
 
   private dispatch(event: PlayerEvent): void {
-    const next = playerTransition(this.state, event);
-    if (next === this.state) return;
-    this.state = next;
-    this.listeners.forEach((listener) => listener());
+    this.store.set(playerTransition(this.state, event));
   }
 
   private connect(): void {

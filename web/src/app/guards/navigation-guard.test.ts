@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { LoginResponse, Permission } from '@homecam/shared';
 
 /**
- * The loader glue around decideNavigation: session check, toast, redirect. The runtime singletons read
- * localStorage when imported, so each test prepares storage and imports a fresh copy.
+ * The loader glue around decideNavigation: session check, toast, redirect. The runtime reads localStorage
+ * when it is created, so each test prepares storage and creates a fresh one.
  */
 const session = (permissionLevel: Permission[]): LoginResponse => ({
   access_token: 'tok',
@@ -15,12 +15,13 @@ const session = (permissionLevel: Permission[]): LoginResponse => ({
 });
 
 async function load(stored: LoginResponse | null) {
-  vi.resetModules();
   localStorage.clear();
   localStorage.setItem('language', 'en');
   if (stored) localStorage.setItem('user', JSON.stringify(stored));
-  const runtime = await import('../runtime');
-  const { navigationGuard } = await import('./navigation-guard');
+  const { createRuntime } = await import('../runtime');
+  const { createNavigationGuard } = await import('./navigation-guard');
+  const runtime = createRuntime({ storage: localStorage, document, window });
+  const navigationGuard = createNavigationGuard(runtime);
   const navigate = vi.fn();
   runtime.setNavigator(navigate);
   const visit = (path: string, signal = new AbortController().signal) =>

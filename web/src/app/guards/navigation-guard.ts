@@ -3,7 +3,9 @@ import { STORAGE_KEYS } from '@homecam/shared';
 import { isAbortError } from '../../api/api-error';
 import { checkSession } from '../../api/auth-api';
 import { findRoute } from '../routes/route-table';
-import { i18n, sessionStore, toastStore } from '../runtime';
+import type { i18n as I18n } from 'i18next';
+import type { SessionStore } from '../session/session-store';
+import type { ToastStore } from '../toast/toast-store';
 import { currentUser } from '../session/session-machine';
 import { decideNavigation } from './navigation-decision';
 
@@ -15,34 +17,43 @@ function untilAborted(signal: AbortSignal): Promise<null> {
   });
 }
 
+export interface NavigationGuardDeps {
+  i18n: I18n;
+  sessionStore: SessionStore;
+  toastStore: ToastStore;
+  storage: Pick<Storage, 'getItem'>;
+}
+
 /**
  * Runs before every navigation (the root route's loader, revalidated each time), like the original's
  * router hook: with a token it first asks GET /api/auth/check; a failed check signs out and goes to /
  * after 200 ms (the session machine schedules that). Then the route's access rule decides.
  */
-export async function navigationGuard({ request }: LoaderFunctionArgs): Promise<Response | null> {
-  const route = findRoute(new URL(request.url).pathname);
+export function createNavigationGuard({ i18n, sessionStore, toastStore, storage }: NavigationGuardDeps) {
+  return async function navigationGuard({ request }: LoaderFunctionArgs): Promise<Response | null> {
+    const route = findRoute(new URL(request.url).pathname);
 
-  if (sessionStore.getState().status === 'signedIn') {
-    try {
-      const { user } = await checkSession(request.signal);
-      sessionStore.dispatch({ type: 'CHECK_SUCCEEDED', user, now: Date.now() });
-    } catch (error) {
-      if (isAbortError(error) || request.signal.aborted) return null;
-      sessionStore.dispatch({ type: 'CHECK_FAILED' });
-      // Keep the current screen until the scheduled redirect replaces this navigation.
-      return untilAborted(request.signal);
+    if (sessionStore.getState().status === 'signedIn') {
+      try {
+        const { user } = await checkSession(request.signal);
+        sessionStore.dispatch({ type: 'CHECK_SUCCEEDED', user, now: Date.now() });
+      } catch (error) {
+        if (isAbortError(error) || request.signal.aborted) return null;
+        sessionStore.dispatch({ type: 'CHECK_FAILED' });
+        // Keep the current screen until the scheduled redirect replaces this navigation.
+        return untilAborted(request.signal);
+      }
     }
-  }
 
-  const decision = decideNavigation(route, currentUser(sessionStore.getState()), localStorage.getItem(STORAGE_KEYS.lastPage));
-  switch (decision.kind) {
-    case 'allow':
-      return null;
-    case 'redirect':
-      return redirect(decision.to);
-    case 'deny':
-      toastStore.show('error', i18n.t('guard.permissionRequired', { route: i18n.t(decision.titleKey) }));
-      return redirect(decision.to);
-  }
+    const decision = decideNavigation(route, currentUser(sessionStore.getState()), storage.getItem(STORAGE_KEYS.lastPage));
+    switch (decision.kind) {
+      case 'allow':
+        return null;
+      case 'redirect':
+        return redirect(decision.to);
+      case 'deny':
+        toastStore.show('error', i18n.t('guard.permissionRequired', { route: i18n.t(decision.titleKey) }));
+        return redirect(decision.to);
+    }
+  };
 }

@@ -1,3 +1,5 @@
+import { createStore } from '../../stores/create-store';
+
 /**
  * Spec §2 install-to-home-screen button: Chromium announces installability with `beforeinstallprompt`; the
  * event is kept (and its mini-infobar suppressed) so the button can show the prompt from a click. The button
@@ -16,12 +18,8 @@ export interface InstallPrompt {
 }
 
 export function createInstallPrompt(target: Pick<Window, 'addEventListener'>, standalone: () => boolean): InstallPrompt {
-  let deferred: InstallPromptEvent | null = null;
-  const listeners = new Set<() => void>();
-  const set = (next: InstallPromptEvent | null) => {
-    deferred = next;
-    listeners.forEach((listener) => listener());
-  };
+  const deferred = createStore<InstallPromptEvent | null>(null);
+  const set = deferred.set;
 
   target.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
@@ -30,13 +28,10 @@ export function createInstallPrompt(target: Pick<Window, 'addEventListener'>, st
   target.addEventListener('appinstalled', () => set(null));
 
   return {
-    getState: () => deferred !== null,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: () => deferred.getSnapshot() !== null,
+    subscribe: deferred.subscribe,
     async install() {
-      const event = deferred;
+      const event = deferred.getSnapshot();
       if (!event) return;
       // A prompt can be shown once; the browser fires beforeinstallprompt again if it may be offered later.
       set(null);

@@ -1,4 +1,5 @@
 import { hasAnyPermission, pushSubscriptionSchema, type Language, type PushStatus, type PushSubscriptionBody, type SessionUser } from '@homecam/shared';
+import { createStore } from '../../stores/create-store';
 import { decidePushActions, needsServerStatus, type PushAction, type PushLocalState } from './push-decision';
 
 /** The device toggle's "off" is remembered per browser (the subscription is per browser too). */
@@ -42,13 +43,23 @@ export function bytesToBase64Url(buffer: ArrayBuffer): string {
   return btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-export function createPushSync(deps: PushSyncDeps): PushSync {
-  let state: PushSyncState = { status: 'off', busy: false };
-  const listeners = new Set<() => void>();
-  const set = (next: Partial<PushSyncState>) => {
-    state = { ...state, ...next };
-    listeners.forEach((listener) => listener());
+/** What this browser and user say about push right now, for decidePushActions. */
+function localState(deps: PushSyncDeps, user: SessionUser | null, subscription: PushSubscription | null): PushLocalState {
+  const key = subscription?.options.applicationServerKey;
+  return {
+    supported: true,
+    permission: permission(),
+    signedIn: user !== null,
+    allowed: hasAnyPermission(user?.permissionLevel, ['recordings:access']),
+    wanted: deps.storage.getItem(PUSH_TOGGLE_KEY) !== 'off',
+    browserKey: subscription ? (key ? bytesToBase64Url(key) : '') : null,
+    language: deps.getLanguage(),
   };
+}
+
+export function createPushSync(deps: PushSyncDeps): PushSync {
+  const store = createStore<PushSyncState>({ status: 'off', busy: false });
+  const set = (next: Partial<PushSyncState>) => store.set({ ...store.getSnapshot(), ...next });
   // One run at a time: a sign-in sync and a toggle click must not subscribe twice.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -63,16 +74,7 @@ export function createPushSync(deps: PushSyncDeps): PushSync {
     // While the credentials must change every other call is refused: try again after the change.
     if (user?.mustChangeCredentials) return true;
     let subscription = await registration.pushManager.getSubscription();
-    const key = subscription?.options.applicationServerKey;
-    const local: PushLocalState = {
-      supported: true,
-      permission: permission(),
-      signedIn: user !== null,
-      allowed: hasAnyPermission(user?.permissionLevel, ['recordings:access']),
-      wanted: deps.storage.getItem(PUSH_TOGGLE_KEY) !== 'off',
-      browserKey: subscription ? (key ? bytesToBase64Url(key) : '') : null,
-      language: deps.getLanguage(),
-    };
+    const local = localState(deps, user, subscription);
     const server = needsServerStatus(local) ? await deps.api.status() : null;
     const actions: PushAction[] = decidePushActions(local, server);
     for (const action of actions) {
@@ -113,11 +115,8 @@ export function createPushSync(deps: PushSyncDeps): PushSync {
   }
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.getSnapshot,
+    subscribe: store.subscribe,
     sync: () => queued(run),
     enable() {
       // Asked at once, inside the click that called this: browsers only prompt from a user gesture.

@@ -1,3 +1,5 @@
+import { createStore } from '../../stores/create-store';
+
 /**
  * Spec §4: when a new service worker has installed while this page is controlled by the old one, the page
  * offers a refresh; accepting tells the waiting worker to skip waiting and reloads once the new one controls
@@ -31,34 +33,28 @@ export interface SwUpdates {
 }
 
 export function createSwUpdates(container: ContainerLike, reload: () => void): SwUpdates {
-  let state: SwUpdateState = { status: 'current' };
+  const store = createStore<SwUpdateState>({ status: 'current' });
+  const set = store.set;
+  const status = () => store.getSnapshot().status;
   let waiting: WorkerLike | null = null;
   let reloaded = false;
-  const listeners = new Set<() => void>();
-  const set = (next: SwUpdateState) => {
-    state = next;
-    listeners.forEach((listener) => listener());
-  };
   const offer = (worker: WorkerLike) => {
     // Without a controller this is the first install: the page already runs the newest version.
-    if (!container.controller || state.status === 'reloading') return;
+    if (!container.controller || status() === 'reloading') return;
     waiting = worker;
     set({ status: 'updateReady' });
   };
 
   container.addEventListener('controllerchange', () => {
     // Only a refresh the user asked for reloads; the first install's clients.claim() also changes the controller.
-    if (state.status !== 'reloading' || reloaded) return;
+    if (status() !== 'reloading' || reloaded) return;
     reloaded = true;
     reload();
   });
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.getSnapshot,
+    subscribe: store.subscribe,
     watch(registration) {
       if (registration.waiting) offer(registration.waiting);
       registration.addEventListener('updatefound', () => {
@@ -70,7 +66,7 @@ export function createSwUpdates(container: ContainerLike, reload: () => void): S
       });
     },
     applyUpdate() {
-      if (state.status !== 'updateReady' || !waiting) return;
+      if (status() !== 'updateReady' || !waiting) return;
       set({ status: 'reloading' });
       waiting.postMessage({ type: 'SKIP_WAITING' });
     },

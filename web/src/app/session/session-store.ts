@@ -1,3 +1,4 @@
+import { createStore } from '../../stores/create-store';
 import { clearStoredSession, writeStoredSession } from './stored-session';
 import { transition, type SessionEffect, type SessionEvent, type SessionState } from './session-machine';
 
@@ -20,8 +21,7 @@ export interface SessionStore {
 
 /** An external store (read with useSyncExternalStore) that runs the machine's effects. */
 export function createSessionStore(initial: SessionState, ports: SessionPorts): SessionStore {
-  let state = initial;
-  const listeners = new Set<() => void>();
+  const store = createStore(initial);
 
   function run(effect: SessionEffect) {
     switch (effect.type) {
@@ -49,17 +49,13 @@ export function createSessionStore(initial: SessionState, ports: SessionPorts): 
   }
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.getSnapshot,
+    subscribe: store.subscribe,
     dispatch(event) {
-      const next = transition(state, event);
-      const changed = next.state !== state;
-      state = next.state;
-      // Listeners first: a page reading the session must not render the old user after a navigation.
-      if (changed) listeners.forEach((listener) => listener());
+      const next = transition(store.getSnapshot(), event);
+      // Listeners first (set() tells them of a change): a page reading the session must not render the old
+      // user after a navigation.
+      store.set(next.state);
       next.effects.forEach(run);
     },
   };

@@ -1,4 +1,5 @@
 import type { ThemeMode } from '@homecam/shared';
+import { createStore } from '../../stores/create-store';
 import { readThemeSettings, resolveThemeMode, writeThemeSettings, type ThemeSettings } from './theme-resolution';
 
 export interface ThemeSnapshot {
@@ -27,18 +28,17 @@ interface ThemeEnvironment {
 export function createThemeStore({ storage, root, systemDarkQuery }: ThemeEnvironment): ThemeStore {
   let settings = readThemeSettings(storage);
   let systemDark = systemDarkQuery?.matches ?? false;
-  let snapshot = compute();
-  const listeners = new Set<() => void>();
+  const store = createStore(compute());
 
   function compute(): ThemeSnapshot {
     return { settings, mode: resolveThemeMode(settings.preference, systemDark) };
   }
 
   function apply() {
-    snapshot = compute();
+    const snapshot = compute();
     root.dataset.theme = snapshot.mode;
     root.dataset.themeColor = snapshot.settings.color;
-    listeners.forEach((listener) => listener());
+    store.set(snapshot);
   }
 
   systemDarkQuery?.addEventListener('change', (event) => {
@@ -48,11 +48,8 @@ export function createThemeStore({ storage, root, systemDarkQuery }: ThemeEnviro
   apply();
 
   return {
-    getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getSnapshot: store.getSnapshot,
+    subscribe: store.subscribe,
     update(partial) {
       settings = { ...settings, ...partial };
       writeThemeSettings(storage, settings);

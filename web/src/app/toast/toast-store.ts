@@ -1,3 +1,4 @@
+import { createStore } from '../../stores/create-store';
 import { addToast, removeToast, toastDuration, type Toast, type ToastType } from './toast-rules';
 
 export type ToastExtras = Pick<Toast, 'image' | 'link'>;
@@ -12,10 +13,9 @@ export interface ToastStore {
 
 /** External store for toasts, so the navigation guard (outside React) can raise one too. */
 export function createToastStore(): ToastStore {
-  let toasts: readonly Toast[] = [];
+  const store = createStore<readonly Toast[]>([]);
   let nextId = 1;
   const timers = new Map<number, ReturnType<typeof setTimeout>>();
-  const listeners = new Set<() => void>();
 
   function update(next: readonly Toast[]) {
     // A toast pushed out of the queue must not keep a timer that would fire for nothing.
@@ -25,8 +25,7 @@ export function createToastStore(): ToastStore {
         timers.delete(id);
       }
     }
-    toasts = next;
-    listeners.forEach((listener) => listener());
+    store.set(next);
   }
 
   function startTimer(id: number, type: ToastType) {
@@ -35,24 +34,22 @@ export function createToastStore(): ToastStore {
   }
 
   function dismiss(id: number) {
+    const toasts = store.getSnapshot();
     if (toasts.some((toast) => toast.id === id)) update(removeToast(toasts, id));
   }
 
   return {
-    getSnapshot: () => toasts,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getSnapshot: store.getSnapshot,
+    subscribe: store.subscribe,
     show(type, message, extras) {
       const id = nextId++;
-      update(addToast(toasts, { id, type, message, ...extras }));
+      update(addToast(store.getSnapshot(), { id, type, message, ...extras }));
       startTimer(id, type);
       return id;
     },
     dismiss,
     dismissAll: () => {
-      if (toasts.length > 0) update([]);
+      if (store.getSnapshot().length > 0) update([]);
     },
   };
 }

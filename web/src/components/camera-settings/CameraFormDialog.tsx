@@ -24,6 +24,37 @@ export interface CameraFormDialogProps {
 const groupsWithErrors = (errors: FieldErrors) =>
   FIELD_GROUPS.filter((group) => group.fields.some((field) => errors[field.path])).map((group) => group.id);
 
+/** Which field groups are unfolded: general and stream at first, plus any group with an error. */
+function useOpenGroups() {
+  const [open, setOpen] = useState<ReadonlySet<GroupId>>(() => new Set(['general', 'stream']));
+  return {
+    open,
+    openGroups: (ids: readonly GroupId[]) => setOpen((previous) => new Set([...previous, ...ids])),
+    toggle: (id: GroupId) =>
+      setOpen((previous) => {
+        const next = new Set(previous);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+  };
+}
+
+function FormFooter({ canEdit, busy, onClose }: { canEdit: boolean; busy: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button variant="secondary" onClick={onClose}>
+        {canEdit ? t('actions.cancel') : t('cameras:settings.close')}
+      </Button>
+      {canEdit ? (
+        <Button type="submit" form="camera-form" disabled={busy} data-testid="camera-form-submit">
+          {t('actions.save')}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
 /** Add or edit a camera: every field of the schema in groups, checked with the shared schema before sending. */
 export function CameraFormDialog({ camera, rooms, canEdit, isAdmin, onClose }: CameraFormDialogProps) {
   const { t } = useTranslation();
@@ -33,12 +64,12 @@ export function CameraFormDialog({ camera, rooms, canEdit, isAdmin, onClose }: C
   const [initial] = useState<FormValues>(() => (camera ? cameraToForm(camera) : newCameraForm(rooms[0] ?? 'Standard')));
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [open, setOpen] = useState<ReadonlySet<GroupId>>(() => new Set(['general', 'stream']));
+  const { open, toggle, openGroups } = useOpenGroups();
   const busy = create.isPending || update.isPending;
 
   function showErrors(next: FieldErrors) {
     setErrors(next);
-    setOpen((previous) => new Set([...previous, ...groupsWithErrors(next)]));
+    openGroups(groupsWithErrors(next));
   }
 
   const onError = (error: unknown) => {
@@ -65,13 +96,6 @@ export function CameraFormDialog({ camera, rooms, canEdit, isAdmin, onClose }: C
     else update.mutate({ name: camera.name, patch }, { onSuccess: done, onError });
   }
 
-  const toggle = (id: GroupId) =>
-    setOpen((previous) => {
-      const next = new Set(previous);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-
   return (
     <Modal
       open
@@ -79,18 +103,7 @@ export function CameraFormDialog({ camera, rooms, canEdit, isAdmin, onClose }: C
       title={camera ? t('cameras:settings.editTitle', { camera: camera.name }) : t('cameras:settings.addTitle')}
       onClose={onClose}
       testId="camera-form-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {canEdit ? t('actions.cancel') : t('cameras:settings.close')}
-          </Button>
-          {canEdit ? (
-            <Button type="submit" form="camera-form" disabled={busy} data-testid="camera-form-submit">
-              {t('actions.save')}
-            </Button>
-          ) : null}
-        </>
-      }
+      footer={<FormFooter canEdit={canEdit} busy={busy} onClose={onClose} />}
     >
       <form id="camera-form" noValidate onSubmit={submit}>
         {FIELD_GROUPS.map((group) => (

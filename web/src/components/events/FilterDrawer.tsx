@@ -30,6 +30,33 @@ export function FilterDrawer(props: FilterDrawerProps) {
   return props.open ? <DrawerPanel {...props} /> : null;
 }
 
+interface FilterGroupProps {
+  list: ListKey;
+  title: string;
+  options: readonly FilterOption[];
+  draft: EventFilters;
+  onToggle: (list: ListKey, value: string) => void;
+}
+
+/** One list of choices (cameras, rooms, …) as checkboxes; nothing when there is nothing to choose. */
+function FilterGroup({ list, title, options, draft, onToggle }: FilterGroupProps) {
+  if (options.length === 0) return null;
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-semibold text-foreground">{title}</legend>
+      {options.map((option) => (
+        <Checkbox
+          key={option.value}
+          label={option.label}
+          checked={draft[list].includes(option.value)}
+          onChange={() => onToggle(list, option.value)}
+          data-testid={`events-filter-${list}-${option.value}`}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
 function DrawerPanel({ filters, cameras, rooms, types, labels, onApply, onClose }: FilterDrawerProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(filters);
@@ -46,22 +73,6 @@ function DrawerPanel({ filters, cameras, rooms, types, labels, onApply, onClose 
       ...current,
       [key]: current[key].includes(value) ? current[key].filter((v) => v !== value) : [...current[key], value],
     }));
-
-  const group = (key: ListKey, title: string, options: readonly FilterOption[]) =>
-    options.length === 0 ? null : (
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-semibold text-foreground">{title}</legend>
-        {options.map((option) => (
-          <Checkbox
-            key={option.value}
-            label={option.label}
-            checked={draft[key].includes(option.value)}
-            onChange={() => toggle(key, option.value)}
-            data-testid={`events-filter-${key}-${option.value}`}
-          />
-        ))}
-      </fieldset>
-    );
 
   return (
     <div className="fixed inset-0 z-50 flex justify-end">
@@ -80,10 +91,10 @@ function DrawerPanel({ filters, cameras, rooms, types, labels, onApply, onClose 
           </button>
         </div>
         <div className="flex flex-1 flex-col gap-5 overflow-y-auto px-5 py-4">
-          {group('cameras', t('events:filters.cameras'), cameras)}
-          {group('rooms', t('events:filters.rooms'), rooms)}
-          {group('types', t('events:filters.types'), types)}
-          {group('labels', t('events:filters.labels'), labels)}
+          <FilterGroup list="cameras" title={t('events:filters.cameras')} options={cameras} draft={draft} onToggle={toggle} />
+          <FilterGroup list="rooms" title={t('events:filters.rooms')} options={rooms} draft={draft} onToggle={toggle} />
+          <FilterGroup list="types" title={t('events:filters.types')} options={types} draft={draft} onToggle={toggle} />
+          <FilterGroup list="labels" title={t('events:filters.labels')} options={labels} draft={draft} onToggle={toggle} />
           <div className="grid grid-cols-2 gap-3">
             <TextField
               type="date"

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@homecam/shared';
-import { permissionLabelKey } from '../../views/forms/field-validation';
+import { permissionLabelKey } from '../../forms/field-validation';
 import { Card } from '../ui/Card';
 import { CheckIcon } from '../ui/icons';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usernameSchema, type SessionUser } from '@homecam/shared';
 import { useToast } from '../../hooks/use-toast';
 import { useUpdateUser } from '../../hooks/use-users';
-import { fieldIssue } from '../../views/forms/field-validation';
+import { fieldIssue } from '../../forms/field-validation';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { TextField } from '../ui/TextField';

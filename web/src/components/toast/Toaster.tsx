@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { navigateTo } from '../../app/runtime';
 import { toastPosition, type Toast, type ToastPosition, type ToastType } from '../../app/toast/toast-rules';
 import { useToast, useToasts } from '../../hooks/use-toast';
+import { useStores } from '../../stores/stores-context';
 import { cn } from '../ui/cn';
 import { CloseIcon } from '../ui/icons';
 
@@ -29,6 +29,7 @@ function ToastImage({ src }: { src: string }) {
 function ToastCard({ toast }: { toast: Toast }) {
   const { t } = useTranslation();
   const { dismiss } = useToast();
+  const { navigateTo } = useStores();
   return (
     <div
       role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}

@@ -3,13 +3,27 @@ import { useTranslation } from 'react-i18next';
 import { newPasswordSchema, permissionListSchema, usernameSchema, type Permission } from '@homecam/shared';
 import { useToast } from '../../hooks/use-toast';
 import { useCreateUser } from '../../hooks/use-users';
-import { confirmationIssue, fieldIssue, hasErrors, type FormErrors } from '../../views/forms/field-validation';
+import { confirmationIssue, fieldIssue, hasErrors, type FormErrors } from '../../forms/field-validation';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
 import { PermissionCheckboxes } from './PermissionCheckboxes';
 
 type Field = 'username' | 'password' | 'confirmation' | 'permissions';
+
+function AddUserFooter({ busy, onClose }: { busy: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button variant="secondary" onClick={onClose}>
+        {t('actions.cancel')}
+      </Button>
+      <Button type="submit" form="add-user-form" disabled={busy} data-testid="add-user-submit">
+        {t('settings:users.addSubmit')}
+      </Button>
+    </>
+  );
+}
 
 /** Add a user (admin): name, password with confirmation, at least one permission (spec §5). */
 export function AddUserDialog({ onClose }: { onClose: () => void }) {
@@ -52,16 +66,7 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       testId="add-user-dialog"
       size="wide"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" form="add-user-form" disabled={create.isPending} data-testid="add-user-submit">
-            {t('settings:users.addSubmit')}
-          </Button>
-        </>
-      }
+      footer={<AddUserFooter busy={create.isPending} onClose={onClose} />}
     >
       <form id="add-user-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TextField

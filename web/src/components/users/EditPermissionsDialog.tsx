@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { permissionListSchema, type Permission, type User } from '@homecam/shared';
 import { useToast } from '../../hooks/use-toast';
 import { useUpdateUser } from '../../hooks/use-users';
-import { fieldIssue } from '../../views/forms/field-validation';
+import { fieldIssue } from '../../forms/field-validation';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { PermissionCheckboxes } from './PermissionCheckboxes';

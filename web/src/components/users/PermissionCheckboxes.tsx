@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS, type Permission } from '@homecam/shared';
-import { permissionLabelKey } from '../../views/forms/field-validation';
+import { permissionLabelKey } from '../../forms/field-validation';
 import { Checkbox } from '../ui/Checkbox';
 
 export interface PermissionCheckboxesProps {

@@ -28,3 +28,28 @@ export function hasErrors<K extends string>(errors: FormErrors<K>): boolean {
 export function permissionLabelKey(permission: Permission): string {
   return `permissions.${permission.replaceAll(':', '_')}`;
 }
+
+/**
+ * A number typed into a field, checked by its shared schema (the ranges live there only): the number, or null
+ * when the schema refuses it. An empty field reads as 0.
+ */
+export function numberField(schema: FieldSchema, text: string): number | null {
+  const value = Number(text);
+  return fieldIssue(schema, value) === null ? value : null;
+}
+
+/** An optional number field: undefined when left empty, else as numberField. */
+export function optionalNumberField(schema: FieldSchema, text: string): number | null | undefined {
+  return text.trim() === '' ? undefined : numberField(schema, text);
+}
+
+interface NumberLimits {
+  minValue: number | null;
+  maxValue: number | null;
+}
+
+/** The range an optional shared number schema allows, for the input's min and max attributes. */
+export function rangeOf(schema: { unwrap(): NumberLimits }): { min?: number; max?: number } {
+  const { minValue, maxValue } = schema.unwrap();
+  return { min: minValue ?? undefined, max: maxValue ?? undefined };
+}

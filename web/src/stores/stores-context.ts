@@ -1,0 +1,37 @@
+import { createContext, useContext } from 'react';
+import type { CameraStatusStore } from '../api/camera-status-store';
+import type { NotificationCounter } from '../api/notification-counter';
+import type { RealtimeStatusStore } from '../api/realtime-client';
+import type { InstallPrompt } from '../app/pwa/install-prompt';
+import type { PushSync } from '../app/pwa/push-sync';
+import type { SwUpdates } from '../app/pwa/sw-updates';
+import type { SessionStore } from '../app/session/session-store';
+import type { ThemeStore } from '../app/theme/theme-store';
+import type { ToastStore } from '../app/toast/toast-store';
+
+/**
+ * The app's external stores as hooks see them. Built once by createRuntime (main.tsx) and handed down by
+ * <StoresContext.Provider>, so a hook depends on this interface, not on the module that wires the app.
+ */
+export interface AppStores {
+  sessionStore: SessionStore;
+  toastStore: ToastStore;
+  themeStore: ThemeStore;
+  notificationCounter: NotificationCounter;
+  cameraStatusStore: CameraStatusStore;
+  /** Whether live updates flow (the navbar shows when they are paused). */
+  realtimeStatus: RealtimeStatusStore;
+  swUpdates: SwUpdates;
+  installPrompt: InstallPrompt;
+  pushSync: PushSync;
+  /** In-app navigation for code outside the router's components (the toaster). */
+  navigateTo: (to: string) => void;
+}
+
+export const StoresContext = createContext<AppStores | null>(null);
+
+export function useStores(): AppStores {
+  const stores = useContext(StoresContext);
+  if (!stores) throw new Error('useStores needs <StoresContext.Provider> (see app/App.tsx)');
+  return stores;
+}
