@@ -10,7 +10,7 @@ import type { HomecamApp } from '../src/app.js';
 import { DATABASE_FILE } from '../src/db/database.js';
 import { migrationProvider } from '../src/db/migrations/index.js';
 import type { Database } from '../src/db/schema.js';
-import { generateFmp4 } from '../src/media/test-support/fmp4-fixture.js';
+import { generateFmp4 } from '../src/lib/fmp4/test-support/fmp4-fixture.js';
 import type { RecordingRow } from '../src/repositories/recording.repository.js';
 import { FakeClock } from '../src/lib/fake-clock.js';
 import { createTestApp, makeDataDir } from './helpers/test-app.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planAfterUnsupportedCodec, planForCodecs } from './codec-plan.js';
-import type { InitInfo, TrackInfo } from './fmp4/init.js';
+import type { InitInfo, TrackInfo } from '../lib/fmp4/init.js';
 
 const track = (kind: 'video' | 'audio', codec: string): TrackInfo => ({
   id: kind === 'video' ? 1 : 2, kind, handler: '', timescale: 90_000, sampleEntry: codec.slice(0, 4), codec,

@@ -1,5 +1,5 @@
 import type { OutputPlan } from './ffmpeg/args/output.js';
-import type { InitInfo } from './fmp4/init.js';
+import type { InitInfo } from '../lib/fmp4/init.js';
 
 /**
  * The plan to use once the camera's first init segment shows its codecs, or null to keep the current one.

@@ -27,10 +27,10 @@ export { bundledFfmpegPath, locateFfmpeg, probeFfmpegVersion, type FfmpegLocatio
 export { redactArgs, redactText, redactUrl, redactorFor } from './ffmpeg/redact.js';
 export { isJpeg } from './snapshot.js';
 // For the recorder's clip writer: fragments are copied into a file rebased to start at 0.
-export { parseFragment } from './fmp4/fragment.js';
-export { TimelineRebaser } from './fmp4/timeline.js';
+export { parseFragment } from '../lib/fmp4/fragment.js';
+export { TimelineRebaser } from '../lib/fmp4/timeline.js';
 // For recovery of interrupted clips (repositories/recording-files.repository.ts): finds the last whole fragment.
-export { Fmp4StreamParser } from './fmp4/stream-parser.js';
+export { Fmp4StreamParser } from '../lib/fmp4/stream-parser.js';
 // For one-shot ffmpeg runs outside the hub (still images) and the motion decoder: the same parsing,
 // arguments, supervision and clean-up as the hub's own processes.
 export { parseSource } from './ffmpeg/args/source.js';

@@ -1,6 +1,6 @@
-import type { FragmentInfo } from './fmp4/fragment.js';
-import { Fmp4StreamParser, type Fmp4Segment } from './fmp4/stream-parser.js';
-import { TimelineRebaser } from './fmp4/timeline.js';
+import type { FragmentInfo } from '../lib/fmp4/fragment.js';
+import { Fmp4StreamParser, type Fmp4Segment } from '../lib/fmp4/stream-parser.js';
+import { TimelineRebaser } from '../lib/fmp4/timeline.js';
 import type { InitSegment, MediaFragment } from './types.js';
 
 /**

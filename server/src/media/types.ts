@@ -1,5 +1,5 @@
 import type { StreamProblem } from './ffmpeg/exit-reason.js';
-import type { InitInfo } from './fmp4/init.js';
+import type { InitInfo } from '../lib/fmp4/init.js';
 
 /** The two streams an IP camera usually offers: full resolution and a small one for grids and motion. */
 export type StreamName = 'main' | 'sub';

@@ -3,7 +3,7 @@ import { startCameraSimulator, waitFor } from '@homecam/tools';
 import { describe, expect, it } from 'vitest';
 import { StreamHub } from '../media/index.js';
 import { cpuSeconds } from '../media/test-support/hub-helpers.js';
-import { Fmp4StreamParser } from '../media/fmp4/stream-parser.js';
+import { Fmp4StreamParser } from '../lib/fmp4/stream-parser.js';
 import { FrameDiff } from './frame-diff.js';
 import { FrameSource } from './frame-source.js';
 import { MotionDetector, type FrameOptions } from './motion-detector.js';

@@ -1,8 +1,8 @@
 import { parseLiveServerMessage, type LiveServerMessage } from '@homecam/shared';
 import { waitFor } from '@homecam/tools';
 import WebSocket from 'ws';
-import { parseFragment, type FragmentInfo } from '../../src/media/fmp4/fragment.js';
-import { parseInit, type InitInfo } from '../../src/media/fmp4/init.js';
+import { parseFragment, type FragmentInfo } from '../../src/lib/fmp4/fragment.js';
+import { parseInit, type InitInfo } from '../../src/lib/fmp4/init.js';
 
 /** What a live viewer received, in order: control messages and the parsed binary (init segments, fragments). */
 export type LiveEvent =

@@ -1,6 +1,6 @@
-import { Fmp4StreamParser } from '../../media/fmp4/stream-parser.js';
+import { Fmp4StreamParser } from '../../lib/fmp4/stream-parser.js';
 import type { MediaItem } from '../../media/index.js';
-import { generateFmp4, type FixtureOptions } from '../../media/test-support/fmp4-fixture.js';
+import { generateFmp4, type FixtureOptions } from '../../lib/fmp4/test-support/fmp4-fixture.js';
 
 /** A real fMP4 clip (ffmpeg from lavfi) split into the items a hub consumer yields: init, then fragments. */
 export async function fixtureItems(options: FixtureOptions = {}): Promise<MediaItem[]> {

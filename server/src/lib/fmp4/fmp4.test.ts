@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateFmp4 } from '../test-support/fmp4-fixture.js';
+import { generateFmp4 } from './test-support/fmp4-fixture.js';
 import { Mp4ParseError } from './boxes.js';
 import { parseFragment, writeBaseDecodeTime } from './fragment.js';
 import { Fmp4StreamParser, type Fmp4Segment } from './stream-parser.js';
