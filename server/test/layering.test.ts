@@ -50,6 +50,12 @@ function valueImports(file: string): string[] {
   return [...text.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^']+)'/gms)].map((match) => match[1] ?? '');
 }
 
+/** Every specifier a file imports or re-exports from, `import type` included: a library must not even know the app's types. */
+function allSpecifiers(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)'/gms)].map((match) => match[1] ?? '');
+}
+
 function violations(layer: string, forbidden: RegExp): string[] {
   return sourceFiles(join(SRC, layer)).flatMap((file) =>
     valueImports(file)
@@ -85,8 +91,19 @@ describe('layering', () => {
     expect(resolvedViolations('media', (target) => ['media', 'lib'].includes(folderOf(target)))).toEqual([]);
   });
 
-  it('lib (reusable code such as the clock) imports nothing from the app', () => {
+  it('lib (reusable code: clock, fMP4 parser, ffmpeg argument builders) imports nothing from the app', () => {
+    const files = sourceFiles(join(SRC, 'lib'));
+    expect(files.map((file) => relative(SRC, file))).toEqual(
+      expect.arrayContaining([join('lib', 'clock.ts'), join('lib', 'fmp4', 'stream-parser.ts'), join('lib', 'ffmpeg-args', 'source.ts')]),
+    );
     expect(resolvedViolations('lib', (target) => folderOf(target) === 'lib')).toEqual([]);
+    // Type imports and re-exports too; outside packages: node built-ins and the shared contract only.
+    const outside = files.flatMap((file) =>
+      allSpecifiers(file)
+        .filter((specifier) => (specifier.startsWith('.') ? folderOf(resolve(dirname(file), specifier)) !== 'lib' : !/^(node:|@homecam\/shared$)/.test(specifier)))
+        .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
+    );
+    expect(outside).toEqual([]);
   });
 
   it('motion analyses video from media; it knows nothing of services, storage, HTTP or the other event sources', () => {

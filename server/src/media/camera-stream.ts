@@ -1,9 +1,9 @@
 import { planAfterUnsupportedCodec, planForCodecs } from './codec-plan.js';
 import { Consumer, type AttachOptions } from './consumer.js';
-import { MediaError } from './errors.js';
-import type { InputOptions } from './ffmpeg/args/input.js';
-import { buildStreamArgs, checkOutputOptions, initialPlan, type OutputOptions, type OutputPlan, type RemuxOptions } from './ffmpeg/args/output.js';
-import { parseSource, type CameraSource } from './ffmpeg/args/source.js';
+import { invalidSource, MediaError } from './errors.js';
+import type { InputOptions } from '../lib/ffmpeg-args/input.js';
+import { buildStreamArgs, checkOutputOptions, initialPlan, type OutputOptions, type OutputPlan, type RemuxOptions } from '../lib/ffmpeg-args/output.js';
+import { parseSource, type CameraSource } from '../lib/ffmpeg-args/source.js';
 import { describeExit, type StreamProblemInfo } from './ffmpeg/exit-reason.js';
 import { redactArgs, redactorFor } from './ffmpeg/redact.js';
 import { SupervisedProcess, type ProcessExit, type SupervisedProcessOptions, type Timers } from './ffmpeg/supervised-process.js';
@@ -167,7 +167,7 @@ export class CameraStream {
       this.setState('idle');
     } catch (error) {
       this.source = null;
-      this.sourceError = error instanceof MediaError ? error : new MediaError('INVALID_SOURCE', 'invalid camera source');
+      this.sourceError = invalidSource(error);
       this.setState('error', { code: 'INVALID_SOURCE', message: this.redact(this.sourceError.message), config: true });
     }
   }

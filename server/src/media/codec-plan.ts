@@ -1,4 +1,4 @@
-import type { OutputPlan } from './ffmpeg/args/output.js';
+import type { OutputPlan } from '../lib/ffmpeg-args/output.js';
 import type { InitInfo } from '../lib/fmp4/init.js';
 
 /**

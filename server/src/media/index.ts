@@ -33,8 +33,8 @@ export { TimelineRebaser } from '../lib/fmp4/timeline.js';
 export { Fmp4StreamParser } from '../lib/fmp4/stream-parser.js';
 // For one-shot ffmpeg runs outside the hub (still images) and the motion decoder: the same parsing,
 // arguments, supervision and clean-up as the hub's own processes.
-export { parseSource } from './ffmpeg/args/source.js';
-export { buildInputArgs, type InputOptions } from './ffmpeg/args/input.js';
+export { parseSource } from './source.js';
+export { buildInputArgs, type InputOptions } from '../lib/ffmpeg-args/input.js';
 export { killWithParent, spawnTied } from './ffmpeg/children.js';
 export { selectFfmpeg } from './ffmpeg/select.js';
 export { SupervisedProcess, type ProcessExit, type SpawnFn, type SupervisedProcessOptions } from './ffmpeg/supervised-process.js';

@@ -1,5 +1,5 @@
 import { MediaError } from './errors.js';
-import { buildSnapshotArgs } from './ffmpeg/args/output.js';
+import { buildSnapshotArgs } from '../lib/ffmpeg-args/output.js';
 import { killWithParent, spawnTied } from './ffmpeg/children.js';
 
 export interface JpegOptions {

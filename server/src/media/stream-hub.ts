@@ -4,8 +4,8 @@ import { CameraStream, type CameraStreamContext, type StreamSettings } from './c
 import { systemClock } from '../lib/clock.js';
 import type { AttachOptions, Consumer } from './consumer.js';
 import { MediaError, StreamLimitError } from './errors.js';
-import { DEFAULT_DEMO_FONT } from './ffmpeg/args/input.js';
-import type { RemuxOptions } from './ffmpeg/args/output.js';
+import { DEFAULT_DEMO_FONT } from '../lib/ffmpeg-args/input.js';
+import type { RemuxOptions } from '../lib/ffmpeg-args/output.js';
 import { bundledFfmpegPath } from './ffmpeg/locate.js';
 import type { SupervisedProcessOptions, Timers } from './ffmpeg/supervised-process.js';
 import type { GopBufferLimits } from './gop-buffer.js';

@@ -8,8 +8,9 @@ import {
   type VideoCodec,
   type VideoFilter,
 } from '@homecam/shared';
+import { asInvalidSource } from './errors.js';
 import { buildInputArgs, type InputOptions } from './input.js';
-import { asMediaError, type CameraSource } from './source.js';
+import type { CameraSource } from './source.js';
 
 /**
  * What the upstream ffmpeg does with each track. Browsers (MSE) take H.264 + AAC, so H.264 video is copied
@@ -63,7 +64,7 @@ interface ParsedOutput {
   videoFilter: VideoFilter[];
 }
 
-/** Parses the configured output settings; throws INVALID_SOURCE naming the refused option or value. */
+/** Parses the configured output settings; throws InvalidSourceError (INVALID_SOURCE) naming the refused option or value. */
 export function parseOutputOptions(output: OutputOptions = {}): ParsedOutput {
   try {
     const t = output.transcode ?? {};
@@ -75,11 +76,11 @@ export function parseOutputOptions(output: OutputOptions = {}): ParsedOutput {
       videoFilter: t.videoFilter ? parseVideoFilter(t.videoFilter) : [],
     };
   } catch (error) {
-    throw asMediaError(error);
+    throw asInvalidSource(error);
   }
 }
 
-/** Throws INVALID_SOURCE for output settings outside the shared grammar. */
+/** Throws InvalidSourceError (INVALID_SOURCE) for output settings outside the shared grammar. */
 export function checkOutputOptions(output: OutputOptions = {}): void {
   parseOutputOptions(output);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMediaError } from '../../errors.js';
+import { InvalidSourceError } from './errors.js';
 import { buildDemoInputArgs, buildInputArgs } from './input.js';
 import { buildRemuxOutputArgs, buildSnapshotArgs, buildStreamArgs, checkOutputOptions, initialPlan } from './output.js';
 import { parseSource, tokenizeArgs } from './source.js';
@@ -48,7 +48,8 @@ describe('parseSource', () => {
       parseSource('gopher://admin:hunter22@cam/x');
       expect.unreachable();
     } catch (error) {
-      expect(isMediaError(error, 'INVALID_SOURCE')).toBe(true);
+      expect(error).toBeInstanceOf(InvalidSourceError);
+      expect(error).toMatchObject({ code: 'INVALID_SOURCE' });
       expect(String(error)).not.toContain('hunter22');
     }
   });

@@ -1,5 +1,5 @@
-import { MediaSettingError, parseCameraSource, tokenizeArgs as tokenize, type ParsedSource } from '@homecam/shared';
-import { MediaError } from '../../errors.js';
+import { parseCameraSource, tokenizeArgs as tokenize, type ParsedSource } from '@homecam/shared';
+import { asInvalidSource } from './errors.js';
 
 export type { DemoSource, UrlSource } from '@homecam/shared';
 
@@ -10,12 +10,12 @@ export type { DemoSource, UrlSource } from '@homecam/shared';
  */
 export type CameraSource = ParsedSource;
 
-/** Parses a source; throws INVALID_SOURCE with a message that names the refused option or value. */
+/** Parses a source; throws InvalidSourceError (INVALID_SOURCE) with a message that names the refused option or value. */
 export function parseSource(text: string): CameraSource {
   try {
     return parseCameraSource(text);
   } catch (error) {
-    throw asMediaError(error);
+    throw asInvalidSource(error);
   }
 }
 
@@ -28,15 +28,11 @@ export function isRtsp(input: string | null): boolean {
   return input !== null && /^rtsps?:\/\//i.test(input);
 }
 
-/** Splits an argument string like a POSIX shell would, without running one; throws INVALID_SOURCE. */
+/** Splits an argument string like a POSIX shell would, without running one; throws InvalidSourceError (INVALID_SOURCE). */
 export function tokenizeArgs(text: string): string[] {
   try {
     return tokenize(text);
   } catch (error) {
-    throw asMediaError(error);
+    throw asInvalidSource(error);
   }
-}
-
-export function asMediaError(error: unknown): unknown {
-  return error instanceof MediaSettingError ? new MediaError('INVALID_SOURCE', `invalid camera settings: ${error.message}`) : error;
 }
