@@ -1,6 +1,7 @@
 /**
- * The media module: stream hub (one ffmpeg per camera stream, many consumers), fMP4 parsing, ffmpeg location
- * and argument builders, snapshots. Knows nothing about HTTP. See README.md.
+ * The media module: stream hub (one ffmpeg per camera stream, many consumers), ffmpeg location and supervision,
+ * snapshots; re-exports the parts of lib/fmp4 and lib/ffmpeg-args the rest of the app uses. Knows nothing about
+ * HTTP. See README.md.
  */
 export { StreamHub } from './stream-hub.js';
 export type { CameraConfig, Snapshot, SnapshotRequest, StreamHubEvents, StreamHubOptions } from './stream-hub.js';
