@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { openDatabase, type OpenDatabase } from './db/database.js';
 import {
   probeFfmpegVersion,
@@ -38,6 +38,7 @@ import { LoginThrottle, type LoginThrottleOptions } from './services/login-throt
 import { NotificationService } from './services/notification.service.js';
 import { PushService } from './services/push.service.js';
 import { RecordingService } from './services/recording.service.js';
+import { RecordingsDirectory } from './services/recordings-directory.js';
 import { RoomService } from './services/room.service.js';
 import { SettingsService } from './services/settings.service.js';
 import { PhotoEncoder } from './services/photo-encoder.js';
@@ -86,6 +87,8 @@ export interface AppContext {
   recordings: RecordingService;
   push: PushService;
   settings: SettingsService;
+  /** The recordings path rules, and the directory new recordings go to (the default while config.json's is refused). */
+  recordingsDir: RecordingsDirectory;
 }
 
 /**
@@ -101,6 +104,9 @@ export async function createContext(options: ContextOptions): Promise<AppContext
     const hasher = new PasswordHasher(options.passwordHashing);
     const photos = new PhotoRepository(options.dataDir);
     const files = new FileRepository();
+    const recordingRows = new RecordingRepository(database.db);
+    const disk = new DiskRepository();
+    const recordingsDir = new RecordingsDirectory({ disk, recordings: recordingRows, dataDir: options.dataDir });
     files.register({ dir: photos.dir, claims: (name) => /\.(jpg|png|webp|gif)$/i.test(name) });
     const repositories = {
       users: new UserRepository(database.db),
@@ -110,15 +116,24 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       files,
       webAssets: new WebAssetsRepository(options.webDir),
       rooms: new RoomRepository(database.db),
-      recordings: new RecordingRepository(database.db),
-      // Read on every use: a changed `recordings.path` applies to the next clip; each row keeps its own root.
-      recordingFiles: new RecordingFilesRepository(() => config.get().recordings.path ?? join(options.dataDir, 'recordings')),
+      recordings: recordingRows,
+      // Read on every use: a changed `recordings.path` applies to the next clip (once it passed the path rules);
+      // each row keeps its own root.
+      recordingFiles: new RecordingFilesRepository(() => recordingsDir.dir),
       pushSubscriptions: new PushSubscriptionRepository(database.db),
       vapidKeys: new VapidKeyRepository(database.db),
     };
     // Rows from before 0005 have no root: they were written under the directory in use now. (If the path was
     // changed before upgrading, those older rows stay unreachable as they were; guessing their directory is out of scope.)
-    await repositories.recordings.fillMissingRoot(repositories.recordingFiles.dir);
+    await repositories.recordings.fillMissingRoot(resolve(config.get().recordings.path ?? recordingsDir.defaultPath));
+    // config.json on disk obeys the same rules as a write through the API (a hand edit could name /etc): a refused
+    // directory is never written to, new recordings go to the default one and the runtime tells the user.
+    await recordingsDir.follow(config.get().recordings.path);
+    config.onChange((next, previous) => {
+      // Fails only when the database is closing (shutdown); the previous directory then stays in use.
+      if (next.recordings.path !== previous.recordings.path) recordingsDir.follow(next.recordings.path).catch(() => undefined);
+    });
+    config.addWriteRule(recordingsDir.checkWrite);
     const auth = new AuthService({
       users: repositories.users,
       sessions: repositories.sessions,
@@ -165,7 +180,8 @@ export async function createContext(options: ContextOptions): Promise<AppContext
         config,
         allowHttpEndpoints: options.allowHttpPushEndpoints,
       }),
-      settings: new SettingsService({ config, recordings: repositories.recordings, disk: new DiskRepository(), dataDir: options.dataDir }),
+      settings: new SettingsService({ config, recordings: repositories.recordings, disk, dataDir: options.dataDir, directory: recordingsDir }),
+      recordingsDir,
     };
   } catch (error) {
     await database.close();
