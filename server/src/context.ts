@@ -92,6 +92,18 @@ export interface AppContext {
 }
 
 /**
+ * The recordings directory under the path rules, following config.json. Rows from before 0005 have no root: they
+ * were written under the configured directory (if the path was changed before upgrading, those older rows stay
+ * unreachable as they were; guessing their directory is out of scope). Filled first, so they count as HomeCam's.
+ */
+async function openRecordingsDir(config: ConfigService, rows: RecordingRepository, dataDir: string): Promise<RecordingsDirectory> {
+  const directory = new RecordingsDirectory({ disk: new DiskRepository(), recordings: rows, dataDir });
+  await rows.fillMissingRoot(resolve(config.get().recordings.path ?? directory.defaultPath));
+  await directory.bindTo(config);
+  return directory;
+}
+
+/**
  * Loads config.json first (a bad file fails before anything is opened), then the database, then the services.
  * Also runs the first-start step: with no users, the `master` account is created.
  */
@@ -105,8 +117,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
     const photos = new PhotoRepository(options.dataDir);
     const files = new FileRepository();
     const recordingRows = new RecordingRepository(database.db);
-    const disk = new DiskRepository();
-    const recordingsDir = new RecordingsDirectory({ disk, recordings: recordingRows, dataDir: options.dataDir });
+    const recordingsDir = await openRecordingsDir(config, recordingRows, options.dataDir);
     files.register({ dir: photos.dir, claims: (name) => /\.(jpg|png|webp|gif)$/i.test(name) });
     const repositories = {
       users: new UserRepository(database.db),
@@ -117,23 +128,11 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       webAssets: new WebAssetsRepository(options.webDir),
       rooms: new RoomRepository(database.db),
       recordings: recordingRows,
-      // Read on every use: a changed `recordings.path` applies to the next clip (once it passed the path rules);
-      // each row keeps its own root.
+      // Read on every use: a changed `recordings.path` (once it passed the rules) applies to the next clip.
       recordingFiles: new RecordingFilesRepository(() => recordingsDir.dir),
       pushSubscriptions: new PushSubscriptionRepository(database.db),
       vapidKeys: new VapidKeyRepository(database.db),
     };
-    // Rows from before 0005 have no root: they were written under the directory in use now. (If the path was
-    // changed before upgrading, those older rows stay unreachable as they were; guessing their directory is out of scope.)
-    await repositories.recordings.fillMissingRoot(resolve(config.get().recordings.path ?? recordingsDir.defaultPath));
-    // config.json on disk obeys the same rules as a write through the API (a hand edit could name /etc): a refused
-    // directory is never written to, new recordings go to the default one and the runtime tells the user.
-    await recordingsDir.follow(config.get().recordings.path);
-    config.onChange((next, previous) => {
-      // Fails only when the database is closing (shutdown); the previous directory then stays in use.
-      if (next.recordings.path !== previous.recordings.path) recordingsDir.follow(next.recordings.path).catch(() => undefined);
-    });
-    config.addWriteRule(recordingsDir.checkWrite);
     const auth = new AuthService({
       users: repositories.users,
       sessions: repositories.sessions,
@@ -180,7 +179,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
         config,
         allowHttpEndpoints: options.allowHttpPushEndpoints,
       }),
-      settings: new SettingsService({ config, recordings: repositories.recordings, disk, dataDir: options.dataDir, directory: recordingsDir }),
+      settings: new SettingsService({ config, recordings: repositories.recordings, disk: new DiskRepository(), dataDir: options.dataDir, directory: recordingsDir }),
       recordingsDir,
     };
   } catch (error) {

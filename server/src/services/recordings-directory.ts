@@ -4,6 +4,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { AppError } from '../errors/app-error.js';
 import type { DiskRepository } from '../repositories/disk.repository.js';
 import type { RecordingRepository } from '../repositories/recording.repository.js';
+import type { ConfigService } from './config.service.js';
 import { RECORDINGS_MARKER, recordingsPathRefusal } from './recordings-path.js';
 
 export interface RecordingsDirectoryDeps {
@@ -120,6 +121,19 @@ export class RecordingsDirectory {
     this.use(this.defaultPath);
     this.refused = refused;
     this.listener?.(refused);
+  }
+
+  /**
+   * Follows config.json's `recordings.path` (now, and on every change: a hand edit could name /etc) and makes every
+   * write of it obey the path rules. A refused directory is never written to; the default one is used instead.
+   */
+  async bindTo(config: ConfigService): Promise<void> {
+    await this.follow(config.get().recordings.path);
+    config.onChange((next, previous) => {
+      // Fails only when the database is closing (shutdown); the previous directory then stays in use.
+      if (next.recordings.path !== previous.recordings.path) this.follow(next.recordings.path).catch(() => undefined);
+    });
+    config.addWriteRule(this.checkWrite);
   }
 
   /** Hears about every refused configured directory; one refused before it subscribed (at start-up) at once. */
