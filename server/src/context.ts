@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { openDatabase, type OpenDatabase } from './db/database.js';
 import {
   probeFfmpegVersion,
@@ -38,6 +38,7 @@ import { LoginThrottle, type LoginThrottleOptions } from './services/login-throt
 import { NotificationService } from './services/notification.service.js';
 import { PushService } from './services/push.service.js';
 import { RecordingService } from './services/recording.service.js';
+import { RecordingsDirectory } from './services/recordings-directory.js';
 import { RoomService } from './services/room.service.js';
 import { SettingsService } from './services/settings.service.js';
 import { PhotoEncoder } from './services/photo-encoder.js';
@@ -86,6 +87,20 @@ export interface AppContext {
   recordings: RecordingService;
   push: PushService;
   settings: SettingsService;
+  /** The recordings path rules, and the directory new recordings go to (the default while config.json's is refused). */
+  recordingsDir: RecordingsDirectory;
+}
+
+/**
+ * The recordings directory under the path rules, following config.json. Rows from before 0005 have no root: they
+ * were written under the configured directory (if the path was changed before upgrading, those older rows stay
+ * unreachable as they were; guessing their directory is out of scope). Filled first, so they count as HomeCam's.
+ */
+async function openRecordingsDir(config: ConfigService, rows: RecordingRepository, dataDir: string): Promise<RecordingsDirectory> {
+  const directory = new RecordingsDirectory({ disk: new DiskRepository(), recordings: rows, dataDir });
+  await rows.fillMissingRoot(resolve(config.get().recordings.path ?? directory.defaultPath));
+  await directory.bindTo(config);
+  return directory;
 }
 
 /**
@@ -101,6 +116,8 @@ export async function createContext(options: ContextOptions): Promise<AppContext
     const hasher = new PasswordHasher(options.passwordHashing);
     const photos = new PhotoRepository(options.dataDir);
     const files = new FileRepository();
+    const recordingRows = new RecordingRepository(database.db);
+    const recordingsDir = await openRecordingsDir(config, recordingRows, options.dataDir);
     files.register({ dir: photos.dir, claims: (name) => /\.(jpg|png|webp|gif)$/i.test(name) });
     const repositories = {
       users: new UserRepository(database.db),
@@ -110,15 +127,12 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       files,
       webAssets: new WebAssetsRepository(options.webDir),
       rooms: new RoomRepository(database.db),
-      recordings: new RecordingRepository(database.db),
-      // Read on every use: a changed `recordings.path` applies to the next clip; each row keeps its own root.
-      recordingFiles: new RecordingFilesRepository(() => config.get().recordings.path ?? join(options.dataDir, 'recordings')),
+      recordings: recordingRows,
+      // Read on every use: a changed `recordings.path` (once it passed the rules) applies to the next clip.
+      recordingFiles: new RecordingFilesRepository(() => recordingsDir.dir),
       pushSubscriptions: new PushSubscriptionRepository(database.db),
       vapidKeys: new VapidKeyRepository(database.db),
     };
-    // Rows from before 0005 have no root: they were written under the directory in use now. (If the path was
-    // changed before upgrading, those older rows stay unreachable as they were; guessing their directory is out of scope.)
-    await repositories.recordings.fillMissingRoot(repositories.recordingFiles.dir);
     const auth = new AuthService({
       users: repositories.users,
       sessions: repositories.sessions,
@@ -165,7 +179,8 @@ export async function createContext(options: ContextOptions): Promise<AppContext
         config,
         allowHttpEndpoints: options.allowHttpPushEndpoints,
       }),
-      settings: new SettingsService({ config, recordings: repositories.recordings, disk: new DiskRepository(), dataDir: options.dataDir }),
+      settings: new SettingsService({ config, recordings: repositories.recordings, disk: new DiskRepository(), dataDir: options.dataDir, directory: recordingsDir }),
+      recordingsDir,
     };
   } catch (error) {
     await database.close();

@@ -5,6 +5,7 @@ import { PushNotifier } from './push/push-notifier.js';
 import { createPushSender, type PushSenderOptions } from './push/push-sender.js';
 import { Recorder } from './recording/recorder.js';
 import type { CameraStreamService } from './services/camera-stream.service.js';
+import type { RefusedRecordingsDir } from './services/recordings-directory.js';
 import { TriggerService } from './services/trigger.service.js';
 import { MqttStatePublisher } from './triggers/mqtt-state-publisher.js';
 import { TriggerManager, type TriggerExtras } from './triggers/trigger-manager.js';
@@ -114,6 +115,23 @@ function createParts(ctx: AppContext, log: FastifyBaseLogger, options: Component
   };
 }
 
+const REFUSALS: Record<string, string> = {
+  PATH_FORBIDDEN: 'a system directory, the data directory, a parent of one, or the photos directory',
+  PATH_NOT_EMPTY: 'it holds files that are not HomeCam\'s (no .homecam-recordings marker, no recordings)',
+  PATH_NOT_WRITABLE: 'HomeCam cannot create or write to it',
+  PATH_NOT_ABSOLUTE: 'not an absolute path',
+};
+
+/** config.json names a recordings directory the path rules refuse: an ERROR in the log and in the notifications. */
+function reportRefusedDir(ctx: AppContext, log: FastifyBaseLogger): (refused: RefusedRecordingsDir) => void {
+  return ({ configured, reason, fallback }) => {
+    const why = REFUSALS[reason] ?? reason;
+    log.error({ configured, rule: reason, fallback }, `config.json recordings.path refused (${why}): recording to ${fallback} instead`);
+    const message = `recordings.path in config.json (${configured}) is not used: ${why}. New recordings go to ${fallback} until it is changed.`;
+    ctx.notifications.system('ERROR', 'Recordings directory refused', message).catch((error: unknown) => log.error({ err: error }, 'notification failed'));
+  };
+}
+
 /**
  * The server's long-lived parts in dependency order. Reversed, that order is the shutdown: config watching and
  * the triggers end first (no new events), then the event timers, then clips in progress are finalised, pushes in
@@ -153,6 +171,7 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
     {
       name: 'recorder',
       start: async () => {
+        ctx.recordingsDir.onRefused(reportRefusedDir(ctx, log));
         // Clips a crash left unfinished are cut to their last whole fragment and indexed as interrupted.
         await ctx.recordings.recover();
         recorder.start();

@@ -21,6 +21,8 @@ export class ConfigLoadError extends Error {
 }
 
 export type ConfigChangeListener = (next: ConfigFile, previous: ConfigFile) => void;
+/** A rule of another part (the recordings directory) every write obeys: throws an AppError to refuse. */
+export type ConfigWriteRule = (next: ConfigFile, current: ConfigFile) => Promise<void>;
 
 /**
  * `options.videoProcessor` names a program the server runs at start: only config.json on the host (or FFMPEG_PATH)
@@ -83,6 +85,7 @@ export class ConfigService {
   private stopWatching: (() => void) | null = null;
   /** Serialises writes so two PATCHes cannot interleave their read-modify-write. */
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly writeRules: ConfigWriteRule[] = [];
 
   /** Reports a listener that threw; one broken subscriber must not fail the write or starve the others. */
   onListenerError: (error: unknown) => void = () => undefined;
@@ -201,6 +204,14 @@ export class ConfigService {
     this.stopWatching = null;
   }
 
+  /**
+   * Adds a rule every write (API and internal) must pass; it runs last, after the file's own checks, so a rule
+   * with a side effect (adopting a directory) only acts on a write that is otherwise valid.
+   */
+  addWriteRule(rule: ConfigWriteRule): void {
+    this.writeRules.push(rule);
+  }
+
   /** Subscribe to changes; returns the unsubscribe function. Listeners get copies they may keep. */
   onChange(listener: ConfigChangeListener): () => void {
     const guarded: ConfigChangeListener = (next, previous) => {
@@ -241,7 +252,9 @@ export class ConfigService {
 
   private async save(next: ConfigFile): Promise<ConfigFile> {
     refuseBadCameraMedia(next, this.current);
-    await this.repository.writeText(serializeConfig(next));
+    const text = serializeConfig(next);
+    for (const rule of this.writeRules) await rule(next, this.current);
+    await this.repository.writeText(text);
     this.apply(next);
     return this.get();
   }

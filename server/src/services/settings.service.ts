@@ -4,25 +4,21 @@ import type {
   RecordingDisk,
   RecordingSettings,
   RecordingSettingsPatch,
-  ValidationIssue,
 } from '@homecam/shared';
-import { homedir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { AppError } from '../errors/app-error.js';
 import type { DiskRepository } from '../repositories/disk.repository.js';
 import type { RecordingRepository } from '../repositories/recording.repository.js';
 import type { ConfigService } from './config.service.js';
-import { RECORDINGS_MARKER, recordingsPathRefusal } from './recordings-path.js';
+import type { RecordingsDirectory } from './recordings-directory.js';
 
 export interface SettingsServiceDeps {
   config: ConfigService;
   recordings: RecordingRepository;
   disk: DiskRepository;
   dataDir: string;
-}
-
-function invalid(issue: ValidationIssue): AppError {
-  return new AppError('VALIDATION_FAILED', 'the settings are not valid', [issue]);
+  /** Applies the recordings path rules (the same ones every /api/config write and config.json load obey). */
+  directory: RecordingsDirectory;
 }
 
 /**
@@ -65,7 +61,8 @@ export class SettingsService {
     const current = this.deps.config.get().recordings.path ?? this.defaultRecordingsPath();
     const moves = patch.path !== undefined && resolve(patch.path) !== resolve(current);
     if (moves && !byAdmin) throw new AppError('RECORDINGS_PATH_ADMIN_ONLY', 'only an admin can change the recordings path');
-    if (moves && patch.path !== undefined) await this.adoptPath(patch.path);
+    // Checked here too (config's write rule checks again) so the refusal names this route's field, `path`.
+    if (moves && patch.path !== undefined) await this.deps.directory.adopt(patch.path, 'path');
     await this.deps.config.updateSection('recordings', (current) => {
       const next: Record<string, unknown> = { ...(current as Record<string, unknown>) };
       for (const key of ['active', 'path', 'removeAfter'] as const) if (patch[key] !== undefined) next[key] = patch[key];
@@ -76,38 +73,6 @@ export class SettingsService {
       return next;
     });
     return this.recordings();
-  }
-
-  /**
-   * An absolute path that may hold recordings (see recordingsPathRefusal; symlinks resolved first), created when
-   * missing and writable; the marker file makes it HomeCam's, so changing back to it later is allowed.
-   */
-  private async adoptPath(path: string): Promise<void> {
-    if (!isAbsolute(path)) throw invalid({ path: 'path', message: 'PATH_NOT_ABSOLUTE' });
-    const { disk, recordings, dataDir } = this.deps;
-    const resolved = await disk.resolve(path);
-    let entries: string[] | null;
-    try {
-      entries = await disk.entries(resolved);
-    } catch {
-      throw invalid({ path: 'path', message: 'PATH_NOT_WRITABLE' });
-    }
-    const knownRoot = resolved === (await disk.resolve(this.defaultRecordingsPath())) || (await recordings.hasRoot(path)) || (await recordings.hasRoot(resolved));
-    const refusal = recordingsPathRefusal({
-      resolved,
-      dataDir: await disk.resolve(dataDir),
-      reserved: [await disk.resolve(join(dataDir, 'photos'))],
-      home: await disk.resolve(homedir()),
-      entries,
-      knownRoot,
-    });
-    if (refusal) throw invalid({ path: 'path', message: refusal });
-    if (!(await disk.ensureWritableDir(resolved))) throw invalid({ path: 'path', message: 'PATH_NOT_WRITABLE' });
-    try {
-      await disk.writeFile(join(resolved, RECORDINGS_MARKER), 'This directory holds HomeCam recordings.\n');
-    } catch {
-      throw invalid({ path: 'path', message: 'PATH_NOT_WRITABLE' });
-    }
   }
 
   notifications(): NotificationSettings {
