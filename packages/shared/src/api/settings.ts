@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * Upper bounds of the recordings' disk limits, in GB (10^9 bytes). Far above any real disk, so no sane setting is
- * refused, but low enough that a typo (or 1e308) cannot become a limit: 1,000,000 GB = 1 PB for what recordings may
- * use, 100,000 GB = 100 TB for the space to keep free. Both must be positive (zod refuses Infinity and NaN anyway);
+ * Upper bounds of the recordings' disk limits, in GB as retention counts them (2^30 bytes). Far above any real disk,
+ * so no sane setting is refused, but low enough that a typo (or 1e308) cannot become a limit: 1,000,000 GB (about
+ * 1 PB) for what recordings may use, 100,000 GB (about 100 TB) for the space to keep free. A minimum free space the
+ * disk cannot reach even so deletes nothing (RecordingService.freeSpace). Both must be positive (zod refuses Infinity and NaN anyway);
  * no limit is written as "not set" (null in the API, the key left out in config.json), never as 0.
  */
 export const RECORDINGS_MAX_SIZE_GB_LIMIT = 1_000_000;
