@@ -1,6 +1,6 @@
-import type { Notification, NotificationList, RecordingList } from '@homecam/shared';
+import { RECORDINGS_MIN_FREE_GB_LIMIT, type Notification, type NotificationList, type RecordingList } from '@homecam/shared';
 import { waitFor } from '@homecam/tools';
-import { writeFile } from 'node:fs/promises';
+import { statfs, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
@@ -277,7 +277,7 @@ describe('recordings: API and retention', () => {
     expect((await app.inject({ url: '/files/recordings/Garden/2026-01-01/rec3.mp4', headers: bearer(reader) })).statusCode).toBe(404);
   });
 
-  it('retention: older than removeAfter days go quietly; over the maximum size the oldest go first, with a WARN notification', async () => {
+  it('retention: older than removeAfter days go quietly; over the maximum size the oldest go first, with a WARN notification; an unreachable free-space minimum deletes none', async () => {
     await seedRecordings();
     const removedEvents: (string[] | null)[] = [];
     const off = app.homecam.bus.subscribe('RecordingsRemoved', ({ ids }) => removedEvents.push(ids));
@@ -294,12 +294,16 @@ describe('recordings: API and retention', () => {
       // within the limit now: nothing more, no new warning
       expect(await app.homecam.recordings.enforceRetention()).toEqual({ expired: 0, forSpace: 0 });
       expect((await notifications('?types=WARN')).result).toHaveLength(1);
-      // free space below the minimum: delete oldest first; with nothing left and still short, an ERROR
-      await app.homecam.config.patchSection('recordings', { ...recordings, active: false, removeAfter: 7, minFreeGB: 1_000_000_000 });
-      expect(await app.homecam.recordings.enforceRetention()).toEqual({ expired: 0, forSpace: 2 });
-      expect(removedEvents.at(-1)).toEqual(['rec3', 'rec4']);
-      expect((await notifications('?types=ERROR')).result[0]?.message).toMatch(/free on the recordings disk/);
-      expect((await notifications('?types=WARN')).result).toHaveLength(2);
+      // a minimum free space the disk can never reach (the largest allowed, beyond any test disk): deleting every
+      // recording would not reach it, so none go; an ERROR says why (before: all were deleted, then the ERROR)
+      const disk = await statfs(app.homecam.repositories.recordingFiles.dir);
+      expect(disk.blocks * disk.bsize).toBeLessThan(RECORDINGS_MIN_FREE_GB_LIMIT * 1024 ** 3);
+      await app.homecam.config.patchSection('recordings', { ...recordings, active: false, removeAfter: 7, minFreeGB: RECORDINGS_MIN_FREE_GB_LIMIT });
+      expect(await app.homecam.recordings.enforceRetention()).toEqual({ expired: 0, forSpace: 0 });
+      expect((await app.homecam.repositories.recordings.all()).map((r) => r.id).sort()).toEqual(['rec3', 'rec4']);
+      expect(removedEvents).toHaveLength(2);
+      expect((await notifications('?types=ERROR')).result[0]?.message).toMatch(/free on the recordings disk.*none deleted for free space/);
+      expect((await notifications('?types=WARN')).result).toHaveLength(1);
       // a merge patch: null takes the limits out again
       await app.homecam.config.patchSection('recordings', { ...recordings, active: false, maxSizeGB: null, minFreeGB: null });
     } finally {

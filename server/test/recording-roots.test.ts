@@ -202,11 +202,15 @@ describe('recordings after recordings.path changes', () => {
     const a1 = (await seed('a1', dirA, 2 * 60_000)).row;
     await setPath(dirB);
     const b1 = (await seed('b1', dirB, 60_000)).row;
-    // Both directories are on the temp disk: both count, oldest first; with nothing left, an ERROR.
-    await setPath(dirB, { minFreeGB: 1_000_000_000 });
-    expect(await app.homecam.recordings.enforceRetention()).toEqual({ expired: 0, forSpace: 2 });
+    // Both directories are on the temp disk: both count, oldest first. The rows claim 20 GiB each (the files are
+    // small) and the minimum is 10 GiB above the free space now: deleting the oldest reaches it, whatever its directory.
+    const size = 20 * 1024 ** 3;
+    for (const row of [a1, b1]) await app.homecam.repositories.recordings.update(row.id, { size_bytes: size });
+    const free = await app.homecam.repositories.recordingFiles.freeBytes();
+    await setPath(dirB, { minFreeGB: Math.ceil(free / 1024 ** 3) + 10 });
+    expect(await app.homecam.recordings.enforceRetention()).toEqual({ expired: 0, forSpace: 1 });
     expect(await exists(join(dirA, a1.file))).toBe(false);
-    expect(await exists(join(dirB, b1.file))).toBe(false);
+    expect(await exists(join(dirB, b1.file))).toBe(true);
   });
 });
 

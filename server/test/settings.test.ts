@@ -1,4 +1,4 @@
-import type { NotificationSettings, RecordingSettings } from '@homecam/shared';
+import { RECORDINGS_MAX_SIZE_GB_LIMIT, RECORDINGS_MIN_FREE_GB_LIMIT, type NotificationSettings, type RecordingSettings } from '@homecam/shared';
 import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +99,31 @@ describe('PATCH /api/settings/recordings', () => {
       expect(JSON.stringify(response.json())).toContain('PATH_NOT_WRITABLE');
     }
     expect((await fileConfig()).recordings).toMatchObject({ type: 'Video', timer: 10 });
+  });
+
+  it('bounds the disk limits: 1e308 is 400 naming the field, the largest allowed value is written', async () => {
+    const token = await tokenWith('admin');
+    const patch = (payload: object, url = '/api/settings/recordings') =>
+      app.inject({ method: 'PATCH', url, headers: bearer(token), payload });
+    const paths = (response: Awaited<ReturnType<typeof patch>>) =>
+      response.json<{ error: { details: { path: string }[] } }>().error.details.map((issue) => issue.path).sort();
+    const before = await readFile(join(dataDir, 'config.json'), 'utf8');
+
+    const huge = await patch({ maxSizeGB: 1e308, minFreeGB: 1e308 });
+    expectError(huge, 400, 'VALIDATION_FAILED');
+    expect(paths(huge)).toEqual(['maxSizeGB', 'minFreeGB']);
+    expect(paths(await patch({ maxSizeGB: RECORDINGS_MAX_SIZE_GB_LIMIT + 1 }))).toEqual(['maxSizeGB']);
+    expect(paths(await patch({ minFreeGB: RECORDINGS_MIN_FREE_GB_LIMIT + 1 }))).toEqual(['minFreeGB']);
+    expect(paths(await patch({ minFreeGB: 0 }))).toEqual(['minFreeGB']);
+    // the config file route takes the same schema: the whole file is checked, the error names the key in it
+    const file = await patch({ minFreeGB: 1e308 }, '/api/config/recordings');
+    expectError(file, 400, 'VALIDATION_FAILED');
+    expect(paths(file)).toEqual(['recordings.minFreeGB']);
+    expect(await readFile(join(dataDir, 'config.json'), 'utf8')).toBe(before);
+
+    const largest = await patch({ maxSizeGB: RECORDINGS_MAX_SIZE_GB_LIMIT, minFreeGB: RECORDINGS_MIN_FREE_GB_LIMIT });
+    expect(largest.json<RecordingSettings>()).toMatchObject({ maxSizeGB: RECORDINGS_MAX_SIZE_GB_LIMIT, minFreeGB: RECORDINGS_MIN_FREE_GB_LIMIT });
+    expect((await patch({ maxSizeGB: null, minFreeGB: null })).statusCode).toBe(200);
   });
 
   it('needs settings:recordings:edit', async () => {

@@ -3,9 +3,12 @@ import { RealtimeGateway } from '../realtime/gateway.js';
 import type { HomecamContext } from '../runtime.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { cameraEventRoutes } from './cameras/camera-events.routes.js';
-import { cameraRoutes } from './cameras/cameras.routes.js';
+import { cameraMediaRoutes } from './cameras/camera-media.routes.js';
+import { cameraEditRoutes, cameraRoutes } from './cameras/cameras.routes.js';
 import type { LiveDeps } from './cameras/live-session.js';
 import { liveRoutes } from './cameras/live.routes.js';
+import { configFileRoutes } from './config/config-file.routes.js';
+import { configWriteRoutes } from './config/config-write.routes.js';
 import { configRoutes } from './config/config.routes.js';
 import { registerDocs } from './docs.js';
 import { fileRoutes } from './files/files.routes.js';
@@ -32,7 +35,11 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(userPhotoRoutes, { photos: ctx.photos });
   await app.register(fileRoutes, { files: ctx.files });
   await app.register(configRoutes, { config: ctx.config });
-  await app.register(cameraRoutes, { cameras: ctx.cameras, streams: ctx.streams });
+  await app.register(configWriteRoutes, { config: ctx.config });
+  await app.register(configFileRoutes, { config: ctx.config });
+  await app.register(cameraRoutes, { cameras: ctx.cameras });
+  await app.register(cameraEditRoutes, { cameras: ctx.cameras });
+  await app.register(cameraMediaRoutes, { streams: ctx.streams });
   await app.register(liveRoutes, {
     live: { auth: ctx.auth, cameras: ctx.cameras, streams: ctx.streams, bus: ctx.bus, clock: ctx.clock, ...live },
   });

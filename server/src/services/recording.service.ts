@@ -223,27 +223,43 @@ export class RecordingService {
         total -= row.size_bytes;
       }
     }
-    if (settings.minFreeGB !== undefined) {
-      const min = settings.minFreeGB * GB;
-      // Only recordings on the disk new clips go to free space there: older roots on another disk are kept.
-      const local = await this.onCurrentDisk(oldest);
-      let free = (await this.deps.files.freeBytes()) + doomed.filter((row) => local.has(row)).reduce((n, row) => n + row.size_bytes, 0);
-      if (free < min) reasons.push(`less than ${settings.minFreeGB} GB free on the recordings disk`);
-      for (const row of oldest) {
-        if (free >= min) break;
-        if (doomed.includes(row) || !local.has(row)) continue;
-        doomed.push(row);
-        free += row.size_bytes;
-      }
-      if (free < min) {
-        await this.deps.notifications.system('ERROR', 'Recordings', `Less than ${settings.minFreeGB} GB free on the recordings disk, and no recording on it left to delete`);
-      }
-    }
+    if (settings.minFreeGB !== undefined) await this.freeSpace(settings.minFreeGB, oldest, doomed, reasons);
     if (doomed.length > 0) {
       await this.remove(doomed);
       await this.deps.notifications.system('WARN', 'Recordings', `Deleted the ${doomed.length} oldest recording(s): ${reasons.join('; ')}`);
     }
     return { expired: expired.length, forSpace: doomed.length };
+  }
+
+  /**
+   * The free-space rule: adds to `doomed` the oldest recordings on the current disk until `minFreeGB` is free. When
+   * even deleting every one of them would leave less than that (a minimum larger than the disk, or other files
+   * holding the space), deleting would lose them all and still miss the goal: none go for this rule, an ERROR says why.
+   */
+  private async freeSpace(minFreeGB: number, oldest: readonly RecordingRow[], doomed: RecordingRow[], reasons: string[]): Promise<void> {
+    const min = minFreeGB * GB;
+    // Only recordings on the disk new clips go to free space there: older roots on another disk are kept.
+    const local = await this.onCurrentDisk(oldest);
+    const bytes = (rows: readonly RecordingRow[]) => rows.reduce((n, row) => n + row.size_bytes, 0);
+    let free = (await this.deps.files.freeBytes()) + bytes(doomed.filter((row) => local.has(row)));
+    if (free >= min) return;
+    const candidates = oldest.filter((row) => local.has(row) && !doomed.includes(row));
+    const reachable = free + bytes(candidates);
+    if (reachable < min) {
+      await this.deps.notifications.system(
+        'ERROR',
+        'Recordings',
+        `Less than ${minFreeGB} GB free on the recordings disk, and deleting every recording on it would leave only ` +
+          `${formatGB(reachable)} free: none deleted for free space. Lower the minimum free space or free the disk.`,
+      );
+      return;
+    }
+    reasons.push(`less than ${minFreeGB} GB free on the recordings disk`);
+    for (const row of candidates) {
+      if (free >= min) break;
+      doomed.push(row);
+      free += row.size_bytes;
+    }
   }
 
   /** The rows whose files are on the current recordings disk (one check per root). */

@@ -48,8 +48,12 @@ interface NumberLimits {
   maxValue: number | null;
 }
 
-/** The range an optional shared number schema allows, for the input's min and max attributes. */
-export function rangeOf(schema: { unwrap(): NumberLimits }): { min?: number; max?: number } {
-  const { minValue, maxValue } = schema.unwrap();
-  return { min: minValue ?? undefined, max: maxValue ?? undefined };
+/** A shared number schema, possibly wrapped in `.optional()` / `.nullable()` (a clearable limit). */
+type WrappedNumber = NumberLimits | { unwrap(): WrappedNumber };
+
+/** The range an optional (or optional nullable) shared number schema allows, for the input's min and max attributes. */
+export function rangeOf(schema: { unwrap(): WrappedNumber }): { min?: number; max?: number } {
+  let inner = schema.unwrap();
+  while ('unwrap' in inner) inner = inner.unwrap();
+  return { min: inner.minValue ?? undefined, max: inner.maxValue ?? undefined };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cameraSchema } from './cameras.js';
+import { recordingsMaxSizeGBSchema, recordingsMinFreeGBSchema } from './settings.js';
 
 /** What every visitor may read at start-up (spec §7: the UI config load). Holds no secret. */
 export const uiConfigSchema = z.object({
@@ -53,7 +54,8 @@ export const configFileSchema = z.looseObject({
     .default({ active: true, removeAfter: 72 }),
   /**
    * Recordings (spec §5: config file only). `type`/`timer` are the defaults a camera's recordingType/recordingTimer
-   * override; `path` defaults to `<data>/recordings`; `removeAfter` in days; `maxSizeGB`/`minFreeGB` bound the disk.
+   * override; `path` defaults to `<data>/recordings`; `removeAfter` in days; `maxSizeGB`/`minFreeGB` bound the disk
+   * (each with an upper bound, see RECORDINGS_MAX_SIZE_GB_LIMIT).
    */
   recordings: z
     .looseObject({
@@ -62,8 +64,8 @@ export const configFileSchema = z.looseObject({
       timer: z.number().int().min(1).max(3600).default(10),
       path: z.string().min(1).optional(),
       removeAfter: z.number().int().min(1).max(3650).default(7),
-      maxSizeGB: z.number().positive().optional(),
-      minFreeGB: z.number().positive().optional(),
+      maxSizeGB: recordingsMaxSizeGBSchema.optional(),
+      minFreeGB: recordingsMinFreeGBSchema.optional(),
     })
     .default({ active: true, type: 'Video', timer: 10, removeAfter: 7 }),
   options: z.looseObject({ videoProcessor: z.string().optional() }).default({}),

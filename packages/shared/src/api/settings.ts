@@ -1,5 +1,18 @@
 import { z } from 'zod';
 
+/**
+ * Upper bounds of the recordings' disk limits, in GB as retention counts them (2^30 bytes). Far above any real disk,
+ * so no sane setting is refused, but low enough that a typo (or 1e308) cannot become a limit: 1,000,000 GB (about
+ * 1 PB) for what recordings may use, 100,000 GB (about 100 TB) for the space to keep free. A minimum free space the
+ * disk cannot reach even so deletes nothing (RecordingService.freeSpace). Both must be positive (zod refuses Infinity and NaN anyway);
+ * no limit is written as "not set" (null in the API, the key left out in config.json), never as 0.
+ */
+export const RECORDINGS_MAX_SIZE_GB_LIMIT = 1_000_000;
+export const RECORDINGS_MIN_FREE_GB_LIMIT = 100_000;
+/** `recordings.maxSizeGB` and `recordings.minFreeGB`, shared by config.json, the settings API and the web form. */
+export const recordingsMaxSizeGBSchema = z.number().positive().max(RECORDINGS_MAX_SIZE_GB_LIMIT);
+export const recordingsMinFreeGBSchema = z.number().positive().max(RECORDINGS_MIN_FREE_GB_LIMIT);
+
 /** `recordings` of config.json with the defaults applied (`path` resolved to the directory in use). */
 export const recordingSettingsSchema = z.object({
   active: z.boolean(),
@@ -33,8 +46,8 @@ export const recordingSettingsPatchSchema = z.strictObject({
   active: z.boolean().optional(),
   path: z.string({ message: 'PATH_REQUIRED' }).trim().min(1, { message: 'PATH_REQUIRED' }).optional(),
   removeAfter: z.number().int().min(1).max(3650).optional(),
-  maxSizeGB: z.number().positive().nullable().optional(),
-  minFreeGB: z.number().positive().nullable().optional(),
+  maxSizeGB: recordingsMaxSizeGBSchema.nullable().optional(),
+  minFreeGB: recordingsMinFreeGBSchema.nullable().optional(),
 });
 export type RecordingSettingsPatch = z.infer<typeof recordingSettingsPatchSchema>;
 

@@ -1,18 +1,10 @@
-import {
-  cameraListSchema,
-  cameraNameParamsSchema,
-  cameraSchema,
-  cameraStatusSchema,
-  snapshotQuerySchema,
-} from '@homecam/shared';
+import { cameraListSchema, cameraNameParamsSchema, cameraSchema } from '@homecam/shared';
 import { z } from 'zod';
-import type { CameraStreamService } from '../../services/camera-stream.service.js';
 import type { CameraService } from '../../services/camera.service.js';
 import { defineRoutes } from '../define-routes.js';
 import { requireAuth } from '../request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
 
-const VIEW = { anyOf: ['cameras:access'] } as const;
 /** The camera settings pages list and edit cameras too. */
 const READ = { anyOf: ['cameras:access', 'settings:cameras:access', 'settings:cameras:edit'] } as const;
 const EDIT = { anyOf: ['settings:cameras:edit'] } as const;
@@ -23,7 +15,8 @@ const cameraPatchSchema = z
   .looseObject({})
   .describe('JSON merge patch of CameraInput: objects merge, null removes a key; a masked secret keeps the stored one');
 
-export const cameraRoutes = defineRoutes<{ cameras: CameraService; streams: CameraStreamService }>((app, { cameras, streams }) => {
+/** Reading cameras (list, one); status and snapshots are in camera-media.routes.ts. */
+export const cameraRoutes = defineRoutes<{ cameras: CameraService }>((app, { cameras }) => {
   app.get(
     '/api/cameras',
     {
@@ -36,6 +29,22 @@ export const cameraRoutes = defineRoutes<{ cameras: CameraService; streams: Came
     },
   );
 
+  app.get(
+    '/api/cameras/:name',
+    {
+      config: { access: READ },
+      schema: {
+        tags: ['cameras'],
+        params: cameraNameParamsSchema,
+        response: { 200: cameraSchema, ...errorResponses(...AUTH_ERRORS, 404) },
+      },
+    },
+    (request) => cameras.present(cameras.get(request.params.name), requireAuth(request).user.permissions),
+  );
+});
+
+/** Changing cameras (add, add a demo, edit, delete): the camera settings' edit right. */
+export const cameraEditRoutes = defineRoutes<{ cameras: CameraService }>((app, { cameras }) => {
   app.post(
     '/api/cameras',
     {
@@ -65,19 +74,6 @@ export const cameraRoutes = defineRoutes<{ cameras: CameraService; streams: Came
     async (request, reply) => reply.code(201).send(cameras.present(await cameras.createDemo(), requireAuth(request).user.permissions)),
   );
 
-  app.get(
-    '/api/cameras/:name',
-    {
-      config: { access: READ },
-      schema: {
-        tags: ['cameras'],
-        params: cameraNameParamsSchema,
-        response: { 200: cameraSchema, ...errorResponses(...AUTH_ERRORS, 404) },
-      },
-    },
-    (request) => cameras.present(cameras.get(request.params.name), requireAuth(request).user.permissions),
-  );
-
   app.patch(
     '/api/cameras/:name',
     {
@@ -105,41 +101,6 @@ export const cameraRoutes = defineRoutes<{ cameras: CameraService; streams: Came
     async (request, reply) => {
       await cameras.delete(request.params.name);
       return reply.code(204).send();
-    },
-  );
-
-  app.get(
-    '/api/cameras/:name/status',
-    {
-      config: { access: VIEW },
-      schema: {
-        tags: ['cameras'],
-        params: cameraNameParamsSchema,
-        response: { 200: cameraStatusSchema, ...errorResponses(...AUTH_ERRORS, 404) },
-      },
-    },
-    (request) => streams.status(request.params.name),
-  );
-
-  app.get(
-    '/api/cameras/:name/snapshot',
-    {
-      // `<img src>` cannot send a header: the session cookie counts here too.
-      config: { access: VIEW, acceptSessionCookie: true },
-      schema: {
-        tags: ['cameras'],
-        params: cameraNameParamsSchema,
-        querystring: snapshotQuerySchema,
-        response: { 200: z.unknown().describe('image/jpeg'), ...errorResponses(400, ...AUTH_ERRORS, 404, 502, 503) },
-      },
-    },
-    async (request, reply) => {
-      const snapshot = await streams.snapshot(request.params.name, request.query.width);
-      return reply
-        .type('image/jpeg')
-        .header('cache-control', 'private, max-age=2')
-        .header('x-snapshot-from', snapshot.from)
-        .send(snapshot.jpeg);
     },
   );
 });

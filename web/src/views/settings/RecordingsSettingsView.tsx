@@ -115,10 +115,10 @@ function RecordingsForm({ initial, canEdit, canMovePath }: { initial: RecordingS
           <div className="grid gap-4 sm:grid-cols-2">
             {(
               [
-                [maxSize, t('events:settings.maxSize'), 'settings-recordings-max-size'],
-                [minFree, t('events:settings.minFree'), 'settings-recordings-min-free'],
+                [maxSize, fields.maxSizeGB, t('events:settings.maxSize'), 'settings-recordings-max-size'],
+                [minFree, fields.minFreeGB, t('events:settings.minFree'), 'settings-recordings-min-free'],
               ] as const
-            ).map(([field, label, testId]) => (
+            ).map(([field, schema, label, testId]) => (
               <TextField
                 key={testId}
                 type="number"
@@ -127,6 +127,7 @@ function RecordingsForm({ initial, canEdit, canMovePath }: { initial: RecordingS
                 label={label}
                 hint={t('events:settings.optional')}
                 value={field.value}
+                {...rangeOf(schema)}
                 error={field.error}
                 onChange={(e) => field.onChange(e.target.value)}
                 data-testid={testId}

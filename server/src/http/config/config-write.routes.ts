@@ -1,0 +1,65 @@
+import { configFileSchema, configWriteBodySchema, configWriteQuerySchema } from '@homecam/shared';
+import { z } from 'zod';
+import type { ConfigService } from '../../services/config.service.js';
+import { AUTH_ERRORS, errorResponses } from '../schemas.js';
+import { defineRoutes } from '../define-routes.js';
+import { sectionParams } from './config.routes.js';
+
+/** Writing config.json (the config editor): replace, merge patch, and merge patch of one section. Admin only. */
+export const configWriteRoutes = defineRoutes<{ config: ConfigService }>((app, { config }) => {
+  app.put(
+    '/api/config',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['config'],
+        description:
+          'Replaces the whole config.json (the config editor); validated, then written atomically. Removing every camera or a ' +
+          'top-level key needs ?confirm=remove-cameras / remove-sections, else 409 CONFIG_DESTRUCTIVE.',
+        querystring: configWriteQuerySchema,
+        body: configWriteBodySchema,
+        response: { 200: configFileSchema, ...errorResponses(400, ...AUTH_ERRORS, 409) },
+      },
+    },
+    (request) => config.replace(request.body, request.query.confirm),
+  );
+
+  app.patch(
+    '/api/config',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['config'],
+        description:
+          'A JSON merge patch (RFC 7396) of config.json: null removes a key, objects merge, arrays replace. The result is ' +
+          'validated and written atomically; the same ?confirm= rule as PUT.',
+        querystring: configWriteQuerySchema,
+        body: configWriteBodySchema,
+        response: { 200: configFileSchema, ...errorResponses(400, ...AUTH_ERRORS, 409) },
+      },
+    },
+    (request) => config.patch(request.body, request.query.confirm),
+  );
+
+  app.patch(
+    '/api/config/:section',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['config'],
+        description:
+          "A JSON merge patch (RFC 7396) of one top-level section; the whole file is validated (errors name e.g. 'mqtt.port'). " +
+          'null removes the section, which needs ?confirm=remove-sections.',
+        params: sectionParams,
+        querystring: configWriteQuerySchema,
+        body: z.unknown(),
+        response: { 200: configFileSchema, ...errorResponses(400, ...AUTH_ERRORS, 404, 409) },
+      },
+    },
+    // Fastify gives null for a request without a body; only a JSON `null` (with its content type) removes the section.
+    (request) => {
+      const value = request.body === null && request.headers['content-type'] === undefined ? undefined : request.body;
+      return config.patchSection(request.params.section, value, request.query.confirm);
+    },
+  );
+});
