@@ -28,8 +28,8 @@ describe('options.videoProcessor through the API', () => {
         method: 'PATCH', url: '/api/config/options', headers: bearer(token), payload: { videoProcessor: '/tmp/evil.sh' },
       });
       expectError(section, 400, 'VALIDATION_FAILED');
-      // Removing it is a change too: the host's choice stays until the file is edited.
-      expectError(await app.inject({ method: 'PATCH', url: '/api/config/options', headers: bearer(token), payload: {} }), 400, 'VALIDATION_FAILED');
+      // Removing it (null in a merge patch) is a change too: the host's choice stays until the file is edited.
+      expectError(await app.inject({ method: 'PATCH', url: '/api/config/options', headers: bearer(token), payload: { videoProcessor: null } }), 400, 'VALIDATION_FAILED');
 
       expect(await readFile(join(dataDir, 'config.json'), 'utf8')).toBe(before);
       expect(app.homecam.config.get().options.videoProcessor).toBe('/usr/bin/ffmpeg');
