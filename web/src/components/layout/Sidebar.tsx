@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UI_TIMINGS } from '@homecam/shared';
-import { ROUTES, SIDEBAR_BOTTOM, SIDEBAR_EXTRAS, SIDEBAR_MAIN, type RouteKey } from '../../app/routes/route-table';
+import { ROUTES, SIDEBAR_BOTTOM, SIDEBAR_EXTRAS, SIDEBAR_MAIN, type RouteKey } from '../../routing/route-table';
 import { useDelayedFlag } from '../../hooks/use-delayed-flag';
 import { useRouteAccess } from '../../hooks/use-permissions';
 import { useUiConfig } from '../../hooks/use-ui-config';
