@@ -3,6 +3,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Only app/ (and main.tsx) may import from app/. */
+const APP_LAYER = {
+  group: ['**/app', '**/app/**'],
+  message: 'Only web/src/app/ imports from app/: move what you need down (stores/, routing/, …) or take it from useStores().',
+};
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'],
@@ -37,24 +43,24 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // Layers of the web app: components never reach up into views (pages), hooks never into the app's wiring
-    // (they get the stores from StoresContext).
-    files: ['web/src/components/**/*.{ts,tsx}'],
+    // Layers of the web app: app/ (the wiring: runtime, router, layouts, guards) sits on top and nothing below it
+    // imports from it; hooks get the runtime's stores through useStores() (stores/stores-context).
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/app/**', 'web/src/main.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/views/**', '**/views'], message: 'Components must not import from views/.' }] }],
+      'no-restricted-imports': ['error', { patterns: [APP_LAYER] }],
     },
   },
   {
-    files: ['web/src/hooks/**/*.{ts,tsx}'],
+    // Components never reach up into views or pages (later blocks replace the rule's options, so app/ is repeated).
+    files: ['web/src/components/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            {
-              group: ['**/app/runtime', '**/app/router', '**/app/App', '**/app/pwa/pwa-runtime', '**/app/guards/*', '**/app/layouts/*'],
-              message: "Hooks read the app's stores through useStores() (stores/stores-context), not from the app's wiring.",
-            },
+            APP_LAYER,
+            { group: ['**/views/**', '**/views', '**/pages/**', '**/pages'], message: 'Components must not import from views/ or pages/.' },
           ],
         },
       ],

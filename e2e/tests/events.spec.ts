@@ -84,6 +84,13 @@ test('the notifications page lists a new event live and deletes all of them @pho
   await expect(card).toContainText(CAMERA);
   await expect(page.getByTestId('notification-badge')).toHaveText('1');
 
+  // The filter drawer is a modal dialog: Escape closes it and focus goes back to its button.
+  await page.getByTestId('events-filter-open').click();
+  await expect(page.getByTestId('events-filter-drawer')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('events-filter-drawer')).toHaveCount(0);
+  await expect(page.getByTestId('events-filter-open')).toBeFocused();
+
   // Filtering by another type hides it; the filter is kept in the URL.
   await page.getByTestId('events-filter-open').click();
   await page.getByTestId('events-filter-types-doorbell').check();

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteKey } from './routes/route-table';
+import type { RouteKey } from '../routing/route-table';
 
 /**
  * Every screen but the login page is its own script chunk, loaded when a route first needs it: the first

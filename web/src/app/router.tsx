@@ -2,12 +2,12 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorPage, PageErrorBoundary } from '../pages/ErrorPage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { ChunkLoadError, loadChunk } from './chunks/chunk-load';
+import { ChunkLoadError, loadChunk } from '../routing/chunk-load';
 import { createNavigationGuard } from './guards/navigation-guard';
 import { ChromeLayout } from './layouts/ChromeLayout';
 import { RootLayout } from './layouts/RootLayout';
 import { SettingsLayout } from './layouts/SettingsLayout';
-import { ROUTES, type RouteKey } from './routes/route-table';
+import { ROUTES, type RouteKey } from '../routing/route-table';
 import type { Runtime } from './runtime';
 import { LAZY_PAGES, type LazyPageKey } from './lazy-pages';
 

@@ -10,12 +10,12 @@ import { createRealtimeClient } from '../api/realtime-client';
 import { createI18n } from '../i18n/create-i18n';
 import type { AppStores } from '../stores/stores-context';
 import { createPwa } from './pwa/pwa-runtime';
-import { createEventToasts } from './toast/notification-toast';
-import { initialSessionState } from './session/session-machine';
-import { createSessionStore } from './session/session-store';
-import { readStoredSession } from './session/stored-session';
-import { createThemeStore } from './theme/theme-store';
-import { createToastStore } from './toast/toast-store';
+import { createEventToasts } from './notification-toast';
+import { initialSessionState } from '../stores/session/session-machine';
+import { createSessionStore } from '../stores/session/session-store';
+import { readStoredSession } from '../stores/session/stored-session';
+import { createThemeStore } from '../stores/theme/theme-store';
+import { createToastStore } from '../stores/toast/toast-store';
 
 /** What the runtime reads from the browser; passed in, so nothing happens at import time. */
 export interface RuntimeEnvironment {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { CameraStreamName } from '@homecam/shared';
 import { LiveConnection } from '../api/live/live-connection';
-import type { SessionStore } from '../app/session/session-store';
+import type { SessionStore } from '../stores/session/session-store';
 import { useStores } from '../stores/stores-context';
 import { useFullscreen } from './use-fullscreen';
 import { useOnScreen, usePageVisible } from './use-visibility';

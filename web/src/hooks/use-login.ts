@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS, type LoginRequest } from '@homecam/shared';
 import { login } from '../api/auth-api';
-import { rememberFirstStartPassword } from '../app/session/first-start-password';
+import { rememberFirstStartPassword } from '../stores/session/first-start-password';
 import { useStores } from '../stores/stores-context';
 import { describeError } from './describe-error';
 

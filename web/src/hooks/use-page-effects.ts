@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { STORAGE_KEYS, UI_TIMINGS } from '@homecam/shared';
-import { shouldRememberPath } from '../app/session/session-machine';
+import { shouldRememberPath } from '../stores/session/session-machine';
 import { useSession } from './use-session';
 
 /**

@@ -1,5 +1,5 @@
 import { hasAllPermissions, hasAnyPermission, type Permission } from '@homecam/shared';
-import { canAccess, ROUTES, type RouteKey } from '../app/routes/route-table';
+import { canAccess, ROUTES, type RouteKey } from '../routing/route-table';
 import { useCurrentUser } from './use-session';
 
 /** Component-level check of spec §5: every listed permission (admin passes everything). */

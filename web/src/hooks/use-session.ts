@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { SessionUser } from '@homecam/shared';
-import { currentUser, type SessionState } from '../app/session/session-machine';
+import { currentUser, type SessionState } from '../stores/session/session-machine';
 import { useStores } from '../stores/stores-context';
 
 export function useSession(): SessionState {

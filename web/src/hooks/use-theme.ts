@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { ThemeSnapshot, ThemeStore } from '../app/theme/theme-store';
+import type { ThemeSnapshot, ThemeStore } from '../stores/theme/theme-store';
 import { useStores } from '../stores/stores-context';
 
 export function useTheme(): ThemeSnapshot & { update: ThemeStore['update'] } {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Toast } from '../app/toast/toast-rules';
+import type { Toast } from '../stores/toast/toast-rules';
 import { useStores } from '../stores/stores-context';
 import { describeError } from './describe-error';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../app/routes/route-table';
+import { ROUTES } from '../routing/route-table';
 import { Logo } from '../components/layout/Logo';
 
 /** Any unknown path (spec §2): no sidebar, navbar or footer. */

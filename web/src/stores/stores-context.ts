@@ -2,12 +2,12 @@ import { createContext, useContext } from 'react';
 import type { CameraStatusStore } from '../api/camera-status-store';
 import type { NotificationCounter } from '../api/notification-counter';
 import type { RealtimeStatusStore } from '../api/realtime-client';
-import type { InstallPrompt } from '../app/pwa/install-prompt';
-import type { PushSync } from '../app/pwa/push-sync';
-import type { SwUpdates } from '../app/pwa/sw-updates';
-import type { SessionStore } from '../app/session/session-store';
-import type { ThemeStore } from '../app/theme/theme-store';
-import type { ToastStore } from '../app/toast/toast-store';
+import type { InstallPrompt } from './pwa/install-prompt';
+import type { PushSync } from './pwa/push-sync';
+import type { SwUpdates } from './pwa/sw-updates';
+import type { SessionStore } from './session/session-store';
+import type { ThemeStore } from './theme/theme-store';
+import type { ToastStore } from './toast/toast-store';
 
 /**
  * The app's external stores as hooks see them. Built once by createRuntime (main.tsx) and handed down by

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ROUTES, type RouteKey } from '../app/routes/route-table';
+import { ROUTES, type RouteKey } from '../routing/route-table';
 import { PageTitle } from '../components/layout/PageTitle';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Permission, SessionUser } from '@homecam/shared';
-import { findRoute } from '../routes/route-table';
+import { findRoute } from '../../routing/route-table';
 import { decideNavigation } from './navigation-decision';
 
 const user = (permissionLevel: Permission[], mustChangeCredentials = false): SessionUser => ({

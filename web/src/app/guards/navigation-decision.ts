@@ -1,6 +1,6 @@
 import type { SessionUser } from '@homecam/shared';
-import { canAccess, ROUTES, type RouteDef, type RouteKey } from '../routes/route-table';
-import { landingPath } from '../session/session-machine';
+import { canAccess, ROUTES, type RouteDef, type RouteKey } from '../../routing/route-table';
+import { landingPath } from '../../stores/session/session-machine';
 
 /**
  * What the navigation guard does with a route, once the session is known (spec §4, §5, §8).

@@ -2,11 +2,11 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { STORAGE_KEYS } from '@homecam/shared';
 import { isAbortError } from '../../api/api-error';
 import { checkSession } from '../../api/auth-api';
-import { findRoute } from '../routes/route-table';
+import { findRoute } from '../../routing/route-table';
 import type { i18n as I18n } from 'i18next';
-import type { SessionStore } from '../session/session-store';
-import type { ToastStore } from '../toast/toast-store';
-import { currentUser } from '../session/session-machine';
+import type { SessionStore } from '../../stores/session/session-store';
+import type { ToastStore } from '../../stores/toast/toast-store';
+import { currentUser } from '../../stores/session/session-machine';
 import { decideNavigation } from './navigation-decision';
 
 /** Resolves once the navigation is superseded (here: by the machine's delayed redirect to /). */

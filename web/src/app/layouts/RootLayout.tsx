@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { UpdateBanner } from '../../components/layout/UpdateBanner';
 import { usePageEffects } from '../../hooks/use-page-effects';
-import { findRoute } from '../routes/route-table';
+import { findRoute } from '../../routing/route-table';
 
 /** Wraps every route: remembers the last page, scrolls to the top, names the browser tab, offers updates. */
 export function RootLayout() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { cn } from '../../components/ui/cn';
 import { useRouteAccess } from '../../hooks/use-permissions';
-import { ROUTES, SETTINGS_PAGES } from '../routes/route-table';
+import { ROUTES, SETTINGS_PAGES } from '../../routing/route-table';
 
 /** Settings pages share a menu of the children the user may open: a column on desktop, a strip on a phone. */
 export function SettingsLayout() {

@@ -1,11 +1,11 @@
 import type { i18n as I18n } from 'i18next';
 import { deletePushSubscription, getPushStatus, savePushSubscription } from '../../api/push-api';
 import { currentLanguage } from '../../i18n/create-i18n';
-import { currentUser } from '../session/session-machine';
-import type { SessionStore } from '../session/session-store';
-import { createInstallPrompt, runsStandalone } from './install-prompt';
-import { createPushSync } from './push-sync';
-import { createSwUpdates } from './sw-updates';
+import { currentUser } from '../../stores/session/session-machine';
+import type { SessionStore } from '../../stores/session/session-store';
+import { createInstallPrompt, runsStandalone } from '../../stores/pwa/install-prompt';
+import { createPushSync } from '../../stores/pwa/push-sync';
+import { createSwUpdates } from '../../stores/pwa/sw-updates';
 
 export interface PwaEnvironment {
   i18n: I18n;

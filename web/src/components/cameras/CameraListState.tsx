@@ -2,7 +2,7 @@ import type { Camera } from '@homecam/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../../app/routes/route-table';
+import { ROUTES } from '../../routing/route-table';
 import { useRouteAccess } from '../../hooks/use-permissions';
 import { QueryStatus } from '../layout/QueryStatus';
 

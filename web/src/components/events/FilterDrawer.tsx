@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMPTY_FILTERS, type EventFilters } from '../../api/event-filters';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 import { CloseIcon } from '../ui/icons';
 import { TextField } from '../ui/TextField';
+import { useModalDialog } from '../ui/use-modal-dialog';
 
 export interface FilterOption {
   value: string;
@@ -24,7 +25,10 @@ export interface FilterDrawerProps {
 
 type ListKey = 'cameras' | 'rooms' | 'types' | 'labels';
 
-/** The filters of /recordings and /notifications in a side drawer; nothing changes until "Apply". */
+/**
+ * The filters of /recordings and /notifications in a side drawer; nothing changes until "Apply". It is a modal
+ * `<dialog>` like Modal, so Escape closes it only while no dialog sits above it, and focus returns to the opener.
+ */
 export function FilterDrawer(props: FilterDrawerProps) {
   // Mounted when opened, so the draft starts from the applied filters every time.
   return props.open ? <DrawerPanel {...props} /> : null;
@@ -60,13 +64,9 @@ function FilterGroup({ list, title, options, draft, onToggle }: FilterGroupProps
 function DrawerPanel({ filters, cameras, rooms, types, labels, onApply, onClose }: FilterDrawerProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(filters);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const titleId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const handlers = useModalDialog(dialog, onClose);
 
   const toggle = (key: ListKey, value: string) =>
     setDraft((current) => ({
@@ -75,17 +75,17 @@ function DrawerPanel({ filters, cameras, rooms, types, labels, onApply, onClose 
     }));
 
   return (
-    <div className="fixed inset-0 z-50 flex justify-end">
-      <div className="absolute inset-0 bg-overlay" onClick={onClose} aria-hidden="true" />
-      <aside
-        role="dialog"
-        aria-modal="true"
-        aria-label={t('events:filters.title')}
-        className="relative z-10 flex h-full w-full max-w-sm flex-col border-l border-border bg-surface-raised shadow-panel"
-        data-testid="events-filter-drawer"
-      >
+    // The `<dialog>` fills the window and is the backdrop (a click on it closes); the panel sits at its right edge.
+    <dialog
+      ref={dialog}
+      {...handlers}
+      aria-labelledby={titleId}
+      className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none justify-end overflow-hidden bg-overlay p-0 text-foreground open:flex backdrop:bg-transparent"
+      data-testid="events-filter-drawer"
+    >
+      <div className="flex h-full w-full max-w-sm flex-col border-l border-border bg-surface-raised shadow-panel">
         <div className="flex items-center justify-between border-b border-border px-5 py-4">
-          <h2 className="text-lg font-semibold text-foreground">{t('events:filters.title')}</h2>
+          <h2 id={titleId} className="text-lg font-semibold text-foreground">{t('events:filters.title')}</h2>
           <button type="button" onClick={onClose} aria-label={t('events:filters.close')} className="rounded p-1 text-foreground hover:bg-muted">
             <CloseIcon width={20} height={20} />
           </button>
@@ -128,7 +128,7 @@ function DrawerPanel({ filters, cameras, rooms, types, labels, onApply, onClose 
             {t('events:filters.apply')}
           </Button>
         </div>
-      </aside>
-    </div>
+      </div>
+    </dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../../app/routes/route-table';
+import { ROUTES } from '../../routing/route-table';
 import { cn } from '../ui/cn';
 import { MenuIcon } from '../ui/icons';
 import { Logo } from './Logo';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ROUTES } from '../../app/routes/route-table';
+import { ROUTES } from '../../routing/route-table';
 import { useNotificationCount } from '../../hooks/use-notification-count';
 import { useRouteAccess } from '../../hooks/use-permissions';
 import { BellIcon } from '../ui/icons';

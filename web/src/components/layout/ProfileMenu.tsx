@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { profileLabel } from '@homecam/shared';
 import defaultAvatar from '../../assets/default-avatar.svg';
-import { ROUTES } from '../../app/routes/route-table';
+import { ROUTES } from '../../routing/route-table';
 import { useRouteAccess } from '../../hooks/use-permissions';
 import { useCurrentUser, useSessionActions, useUserPhotoUrl } from '../../hooks/use-session';
 import { Avatar } from '../ui/Avatar';

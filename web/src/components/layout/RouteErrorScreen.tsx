@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { isChunkLoadError } from '../../app/chunks/chunk-load';
+import { isChunkLoadError } from '../../routing/chunk-load';
 import { cn } from '../ui/cn';
 import { Button } from '../ui/Button';
 

@@ -2,12 +2,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UI_TIMINGS } from '@homecam/shared';
-import { ROUTES, SIDEBAR_BOTTOM, SIDEBAR_EXTRAS, SIDEBAR_MAIN, type RouteKey } from '../../app/routes/route-table';
+import { ROUTES, SIDEBAR_BOTTOM, SIDEBAR_EXTRAS, SIDEBAR_MAIN, type RouteKey } from '../../routing/route-table';
 import { useDelayedFlag } from '../../hooks/use-delayed-flag';
 import { useRouteAccess } from '../../hooks/use-permissions';
 import { useUiConfig } from '../../hooks/use-ui-config';
 import { cn } from '../ui/cn';
 import { CloseIcon } from '../ui/icons';
+import { modalDialogOpen } from '../ui/use-modal-dialog';
 import { InstallAppButton } from './InstallAppButton';
 import { Logo } from './Logo';
 import { ProfileMenu } from './ProfileMenu';
@@ -30,11 +31,12 @@ export function Sidebar({ open, onClose }: SidebarProps) {
   const visible = (keys: readonly RouteKey[]) => keys.filter(canOpen);
   const extras = visible(SIDEBAR_EXTRAS);
 
-  // Escape closes it too, as the overlay click does, for keyboard users.
+  // Escape closes it too, as the overlay click does, for keyboard users; not while a dialog is open above it
+  // (a modal dialog sits in the top layer and the Escape is its own).
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape' && !event.defaultPrevented && !modalDialogOpen(document)) onClose();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ROUTES, type RouteKey } from '../../app/routes/route-table';
+import { ROUTES, type RouteKey } from '../../routing/route-table';
 import { cn } from '../ui/cn';
 import { NAV_ICONS } from './nav-icons';
 

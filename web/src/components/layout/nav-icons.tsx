@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import type { RouteKey } from '../../app/routes/route-table';
+import type { RouteKey } from '../../routing/route-table';
 import {
   ActivityIcon,
   CameraIcon,

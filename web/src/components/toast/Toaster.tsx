@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastPosition, type Toast, type ToastPosition, type ToastType } from '../../app/toast/toast-rules';
+import { toastPosition, type Toast, type ToastPosition, type ToastType } from '../../stores/toast/toast-rules';
 import { useToast, useToasts } from '../../hooks/use-toast';
 import { useStores } from '../../stores/stores-context';
 import { cn } from '../ui/cn';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { profileLabel, type User } from '@homecam/shared';
 import defaultAvatar from '../../assets/default-avatar.svg';
-import { photoUrl } from '../../app/session/stored-session';
+import { photoUrl } from '../../stores/session/stored-session';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { EditIcon, TrashIcon } from '../ui/icons';

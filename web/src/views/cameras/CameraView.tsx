@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROUTES } from '../../app/routes/route-table';
+import { ROUTES } from '../../routing/route-table';
 import { cameraFeedPath } from '../../components/cameras/camera-path';
 import { CameraNotifications } from '../../components/events/CameraNotifications';
 import { StatusDot } from '../../components/cameras/StatusDot';

@@ -5,7 +5,7 @@ import { ChoiceGroup } from '../../components/settings/ChoiceGroup';
 import { ColorSwatches } from '../../components/settings/ColorSwatches';
 import { Card } from '../../components/ui/Card';
 import { Select } from '../../components/ui/Select';
-import type { ThemePreference } from '../../app/theme/theme-resolution';
+import type { ThemePreference } from '../../stores/theme/theme-resolution';
 import { chooseLanguage, currentLanguage } from '../../i18n/create-i18n';
 import { useTheme } from '../../hooks/use-theme';
 

@@ -1,5 +1,5 @@
 import { UI_TIMINGS, type SessionUser } from '@homecam/shared';
-import { canAccess, findRoute, ROUTES, SIDEBAR_MAIN } from '../routes/route-table';
+import { canAccess, findRoute, ROUTES, SIDEBAR_MAIN } from '../../routing/route-table';
 import { photoUrl, type StoredSession } from './stored-session';
 
 /**

@@ -1,6 +1,6 @@
 import type { Notification } from '@homecam/shared';
-import { notificationMessage } from '../../components/events/format';
-import type { ToastExtras, ToastStore } from './toast-store';
+import { notificationMessage } from '../components/events/format';
+import type { ToastExtras, ToastStore } from '../stores/toast/toast-store';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
