@@ -214,8 +214,15 @@ describe('recording on a trigger', () => {
       return handle;
     });
     try {
-      // A full prebuffer: the stream runs steadily.
-      await waitFor(() => app.homecam.streams.hub.stats('Yard', 'main').buffer.seconds >= PREBUFFER_S, { timeoutMs: 30_000, message: 'the prebuffer' });
+      // A full prebuffer and a stream that runs now: a full buffer alone can be stale. (After the SIGKILL test the
+      // simulator's shared media stalled this app's stream for ~10 s, until the watchdog restarted it; a clip
+      // then got its pre-roll and no live part.)
+      const hub = app.homecam.streams.hub;
+      const from = hub.stats('Yard', 'main').fragmentsIn;
+      await waitFor(() => {
+        const newest = hub.prebuffer('Yard', 'main')?.fragments.at(-1);
+        return hub.stats('Yard', 'main').fragmentsIn >= from + 5 && hub.stats('Yard', 'main').buffer.seconds >= PREBUFFER_S && (newest?.receivedAt ?? 0) > Date.now() - 1_000;
+      }, { timeoutMs: 45_000, message: 'the prebuffer and a running stream' });
       const editor = (await signedInUser(app, ['settings:cameras:edit'])).token;
       expect((await app.inject({ method: 'PUT', url: '/api/cameras/Yard/motion/start', headers: bearer(editor) })).json()).toMatchObject({ accepted: true });
       const current = await waitFor(() => app.homecam.recorder.current('Yard'), { message: 'the clip' });

@@ -33,8 +33,8 @@ async function setUp(): Promise<{ ctx: AppContext; recorder: Recorder }> {
     cameras: [{ name: 'Garden', room: 'Outside', videoConfig: { source: 'rtsp://127.0.0.1:9/none' }, recordingTimer: 1 }],
   };
   await writeFile(join(dataDir, 'config.json'), JSON.stringify(config));
-  // adminPassword: config.json lists a camera, and a first start over existing cameras needs one.
-  ctx = await createContext({ dataDir, webDir: join(dataDir, 'web'), passwordHashing: FAST_HASHING, clock: new FakeClock(), adminPassword: 'master' });
+  // Cameras in config.json before the first start: the admin password is needed (user.service.ts).
+  ctx = await createContext({ dataDir, webDir: join(dataDir, 'web'), passwordHashing: FAST_HASHING, adminPassword: 'master', clock: new FakeClock() });
   const hub = () => {
     throw new Error('no video in this test');
   };

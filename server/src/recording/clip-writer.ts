@@ -82,16 +82,18 @@ export async function writeClip(hub: StreamHub, camera: Camera, target: ClipTarg
   const clip = new ClipFile(handle, syncEveryMs);
   let consumer: Consumer | null = null;
   try {
-    if (camera.prebuffering) {
-      const pre = hub.prebuffer(camera.name, 'main', target.startedAt - camera.prebufferLength * 1000);
-      if (pre) {
-        await clip.writeInit(pre.init);
-        for (const fragment of pre.fragments) await clip.writeFragment(fragment);
-        await clip.sync();
-      }
+    // The pre-roll and the consumer in the same tick: what arrives while the pre-roll is written (a slow disk)
+    // waits in the consumer's queue. Attached only afterwards, the consumer would start at the newest keyframe
+    // and the fragments between the two would be a hole in the clip. The overlap (the consumer's first GOP) is
+    // skipped by its timestamps, which the hub keeps monotonic across upstream restarts (TimelineRebaser).
+    const pre = camera.prebuffering ? hub.prebuffer(camera.name, 'main', target.startedAt - camera.prebufferLength * 1000) : null;
+    consumer = hub.attach(camera.name, 'main', { kind: 'recorder', label: target.id, queue: RECORDER_QUEUE });
+    if (pre) {
+      await clip.writeInit(pre.init);
+      for (const fragment of pre.fragments) await clip.writeFragment(fragment);
+      await clip.sync();
     }
     if (target.stopped()) return { size: clip.size, durationMs: 0 };
-    consumer = hub.attach(camera.name, 'main', { kind: 'recorder', label: target.id, queue: RECORDER_QUEUE });
     target.attached(consumer);
     for (;;) {
       const item = await consumer.read();

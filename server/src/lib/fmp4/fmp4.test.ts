@@ -134,6 +134,26 @@ describe('fMP4 stream parser (real ffmpeg output)', () => {
     expect(audioShift(0) / init.info.audio!.timescale).toBeCloseTo(videoShift(0) / init.info.video!.timescale, 4);
   });
 
+  // From the third run on the shift depends on a run that was itself shifted: the end of a run must be measured
+  // on the output timeline, or a run starts back where the previous began (and the recorder skips that much).
+  it('keeps the timeline monotonic across several restarts', () => {
+    const segments = parseAll(h264, () => h264.length);
+    const init = segments[0];
+    if (init?.type !== 'init') throw new Error('no init');
+    const rebaser = new TimelineRebaser();
+    const out: { timestamp: number; duration: number }[] = [];
+    for (let run = 0; run < 4; run++) {
+      if (run > 0) rebaser.newRun();
+      for (const f of fragments(segments)) {
+        const data = Buffer.from(f.data); // each run owns its bytes and a fresh parse, as from ffmpeg
+        out.push(rebaser.apply(data, parseFragment(data, init.info.tracks), init.info.tracks));
+      }
+    }
+    for (let i = 1; i < out.length; i++) expect(out[i]!.timestamp).toBeGreaterThanOrEqual(out[i - 1]!.timestamp + out[i - 1]!.duration - 0.001);
+    const perRun = fragments(segments).length;
+    expect(out[3 * perRun]!.timestamp).toBeCloseTo(3 * out[perRun]!.timestamp, 2);
+  });
+
   it('rejects garbage', () => {
     const parser = new Fmp4StreamParser();
     expect(() => parser.push(Buffer.from([0, 0, 0, 4, 0x6d, 0x6f, 0x6f, 0x66]))).toThrow(Mp4ParseError);

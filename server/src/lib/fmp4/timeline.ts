@@ -35,6 +35,8 @@ export class TimelineRebaser {
       }
       const value = Math.max(0, traf.baseDecodeTime + shift);
       if (shift !== 0 && writeBaseDecodeTime(data, traf, value)) changed = true;
+      // The end as delivered: writeBaseDecodeTime updated traf.baseDecodeTime (unless nothing was written, and
+      // then the fragment went out unshifted). Raw ends here would send the third run back in time.
       this.endSeconds = Math.max(this.endSeconds, (traf.baseDecodeTime + traf.duration) / ts);
     }
     return changed ? parseFragment(data, tracks) : info;
