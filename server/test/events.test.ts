@@ -1,6 +1,6 @@
 import { RECORDINGS_MIN_FREE_GB_LIMIT, type Notification, type NotificationList, type RecordingList } from '@homecam/shared';
 import { waitFor } from '@homecam/tools';
-import { statfs, writeFile } from 'node:fs/promises';
+import { rm, statfs, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
@@ -340,8 +340,12 @@ describe('recorder with a trigger picture', () => {
 describe('recorder failures', () => {
   it('a clip that cannot be written raises an ERROR notification and its row is interrupted', async () => {
     const recordings = app.homecam.config.get().recordings;
-    // a path below a file: the clip cannot be created
-    await app.homecam.config.patchSection('recordings', { ...recordings, active: true, type: 'Video', path: join(dataDir, 'config.json', 'rec') });
+    // An adopted directory that is then replaced by a file: the clip cannot be created. (A path below a file is
+    // refused when it is set, so the directory breaks after adoption, as a disk that went away would.)
+    const broken = join(dataDir, 'rec-broken');
+    await app.homecam.config.patchSection('recordings', { ...recordings, active: true, type: 'Video', path: broken });
+    await rm(broken, { recursive: true, force: true });
+    await writeFile(broken, 'not a directory');
     try {
       expect((await put('/api/cameras/Garden/motion/start')).json()).toMatchObject({ accepted: true });
       const error = await waitFor(async () => (await notifications('?types=ERROR')).result[0], { message: 'the ERROR notification' });
