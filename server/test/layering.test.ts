@@ -122,6 +122,12 @@ describe('layering', () => {
     expect(violations('recording', /recording\.repository/)).toEqual([]);
   });
 
+  it('the building blocks (cli, db, errors, events, security) use nothing above them', () => {
+    const own = (layer: string, also: string[] = []) => (target: string) => [layer, 'lib', ...also].includes(folderOf(target));
+    expect(resolvedViolations('cli', own('cli', ['logger.js']))).toEqual([]);
+    for (const layer of ['db', 'errors', 'events', 'security']) expect(resolvedViolations(layer, own(layer))).toEqual([]);
+  });
+
   it('has no cycles between folders', () => {
     const graph = new Map<string, Set<string>>();
     for (const [file, target] of edges()) {
