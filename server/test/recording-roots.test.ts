@@ -12,6 +12,7 @@ import { migrationProvider } from '../src/db/migrations/index.js';
 import type { Database } from '../src/db/schema.js';
 import { generateFmp4 } from '../src/lib/fmp4/test-support/fmp4-fixture.js';
 import type { RecordingRow } from '../src/repositories/recording.repository.js';
+import { FTP_JPEG, triggerFtpRecording } from './helpers/recordings.js';
 import { FakeClock } from '../src/lib/fake-clock.js';
 import { createTestApp, makeDataDir } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
@@ -23,7 +24,7 @@ import { bearer, signedInUser } from './helpers/users.js';
  */
 const NOWHERE = { source: 'rtsp://127.0.0.1:9/none' };
 const DAY = 86_400_000;
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
+const JPEG = FTP_JPEG;
 
 let app: HomecamApp;
 let dataDir: string;
@@ -95,17 +96,6 @@ beforeEach(async () => {
   await setPath(dirA, { type: 'Snapshot', removeAfter: 7, maxSizeGB: undefined, minFreeGB: undefined });
 });
 
-/** A recording through the recorder: the camera's FTP upload, so no video is needed. */
-async function triggerRecording(): Promise<RecordingRow> {
-  app.homecam.cameraEvents.motionReset('Garden', 'api');
-  expect(app.homecam.cameraEvents.sink().motion('Garden', 'ftp', { image: JPEG })).toMatchObject({ accepted: true });
-  const id = app.homecam.recorder.current('Garden')?.id ?? 'none';
-  await app.homecam.recorder.idle();
-  const row = await app.homecam.repositories.recordings.get(id);
-  if (!row) throw new Error('no row for the recording');
-  return row;
-}
-
 describe('recordings after recordings.path changes', () => {
   it('older ones stay playable (ranges too) with their thumbnails, new ones go to the new path, deleting removes the old files', async () => {
     const { row: old, clip } = await seed('old', dirA, 60_000, 5000);
@@ -129,7 +119,7 @@ describe('recordings after recordings.path changes', () => {
     expect((await get('/files/recordings/Garden/2026-01-01/stray.jpg')).statusCode).toBe(404);
     expect((await get('/files/recordings/Garden/..%2F..%2F..%2Fconfig.json/x')).statusCode).toBe(404);
 
-    const fresh = await triggerRecording();
+    const fresh = await triggerFtpRecording(app, 'Garden');
     expect(fresh).toMatchObject({ root: dirB, status: 'complete', type: 'Snapshot', size_bytes: JPEG.length });
     expect(await readFile(join(dirB, fresh.file))).toEqual(JPEG);
     expect(await exists(join(dirA, fresh.file))).toBe(false);

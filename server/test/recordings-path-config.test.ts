@@ -4,7 +4,7 @@ import { access, mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:f
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
-import type { RecordingRow } from '../src/repositories/recording.repository.js';
+import { triggerFtpRecording } from './helpers/recordings.js';
 import { RECORDINGS_MARKER } from '../src/services/recordings-path.js';
 import { createTestApp, makeDataDir } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
@@ -14,7 +14,6 @@ import { bearer, signedInUser } from './helpers/users.js';
  * the /api/config writes (PUT, PATCH, PATCH of the section) and config.json itself, at start and on a hand edit.
  */
 const NOWHERE = { source: 'rtsp://127.0.0.1:9/none' };
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
 const CAMERA = { name: 'Garden', room: 'Outside', videoConfig: NOWHERE, motionTimeout: 1, recordingTimer: 1 };
 
 const exists = (path: string): Promise<boolean> => access(path).then(() => true, () => false);
@@ -29,16 +28,6 @@ async function startWith(recordings: Record<string, unknown>): Promise<{ app: Ho
 async function errorNotifications(app: HomecamApp, admin: string): Promise<Notification[]> {
   const response = await app.inject({ url: '/api/notifications', headers: bearer(admin) });
   return response.json<{ result: Notification[] }>().result.filter((n) => n.level === 'ERROR');
-}
-
-/** A recording through the recorder (the camera's FTP picture, so no video is needed). */
-async function triggerRecording(app: HomecamApp): Promise<RecordingRow> {
-  expect(app.homecam.cameraEvents.sink().motion('Garden', 'ftp', { image: JPEG })).toMatchObject({ accepted: true });
-  const id = app.homecam.recorder.current('Garden')?.id ?? 'none';
-  await app.homecam.recorder.idle();
-  const row = await app.homecam.repositories.recordings.get(id);
-  if (!row) throw new Error('no row for the recording');
-  return row;
 }
 
 describe('/api/config writes of recordings.path', () => {
@@ -114,7 +103,7 @@ describe('/api/config writes of recordings.path', () => {
     expect(notice).toMatchObject({ title: 'Recordings directory refused' });
     expect(notice?.message).toContain(dataDir);
     expect(app.homecam.repositories.recordingFiles.dir).toBe(join(dataDir, 'recordings'));
-    const row = await triggerRecording(app);
+    const row = await triggerFtpRecording(app, 'Garden');
     expect(row.root).toBe(join(dataDir, 'recordings'));
     expect(await exists(join(dataDir, 'Garden'))).toBe(false);
     expect(await exists(join(dataDir, RECORDINGS_MARKER))).toBe(false);
@@ -136,7 +125,7 @@ describe('config.json naming /etc at start-up', () => {
     expect(notice).toMatchObject({ level: 'ERROR', title: 'Recordings directory refused' });
     expect(notice?.message).toContain('/etc');
     expect(app.homecam.repositories.recordingFiles.dir).toBe(join(dataDir, 'recordings'));
-    const row = await triggerRecording(app);
+    const row = await triggerFtpRecording(app, 'Garden');
     expect(row.root).toBe(join(dataDir, 'recordings'));
     expect(await exists(join(dataDir, 'recordings', row.file))).toBe(true);
     expect(await exists('/etc/Garden')).toBe(false);

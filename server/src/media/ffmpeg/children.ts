@@ -8,8 +8,7 @@ import {
   type StdioPipe,
 } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { isExecutableFile, searchPath } from './locate.js';
 
 const live = new Set<ChildProcess>();
 let hooked = false;
@@ -37,22 +36,9 @@ export function liveChildCount(): number {
   return live.size;
 }
 
-function isExecutableFile(path: string): boolean {
-  try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function which(name: string): string | null {
   if (name.includes('/')) return isExecutableFile(name) ? name : null;
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (dir && isExecutableFile(join(dir, name))) return join(dir, name);
-  }
-  return null;
+  return searchPath(name, process.env, isExecutableFile, process.platform);
 }
 
 let setprivPath: string | null | undefined;

@@ -58,7 +58,7 @@ export function ffmpegCandidates(options: LocateFfmpegOptions = {}): {
   skipped: FfmpegLocation['skipped'];
 } {
   const env = options.env ?? process.env;
-  const isExecutable = options.isExecutable ?? defaultIsExecutable;
+  const isExecutable = options.isExecutable ?? isExecutableFile;
   const platform = options.platform ?? process.platform;
   const binary = platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg';
   const skipped: FfmpegLocation['skipped'] = [];
@@ -86,7 +86,8 @@ export function ffmpegCandidates(options: LocateFfmpegOptions = {}): {
   return { candidates, skipped };
 }
 
-function searchPath(
+/** The first `name` on PATH that `isExecutable` accepts. */
+export function searchPath(
   name: string,
   env: NodeJS.ProcessEnv,
   isExecutable: (path: string) => boolean,
@@ -101,7 +102,8 @@ function searchPath(
   return null;
 }
 
-function defaultIsExecutable(path: string): boolean {
+/** A regular file this process may execute (what PATH lookups and the configured ffmpeg must be). */
+export function isExecutableFile(path: string): boolean {
   try {
     if (!statSync(path).isFile()) return false;
     accessSync(path, constants.X_OK);
