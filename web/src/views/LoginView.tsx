@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loginRequestSchema } from '@homecam/shared';
-import { Logo } from '../components/layout/Logo';
+import { AuthCard } from '../components/layout/AuthCard';
 import { Button } from '../components/ui/Button';
 import { TextField } from '../components/ui/TextField';
 import { useLogin } from '../hooks/use-login';
@@ -29,39 +29,32 @@ export function LoginView() {
   }
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-background px-4 py-10">
-      <div className="w-full max-w-sm rounded-2xl border border-border bg-surface p-6 shadow-panel sm:p-8">
-        <Logo className="mb-6" />
-        <h1 data-testid="page-title" className="text-2xl font-semibold text-foreground">
-          {t('auth:login.title')}
-        </h1>
-        <p className="mt-1 mb-6 text-sm text-foreground-muted">{t('auth:login.welcome')}</p>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="login-form">
-          <TextField
-            label={t('auth:login.username')}
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            error={errors.username ? t(errors.username) : null}
-            data-testid="login-username"
-          />
-          <TextField
-            label={t('auth:login.password')}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={errors.password ? t(errors.password) : null}
-            data-testid="login-password"
-          />
-          <Button type="submit" disabled={login.isPending} data-testid="login-submit" className="justify-center">
-            {login.isPending ? t('auth:login.submitting') : t('auth:login.submit')}
-          </Button>
-        </form>
-      </div>
-    </main>
+    <AuthCard title={t('auth:login.title')} intro={t('auth:login.welcome')}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="login-form">
+        <TextField
+          label={t('auth:login.username')}
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          error={errors.username ? t(errors.username) : null}
+          data-testid="login-username"
+        />
+        <TextField
+          label={t('auth:login.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password ? t(errors.password) : null}
+          data-testid="login-password"
+        />
+        <Button type="submit" disabled={login.isPending} data-testid="login-submit" className="justify-center">
+          {login.isPending ? t('auth:login.submitting') : t('auth:login.submit')}
+        </Button>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,8 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { newPasswordSchema, usernameSchema } from '@homecam/shared';
-import { Logo } from '../components/layout/Logo';
+import { AuthCard } from '../components/layout/AuthCard';
 import { Button } from '../components/ui/Button';
 import { Checkbox } from '../components/ui/Checkbox';
 import { TextField } from '../components/ui/TextField';
@@ -23,22 +23,6 @@ const startIssues = (values: Record<Field, string>): FormErrors<Field> => ({
   currentPassword: values.currentPassword ? null : 'validation.CURRENT_PASSWORD_REQUIRED',
 });
 
-/** The centred card of the first-start page, with its title and introduction. */
-function StartCard({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <main className="flex min-h-dvh items-center justify-center bg-background px-4 py-10">
-      <div className="w-full max-w-md rounded-2xl border border-border bg-surface p-6 shadow-panel sm:p-8">
-        <Logo className="mb-6" />
-        <h1 data-testid="page-title" className="text-2xl font-semibold text-foreground">
-          {t('auth:start.title')}
-        </h1>
-        <p className="mt-1 mb-6 text-sm text-foreground-muted">{t('auth:start.intro')}</p>
-        {children}
-      </div>
-    </main>
-  );
-}
 
 /**
  * First start (spec §2 `/start`): the default account must choose its own username and password
@@ -90,7 +74,7 @@ export function StartView() {
   }
 
   return (
-    <StartCard>
+    <AuthCard title={t('auth:start.title')} intro={t('auth:start.intro')} width="md">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="start-form">
         <TextField label={t('auth:start.newUsername')} autoComplete="username" autoCapitalize="none" data-testid="start-username" {...bind('username')} />
         <TextField label={t('auth:start.newPassword')} type="password" autoComplete="new-password" data-testid="start-password" {...bind('password')} />
@@ -117,6 +101,6 @@ export function StartView() {
           {t('nav.signOut')}
         </Button>
       </form>
-    </StartCard>
+    </AuthCard>
   );
 }
