@@ -277,6 +277,11 @@ class Camera:
                 factory.set_launch(launch_line(args, w, h, fps, rate))
                 factory.connect("media-configure", self.on_media_configure)
             factory.set_shared(True)
+            # A client's PLAY "Range: npt=0-" (ffmpeg sends it) would make GStreamer seek the *shared* pipeline back
+            # to 0, so every client already playing sees its RTP timestamps rewind and a sequence gap, which a real
+            # camera's live stream never does. Publishing the clock and offset makes GStreamer treat the media as
+            # not seekable (rtsp-media.c check_seekable), so a second client's PLAY leaves the others alone.
+            factory.set_publish_clock_mode(GstRtspServer.RTSPPublishClockMode.CLOCK_AND_OFFSET)
             if args.user:
                 self.restrict(factory)
             mounts.add_factory(path, factory)
