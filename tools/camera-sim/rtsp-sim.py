@@ -11,7 +11,8 @@ Paths:
   /sub   the same at a smaller size, default 640x360
 
 The picture is a moving ball with the camera name and a running wall clock; the audio is a 440 Hz tone.
-Each path is a *shared* media: all RTSP clients of one path share one encoder, like a real camera.
+Each path is a *shared* media: all RTSP clients of one path share one encoder, like a real camera; a new client's
+PLAY does not seek it (the media is not seekable), so clients already playing never see their timestamps rewind.
 
 Options:
   --port N           TCP port for RTSP (0 = pick a free one; the chosen port is printed in the ready line)
