@@ -11,7 +11,8 @@ Paths:
   /sub   the same at a smaller size, default 640x360
 
 The picture is a moving ball with the camera name and a running wall clock; the audio is a 440 Hz tone.
-Each path is a *shared* media: all RTSP clients of one path share one encoder, like a real camera.
+Each path is a *shared* media: all RTSP clients of one path share one encoder, like a real camera; a new client's
+PLAY does not seek it (the media is not seekable), so clients already playing never see their timestamps rewind.
 
 Options:
   --port N           TCP port for RTSP (0 = pick a free one; the chosen port is printed in the ready line)
@@ -277,6 +278,11 @@ class Camera:
                 factory.set_launch(launch_line(args, w, h, fps, rate))
                 factory.connect("media-configure", self.on_media_configure)
             factory.set_shared(True)
+            # A client's PLAY "Range: npt=0-" (ffmpeg sends it) would make GStreamer seek the *shared* pipeline back
+            # to 0, so every client already playing sees its RTP timestamps rewind and a sequence gap, which a real
+            # camera's live stream never does. Publishing the clock and offset makes GStreamer treat the media as
+            # not seekable (rtsp-media.c check_seekable), so a second client's PLAY leaves the others alone.
+            factory.set_publish_clock_mode(GstRtspServer.RTSPPublishClockMode.CLOCK_AND_OFFSET)
             if args.user:
                 self.restrict(factory)
             mounts.add_factory(path, factory)

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareSimulatorClip } from './clip.js';
@@ -14,6 +14,29 @@ async function probe(url: string): Promise<string> {
     '-of', 'compact=p=0:nk=1', url,
   ]);
   return stdout.trim();
+}
+
+/** A client reading a camera's packets as they come: per stream the highest timestamp and every rewind. */
+function readPackets(url: string): { highest: () => number; rewinds: string[]; stop: () => void } {
+  const child = spawn('ffprobe', ['-v', 'error', '-rtsp_transport', 'tcp', '-show_entries', 'packet=stream_index,pts_time', '-of', 'csv=p=0', url], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const last = new Map<string, number>();
+  const rewinds: string[] = [];
+  let rest = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      const [stream = '', text = ''] = line.split(',');
+      const pts = Number.parseFloat(text);
+      if (!Number.isFinite(pts)) continue; // the very first packet has no timestamp (N/A)
+      const before = last.get(stream);
+      if (before !== undefined && pts < before - 0.1) rewinds.push(`stream ${stream}: ${before} -> ${pts}`);
+      last.set(stream, pts);
+    }
+  });
+  return { highest: () => Math.min(...[0, 1].map((s) => last.get(String(s)) ?? 0)), rewinds, stop: () => child.kill('SIGKILL') };
 }
 
 describe('camera simulator', () => {
@@ -33,6 +56,27 @@ describe('camera simulator', () => {
     expect(await probe(camera!.subUrl)).toBe('h264|Constrained Baseline|640|360\naac|LC');
     await expect(probe(camera!.mainUrl.replace('admin:p%40ss%3Aword@', ''))).rejects.toThrow(/401/);
     expect(camera!.playCount).toBe(2);
+  });
+
+  it('keeps the stream of a client going unchanged while a second client joins and is killed, like a real camera', async () => {
+    // GStreamer used to seek the shared pipeline back to 0 on the second client's PLAY (Range: npt=0-): the first
+    // client's timestamps rewound and, through ffmpeg's reorder queue and interleaving, its output froze for 10 s.
+    const camera = sim.cameras[0]!;
+    const first = readPackets(camera.mainUrl);
+    try {
+      await waitFor(() => first.highest() > 2, { timeoutMs: 15_000, message: 'first client 2 s into the stream' });
+      const plays = camera.playCount;
+      const second = readPackets(camera.mainUrl);
+      await waitFor(() => camera.playCount > plays && second.highest() > 0.5, { timeoutMs: 15_000, message: 'second client playing' });
+      const joined = first.highest();
+      await waitFor(() => first.highest() > joined + 2, { timeoutMs: 15_000, message: 'first client 2 s further' });
+      second.stop();
+      const killed = first.highest();
+      await waitFor(() => first.highest() > killed + 2, { timeoutMs: 15_000, message: 'first client 2 s after the kill' });
+      expect(first.rewinds).toEqual([]);
+    } finally {
+      first.stop();
+    }
   });
 
   it('stops and restarts on the same port', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidSourceError } from './errors.js';
-import { buildDemoInputArgs, buildInputArgs } from './input.js';
+import { buildDemoInputArgs, buildInputArgs, type InputOptions } from './input.js';
 import { buildRemuxOutputArgs, buildSnapshotArgs, buildStreamArgs, checkOutputOptions, initialPlan } from './output.js';
 import { parseSource, tokenizeArgs } from './source.js';
 
@@ -65,11 +65,28 @@ describe('parseSource', () => {
 });
 
 describe('buildInputArgs', () => {
-  it('adds RTSP transport, timeout, probe size, analyze duration and reorder queue by default', () => {
+  it('adds RTSP transport, timeout, probe size and analyze duration by default', () => {
     expect(buildInputArgs(parseSource('rtsp://cam/main'))).toEqual([
-      '-protocol_whitelist', 'rtsp,rtp,srtp,udp,tcp', '-rtsp_transport', 'tcp', '-timeout', '5000000', '-reorder_queue_size', '500',
+      '-protocol_whitelist', 'rtsp,rtp,srtp,udp,tcp', '-rtsp_transport', 'tcp', '-timeout', '5000000',
       '-probesize', '5000000', '-analyzeduration', '5000000', '-i', 'rtsp://cam/main',
     ]);
+  });
+
+  it('holds a reorder queue only over UDP: over TCP it waited ~10 s for a packet the camera had dropped', () => {
+    const queue = (text: string, options: InputOptions = {}): string | undefined => {
+      const args = buildInputArgs(parseSource(text), options);
+      const at = args.indexOf('-reorder_queue_size');
+      return at < 0 ? undefined : args[at + 1];
+    };
+    expect(queue('rtsp://cam/x')).toBeUndefined();
+    expect(queue('rtsp://cam/x', { reorderQueueSize: 100 })).toBeUndefined();
+    expect(queue('-rtsp_transport http -i rtsp://cam/x')).toBeUndefined();
+    expect(queue('rtsp://cam/x', { rtspTransport: 'udp' })).toBe('500');
+    expect(queue('rtsp://cam/x', { rtspTransport: 'udp_multicast', reorderQueueSize: 50 })).toBe('50');
+    // the source's own transport counts, and a queue written into the source is always kept
+    expect(queue('-rtsp_transport udp -i rtsp://cam/x', { rtspTransport: 'tcp' })).toBe('500');
+    expect(queue('-rtsp_transport tcp -i rtsp://cam/x', { rtspTransport: 'udp' })).toBeUndefined();
+    expect(queue('-reorder_queue_size 20 -i rtsp://cam/x')).toBe('20');
   });
 
   it('uses -stimeout before FFmpeg 5 (-timeout meant "listen" there) and honours every option', () => {
@@ -83,7 +100,7 @@ describe('buildInputArgs', () => {
       '-analyzeduration', '1000000', '-max_delay', '500000', '-re', '-i', 'rtsps://cam/main',
     ]);
     expect(buildInputArgs(parseSource('rtsp://cam/main'), { timeoutUs: 0, readRate: 1.5 })).toEqual([
-      '-protocol_whitelist', 'rtsp,rtp,srtp,udp,tcp', '-rtsp_transport', 'tcp', '-reorder_queue_size', '500', '-probesize', '5000000', '-analyzeduration', '5000000',
+      '-protocol_whitelist', 'rtsp,rtp,srtp,udp,tcp', '-rtsp_transport', 'tcp', '-probesize', '5000000', '-analyzeduration', '5000000',
       '-readrate', '1.5', '-i', 'rtsp://cam/main',
     ]);
   });
@@ -119,7 +136,7 @@ describe('buildInputArgs', () => {
     expect(whitelist('rtmps://cam/live')).toBe('rtmps,tcp,tls');
     // -stimeout given by a camera.ui user becomes the name this ffmpeg knows; flags are re-joined from their set
     expect(buildInputArgs(parseSource('-stimeout 3000000 -fflags nobuffer+genpts -i rtsp://cam/x'), { ffmpegMajor: 6 })).toEqual([
-      '-protocol_whitelist', 'rtsp,rtp,srtp,udp,tcp', '-rtsp_transport', 'tcp', '-timeout', '3000000', '-reorder_queue_size', '500',
+      '-protocol_whitelist', 'rtsp,rtp,srtp,udp,tcp', '-rtsp_transport', 'tcp', '-timeout', '3000000',
       '-probesize', '5000000', '-analyzeduration', '5000000', '-fflags', '+nobuffer+genpts', '-i', 'rtsp://cam/x',
     ]);
     // a demo source reads nothing from outside: two lavfi inputs of our own
@@ -144,7 +161,7 @@ describe('output builders', () => {
     expect(buildRemuxOutputArgs({ video: 'copy', audio: 'copy' })).toEqual([
       '-map', '0:v:0', '-map', '0:a:0?', '-c:v', 'copy', '-c:a', 'copy',
       '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '200000',
-      '-flush_packets', '1', 'pipe:1',
+      '-flush_packets', '1', '-max_interleave_delta', '1000000', 'pipe:1',
     ]);
   });
 
@@ -155,7 +172,7 @@ describe('output builders', () => {
       '-pix_fmt', 'yuv420p', '-maxrate', '4000k', '-bufsize', '8000k', '-force_key_frames', 'expr:gte(t,n_forced*1)',
       '-c:a', 'aac', '-b:a', '64k',
       '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '100000',
-      '-flush_packets', '1', 'pipe:1',
+      '-flush_packets', '1', '-max_interleave_delta', '1000000', 'pipe:1',
     ]);
     expect(buildRemuxOutputArgs({ video: 'copy', audio: 'none' })).toContain('-an');
     expect(buildRemuxOutputArgs({ video: 'copy', audio: 'none' })).not.toContain('0:a:0?');

@@ -12,7 +12,7 @@ export interface InputOptions {
   probeSize?: number;
   /** µs of media ffmpeg may analyse to detect the streams, default 5,000,000. */
   analyzeDurationUs?: number;
-  /** RTP packets held to reorder UDP input, default 500. */
+  /** RTP packets held to reorder UDP input, default 500; not used over TCP/HTTP (nothing to reorder there). */
   reorderQueueSize?: number;
   /** Demuxer max delay in µs; unset = ffmpeg's default. */
   maxDelayUs?: number;
@@ -49,7 +49,9 @@ export function buildInputArgs(source: CameraSource, options: InputOptions = {},
     ...(rtsp ? { rtspTransport: options.rtspTransport ?? INPUT_DEFAULTS.rtspTransport } : {}),
     ...(rtsp && timeout > 0 ? { timeoutUs: timeout } : {}),
     ...(http && timeout > 0 && given.timeoutUs === undefined ? { rwTimeoutUs: timeout } : {}),
-    ...(rtsp ? { reorderQueueSize: options.reorderQueueSize ?? INPUT_DEFAULTS.reorderQueueSize } : {}),
+    ...(rtsp && overUdp(given.rtspTransport ?? options.rtspTransport ?? INPUT_DEFAULTS.rtspTransport)
+      ? { reorderQueueSize: options.reorderQueueSize ?? INPUT_DEFAULTS.reorderQueueSize }
+      : {}),
     probeSize: options.probeSize ?? INPUT_DEFAULTS.probeSize,
     analyzeDurationUs: options.analyzeDurationUs ?? INPUT_DEFAULTS.analyzeDurationUs,
     ...(options.maxDelayUs !== undefined ? { maxDelayUs: options.maxDelayUs } : {}),
@@ -57,6 +59,16 @@ export function buildInputArgs(source: CameraSource, options: InputOptions = {},
     ...given,
   };
   return ['-protocol_whitelist', protocolWhitelist(source, merged), ...inputOptionArgs(merged, rtsp, major), '-i', source.url];
+}
+
+/**
+ * Whether RTP comes over UDP, the only transport where packets can arrive out of order, so the only one where a
+ * reorder queue helps. Over TCP (and the HTTP tunnels) ffmpeg's own default is no queue: with one, a sequence
+ * number the camera skipped (it dropped a packet) is waited for until the queue is full; for a 47-packets/s AAC
+ * track that froze the whole output for ~10 s (measured against the simulator).
+ */
+function overUdp(transport: RtspTransport): boolean {
+  return transport === 'udp' || transport === 'udp_multicast';
 }
 
 /** The protocols ffmpeg may open for a source: its scheme and what that scheme is carried over, nothing else. */

@@ -55,6 +55,13 @@ export interface TranscodeOptions {
 
 export const DEFAULT_FRAGMENT_DURATION_US = 200_000;
 
+/**
+ * How far (in stream time, µs) the muxer may run ahead of a track that sends nothing before it writes the other
+ * tracks anyway. ffmpeg's default is 10 s (and 0 means "wait forever"), so an audio track that hiccups froze the
+ * live video for up to 10 s; 1 s bounds that freeze and still leaves room for a camera's usual audio/video skew.
+ */
+export const MAX_INTERLEAVE_DELTA_US = 1_000_000;
+
 /** The output settings as typed values of the shared grammar: what the arguments are built from. */
 interface ParsedOutput {
   mapVideo: string | undefined;
@@ -100,7 +107,7 @@ export function globalArgs(): string[] {
  * Output arguments: map the first video and (optionally) first audio track, copy or encode them, and write
  * fragmented MP4 to stdout. `frag_keyframe` starts a fragment at every keyframe (so a fragment that holds a
  * keyframe starts with it), `frag_duration` cuts long GOPs into short fragments for a smooth live picture,
- * `empty_moov` + `default_base_moof` is what MSE wants.
+ * `empty_moov` + `default_base_moof` is what MSE wants, `-max_interleave_delta` see MAX_INTERLEAVE_DELTA_US.
  */
 export function buildRemuxOutputArgs(plan: OutputPlan, options: RemuxOptions = {}, output: OutputOptions = {}, audioInput = 0): string[] {
   const parsed = parseOutputOptions(output);
@@ -116,6 +123,7 @@ export function buildRemuxOutputArgs(plan: OutputPlan, options: RemuxOptions = {
     '-movflags', 'frag_keyframe+empty_moov+default_base_moof',
     '-frag_duration', String(options.fragmentDurationUs ?? DEFAULT_FRAGMENT_DURATION_US),
     '-flush_packets', '1',
+    '-max_interleave_delta', String(MAX_INTERLEAVE_DELTA_US),
     'pipe:1',
   );
   return args;
