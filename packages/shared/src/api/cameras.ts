@@ -44,6 +44,7 @@ export const videoConfigSchema = z.looseObject({
   stimeout: z.number().int().min(0).max(600).default(10),
   analyzeDuration: z.number().int().min(0).default(ANALYZE_DURATION_DEFAULT_US),
   probeSize: z.number({ message: 'PROBE_SIZE_INVALID' }).int('PROBE_SIZE_INVALID').min(32, 'PROBE_SIZE_INVALID').default(PROBE_SIZE_DEFAULT),
+  /** RTP packets ffmpeg may hold to reorder; only over UDP (over TCP nothing arrives out of order, and a queue only stalls). */
   reorderQueueSize: z.number().int().min(0).default(REORDER_QUEUE_SIZE_DEFAULT),
   maxDelay: z.number().int().min(0).optional(),
   maxStreams: z.number().int().min(1).max(64).default(MAX_STREAMS_DEFAULT),
