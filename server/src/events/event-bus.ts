@@ -31,6 +31,11 @@ export interface DomainEvents {
   RecordingsRemoved: { ids: string[] | null };
   /** A user's permission list changed: open live streams and socket rooms of that user are re-checked at once. */
   UserPermissionsChanged: { userId: number; permissions: Permission[] };
+  /**
+   * Someone (an admin from Settings → System, a restore that staged new data) asked for a clean restart: main.ts
+   * stops the app and exits with RESTART_EXIT_CODE so the start script or the process manager starts it again.
+   */
+  RestartRequested: { reason: 'admin' | 'restore' };
 }
 
 type Listener<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void;

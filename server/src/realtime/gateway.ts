@@ -22,6 +22,8 @@ interface SocketData {
   cameras: boolean;
   /** May see recordings (recordings:access or admin). */
   recordings: boolean;
+  /** Is an admin: gets the admin-only streams (server log, utilization samples). */
+  admin: boolean;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -45,10 +47,13 @@ export const CAMERAS_ROOM = 'cameras';
 export const NOTIFICATIONS_ROOM = 'notifications';
 /** Sockets of users who may see recordings: they get `recording`, `removeRecording`. */
 export const RECORDINGS_ROOM = 'recordings';
+/** Sockets of admins: they get the admin-only streams (`logMessage`, `metrics`). */
+export const ADMIN_ROOM = 'admin';
 
 /** The permission-bound rooms a user's sockets belong in. */
-function roomFlags(permissions: readonly Permission[]): Pick<SocketData, 'notifications' | 'cameras' | 'recordings'> {
+function roomFlags(permissions: readonly Permission[]): Pick<SocketData, 'notifications' | 'cameras' | 'recordings' | 'admin'> {
   return {
+    admin: isAdmin(permissions),
     notifications: isAdmin(permissions) || permissions.includes('notifications:access'),
     cameras: isAdmin(permissions) || permissions.includes('cameras:access'),
     recordings: isAdmin(permissions) || permissions.includes('recordings:access'),
@@ -156,7 +161,12 @@ export class RealtimeGateway {
       if (socket.data.userId !== userId) continue;
       const gained = !socket.data.notifications && flags.notifications;
       socket.data = { ...socket.data, ...flags };
-      for (const [room, member] of [[CAMERAS_ROOM, flags.cameras], [NOTIFICATIONS_ROOM, flags.notifications], [RECORDINGS_ROOM, flags.recordings]] as const) {
+      for (const [room, member] of [
+        [CAMERAS_ROOM, flags.cameras],
+        [NOTIFICATIONS_ROOM, flags.notifications],
+        [RECORDINGS_ROOM, flags.recordings],
+        [ADMIN_ROOM, flags.admin],
+      ] as const) {
         if (member) void socket.join(room);
         else void socket.leave(room);
       }
@@ -170,13 +180,14 @@ export class RealtimeGateway {
   }
 
   private onConnection(socket: RealtimeSocket): void {
-    const { sessionId, userId, expiresAt, notifications, cameras, recordings } = socket.data;
+    const { sessionId, userId, expiresAt, notifications, cameras, recordings, admin } = socket.data;
     void socket.join([
       sessionRoom(sessionId),
       userRoom(userId),
       ...(cameras ? [CAMERAS_ROOM] : []),
       ...(notifications ? [NOTIFICATIONS_ROOM] : []),
       ...(recordings ? [RECORDINGS_ROOM] : []),
+      ...(admin ? [ADMIN_ROOM] : []),
     ]);
     // Each socket ends itself when its session expires; no request has to come by to notice.
     const cancelExpiry = this.deps.clock.setTimer(Date.parse(expiresAt) - this.deps.clock.now(), () => {

@@ -6,7 +6,22 @@ import type { Resource } from 'i18next';
  */
 const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
 
-export const NAMESPACES = ['common', 'auth', 'settings', 'cameras', 'events', 'app'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'settings',
+  'cameras',
+  'events',
+  'app',
+  'dashboard',
+  'widgets',
+  'console',
+  'editor',
+  'utilization',
+  'system',
+  'plugins',
+  'backup',
+] as const;
 export const DEFAULT_NAMESPACE = 'common';
 
 export const resources: Resource = {};
