@@ -58,24 +58,51 @@ async function waitForHealth(url: string, child: ChildProcess, deadlineMs: numbe
   throw new Error(`server at ${url} not healthy within ${deadlineMs} ms`);
 }
 
-/** Starts the built server (server/dist) on a free port with a fresh data directory. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'homecam-e2e-'));
-  let output = '';
-  const child = spawn(process.execPath, [serverEntry, '--port', '0', '--data', dataDir, '--host', '127.0.0.1'], {
-    env: { ...process.env, HOMECAM_LOG_LEVEL: 'info', ...env },
+const RESTART_EXIT_CODE = 75;
+
+function spawnServer(dataDir: string, port: string, env: Record<string, string>, onOutput: (text: string) => void): ChildProcess {
+  // HOMECAM_SUPERVISED: like the start script, this fixture starts the server again when it exits to restart.
+  const child = spawn(process.execPath, [serverEntry, '--port', port, '--data', dataDir, '--host', '127.0.0.1'], {
+    env: { ...process.env, HOMECAM_LOG_LEVEL: 'info', HOMECAM_SUPERVISED: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
+  return child;
+}
+
+/**
+ * Starts the built server (server/dist) on a free port with a fresh data directory. When the server exits with
+ * the restart code (Settings → System → restart, a restore), it is started again on the same port and data, as
+ * the start script does; `restarts()` counts those.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer & { restarts(): number }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'homecam-e2e-'));
+  let output = '';
+  let restarts = 0;
+  let stopping = false;
+  const append = (text: string): void => void (output += text);
+  let child = spawnServer(dataDir, '0', env, append);
   const url = await waitForListening(child, () => output, 15_000);
   await waitForHealth(url, child, 15_000);
+  const port = new URL(url).port;
+  const superviseRestart = (current: ChildProcess): void => {
+    current.once('exit', (code) => {
+      if (stopping || code !== RESTART_EXIT_CODE) return;
+      restarts += 1;
+      child = spawnServer(dataDir, port, env, append);
+      superviseRestart(child);
+    });
+  };
+  superviseRestart(child);
   return {
     url,
     dataDir,
     output: () => output,
+    restarts: () => restarts,
     async stop() {
-      if (child.exitCode === null) {
+      stopping = true;
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;

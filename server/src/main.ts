@@ -4,6 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
+import { RESTART_EXIT_CODE } from '@homecam/shared';
 import { buildApp, type HomecamApp } from './app.js';
 import { DEFAULT_PORT, OptionsError, parseRuntimeOptions, USAGE, type RuntimeOptions } from './cli/options.js';
 import { ConfigLoadError } from './services/config.service.js';
@@ -33,26 +34,32 @@ async function listen(app: HomecamApp, port: number, host: string | undefined): 
   }
 }
 
+/**
+ * One way out: a signal stops with 0, a restart request (Settings → System, a restore) stops the same clean way
+ * and exits with RESTART_EXIT_CODE, which the start script or the process manager answers by starting again.
+ */
 function stopOnSignals(app: HomecamApp): void {
   let stopping = false;
-  const stop = (signal: NodeJS.Signals): void => {
+  const stop = (why: Record<string, string>, exitCode: number): void => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'HomeCam stopping');
+    app.log.info(why, exitCode === RESTART_EXIT_CODE ? 'HomeCam restarting' : 'HomeCam stopping');
     setTimeout(() => {
       app.log.warn('HomeCam: shutdown took too long, exiting anyway');
-      process.exit(0);
+      process.exit(exitCode);
     }, SHUTDOWN_LIMIT_MS).unref();
     app.close().then(
-      () => process.exit(0),
+      () => process.exit(exitCode),
       (error: unknown) => {
         app.log.error({ err: error }, 'HomeCam: shutdown failed');
         process.exit(1);
       },
     );
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  process.once('SIGTERM', (signal) => stop({ signal }, 0));
+  process.once('SIGINT', (signal) => stop({ signal }, 0));
+  // Deferred: the request that asked for the restart gets its answer before the server closes.
+  app.homecam.bus.subscribe('RestartRequested', ({ reason }) => void setImmediate(() => stop({ reason }, RESTART_EXIT_CODE)));
 }
 
 function fail(message: string): never {
