@@ -1,5 +1,5 @@
 import { CONFIG_MAX_DEPTH } from '@homecam/shared';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
@@ -187,5 +187,46 @@ describe('loading a file past the caps', () => {
     await expect(app.homecam.config.reload()).rejects.toThrow(/nests deeper than 32 levels/);
     expect(app.homecam.config.get()).toEqual(before);
     expect((await app.inject({ url: '/api/cameras', headers: bearer(admin) })).statusCode).toBe(200);
+  });
+});
+
+describe('what the config editor relies on', () => {
+  it('a 400 names every bad key with its path segments, so the editor can place it at its line', async () => {
+    const response = await write('PUT', '/api/config', {
+      ...FILE,
+      recordings: { removeAfter: 'soon' },
+      cameras: [{ ...FILE.cameras[0], videoConfig: { source: 'rtsp://cam/live', probeSize: 5 } }],
+    });
+    expectError(response, 400, 'VALIDATION_FAILED');
+    const details = response.json<{ error: { details: { path: string; segments: unknown[] }[] } }>().error.details;
+    expect(details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'recordings.removeAfter', segments: ['recordings', 'removeAfter'] }),
+        expect.objectContaining({ path: 'cameras.0.videoConfig.probeSize', segments: ['cameras', 0, 'videoConfig', 'probeSize'] }),
+      ]),
+    );
+  });
+
+  it('?ifModifiedAt= refuses to overwrite a file modified since it was read (409 CONFIG_CHANGED), nothing written', async () => {
+    const stat = async () => (await app.inject({ url: '/api/config/stat', headers: bearer(admin) })).json<{ modifiedAt: string }>();
+    const loaded = await stat();
+    // What the editor holds: GET /api/config (the defaults written out), so nothing counts as removed.
+    const current = (await app.inject({ url: '/api/config', headers: bearer(admin) })).json<Record<string, unknown>>();
+    const at = encodeURIComponent(loaded.modifiedAt);
+    // Saving against the time just read works, and moves the time on.
+    expect((await write('PUT', `/api/config?ifModifiedAt=${at}`, { ...current, logLevel: 'warn' })).statusCode).toBe(200);
+    const saved = await stat();
+    // A hand edit (a later modification time than the one read) is not overwritten by the stale editor.
+    await writeFile(path, `${JSON.stringify({ ...current, logLevel: 'debug' }, null, 2)}\n`);
+    await utimes(path, new Date(), new Date(Date.parse(saved.modifiedAt) + 5_000));
+    const before = await read();
+    const stale = await write('PUT', `/api/config?ifModifiedAt=${encodeURIComponent(saved.modifiedAt)}`, current);
+    expectError(stale, 409, 'CONFIG_CHANGED');
+    expect(stale.json()).toMatchObject({ error: { details: { modifiedAt: (await stat()).modifiedAt } } });
+    expectError(await write('PATCH', `/api/config?ifModifiedAt=${encodeURIComponent(saved.modifiedAt)}`, { logLevel: 'info' }), 409, 'CONFIG_CHANGED');
+    expect(await read()).toBe(before);
+    // Without the parameter (older clients) the write goes ahead; a malformed time is a 400.
+    expectError(await write('PUT', '/api/config?ifModifiedAt=yesterday', current), 400, 'VALIDATION_FAILED');
+    expect((await write('PUT', '/api/config', current)).statusCode).toBe(200);
   });
 });

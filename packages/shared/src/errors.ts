@@ -47,6 +47,8 @@ export const ERROR_STATUS = {
   RECORDINGS_PATH_ADMIN_ONLY: 403,
   /** A non-admin may shorten its own session timer, not lengthen it past SESSION_TIMER_SELF_MAX_S. */
   SESSION_TIMER_ABOVE_LIMIT: 403,
+  /** config.json changed (on disk or by another admin) since the editor read it (`?ifModifiedAt=`): not written. */
+  CONFIG_CHANGED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -58,6 +60,8 @@ export interface ValidationIssue {
   path: string;
   /** A ValidationMessage key when the rule is ours, otherwise the validator's English text. */
   message: string;
+  /** The path as keys and indexes, when known: unambiguous where a key holds a dot (the config editor places it). */
+  segments?: (string | number)[];
 }
 
 export interface ApiErrorBody {

@@ -8,7 +8,10 @@ import { AppError } from '../errors/app-error.js';
  */
 
 export function toIssues(error: z.ZodError): ValidationIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  return error.issues.map((issue) => {
+    const segments = issue.path.map((key) => (typeof key === 'number' ? key : String(key)));
+    return { path: segments.join('.'), message: issue.message, segments };
+  });
 }
 
 const dotted = (path: (string | number)[]): string => path.map(String).join('.');

@@ -119,24 +119,27 @@ export class ConfigService {
    * PUT: the body becomes the whole file. `confirm` must name what it removes (every camera, top-level keys),
    * else 409 CONFIG_DESTRUCTIVE; an invalid file is 400 with the paths. Nothing is written unless all passes.
    */
-  replace(body: Record<string, unknown>, confirm: readonly ConfigConfirmation[] = []): Promise<ConfigFile> {
+  replace(body: Record<string, unknown>, confirm: readonly ConfigConfirmation[] = [], ifModifiedAt?: string): Promise<ConfigFile> {
     return this.enqueue(async () => {
+      await this.assertUnmodifiedSince(ifModifiedAt);
       assertConfigDepth(body);
       return this.commit(body, confirm);
     });
   }
 
   /** PATCH: an RFC 7396 merge patch of the file (null removes a key, objects merge, arrays replace). */
-  patch(body: Record<string, unknown>, confirm: readonly ConfigConfirmation[] = []): Promise<ConfigFile> {
+  patch(body: Record<string, unknown>, confirm: readonly ConfigConfirmation[] = [], ifModifiedAt?: string): Promise<ConfigFile> {
     return this.enqueue(async () => {
+      await this.assertUnmodifiedSince(ifModifiedAt);
       assertConfigDepth(body);
       return this.commit(mergePatch(this.current, body), confirm);
     });
   }
 
   /** A merge patch of one top-level section; the whole file is validated, so errors name e.g. `mqtt.port`. */
-  patchSection(section: string, value: unknown, confirm: readonly ConfigConfirmation[] = []): Promise<ConfigFile> {
+  patchSection(section: string, value: unknown, confirm: readonly ConfigConfirmation[] = [], ifModifiedAt?: string): Promise<ConfigFile> {
     return this.enqueue(async () => {
+      await this.assertUnmodifiedSince(ifModifiedAt);
       const known = Object.hasOwn(configFileSchema.shape, section) || Object.hasOwn(this.current, section);
       if (!known) throw new AppError('NOT_FOUND', `config section '${section}' not found`);
       // A missing body would otherwise reset the section to its defaults without anyone asking for it.
@@ -248,6 +251,17 @@ export class ConfigService {
     refuseFileOnlyChanges(this.current, result.data);
     if (confirm !== null) assertConfirmed(destructiveChanges(this.current, next as Record<string, unknown>), confirm);
     return this.save(result.data);
+  }
+
+  /**
+   * The optimistic check of the editor: inside the write queue, so a write that lands first changes the time and
+   * the later one is refused instead of silently overwriting it. Compared at the stat's millisecond precision.
+   */
+  private async assertUnmodifiedSince(ifModifiedAt: string | undefined): Promise<void> {
+    if (ifModifiedAt === undefined) return;
+    const { modifiedAt } = await this.stat();
+    if (Date.parse(modifiedAt) === Date.parse(ifModifiedAt)) return;
+    throw new AppError('CONFIG_CHANGED', `config.json was modified at ${modifiedAt}, after ${ifModifiedAt}`, { modifiedAt });
   }
 
   private async save(next: ConfigFile): Promise<ConfigFile> {

@@ -142,6 +142,11 @@ export const configWriteQuerySchema = z.object({
     .optional()
     .transform((value) => (value === undefined ? [] : (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean)))
     .pipe(z.array(z.enum(CONFIG_CONFIRMATIONS))),
+  /**
+   * Optimistic check (the config editor): the `modifiedAt` of GET /api/config/stat the writer read. When config.json
+   * was modified since (a hand edit, another admin), the write is refused with 409 CONFIG_CHANGED. Absent: no check.
+   */
+  ifModifiedAt: z.iso.datetime().optional(),
 });
 
 /** PUT /api/config (the whole file) and PATCH /api/config (an RFC 7396 merge patch of it): a JSON object. */

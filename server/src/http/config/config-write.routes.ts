@@ -15,13 +15,14 @@ export const configWriteRoutes = defineRoutes<{ config: ConfigService }>((app, {
         tags: ['config'],
         description:
           'Replaces the whole config.json (the config editor); validated, then written atomically. Removing every camera or a ' +
-          'top-level key needs ?confirm=remove-cameras / remove-sections, else 409 CONFIG_DESTRUCTIVE.',
+          'top-level key needs ?confirm=remove-cameras / remove-sections, else 409 CONFIG_DESTRUCTIVE. With ?ifModifiedAt= (the ' +
+          "stat's modifiedAt) a file modified since is not overwritten: 409 CONFIG_CHANGED.",
         querystring: configWriteQuerySchema,
         body: configWriteBodySchema,
         response: { 200: configFileSchema, ...errorResponses(400, ...AUTH_ERRORS, 409) },
       },
     },
-    (request) => config.replace(request.body, request.query.confirm),
+    (request) => config.replace(request.body, request.query.confirm, request.query.ifModifiedAt),
   );
 
   app.patch(
@@ -38,7 +39,7 @@ export const configWriteRoutes = defineRoutes<{ config: ConfigService }>((app, {
         response: { 200: configFileSchema, ...errorResponses(400, ...AUTH_ERRORS, 409) },
       },
     },
-    (request) => config.patch(request.body, request.query.confirm),
+    (request) => config.patch(request.body, request.query.confirm, request.query.ifModifiedAt),
   );
 
   app.patch(
@@ -59,7 +60,7 @@ export const configWriteRoutes = defineRoutes<{ config: ConfigService }>((app, {
     // Fastify gives null for a request without a body; only a JSON `null` (with its content type) removes the section.
     (request) => {
       const value = request.body === null && request.headers['content-type'] === undefined ? undefined : request.body;
-      return config.patchSection(request.params.section, value, request.query.confirm);
+      return config.patchSection(request.params.section, value, request.query.confirm, request.query.ifModifiedAt);
     },
   );
 });
