@@ -52,8 +52,10 @@ export function placeIssues(
 
 /** A server issue's path: its segments when the answer has them, else the dotted path split. */
 export function serverIssuePath(issue: { path: string; segments?: unknown }): PathSegment[] {
-  const segments = issue.segments;
-  if (Array.isArray(segments) && segments.every((s) => typeof s === 'string' || typeof s === 'number')) return segments as PathSegment[];
+  const segments: unknown = issue.segments;
+  const isPath = (value: unknown): value is PathSegment[] =>
+    Array.isArray(value) && value.every((s) => typeof s === 'string' || typeof s === 'number');
+  if (isPath(segments)) return segments;
   return splitDottedPath(issue.path);
 }
 

@@ -21,9 +21,10 @@ const cameraKey = (camera: unknown): string | null =>
 /** Unknown keys of `before` that `after` no longer has, walking objects and (cameras by name, others by index) arrays. */
 function lostUnknownKeys(before: unknown, after: unknown, schema: JsonSchemaNode | null, path: string[]): string[] {
   if (Array.isArray(before) && Array.isArray(after)) {
+    const items: unknown[] = after;
     const byName = path.length === 1 && path[0] === 'cameras';
     return before.flatMap((item, index) => {
-      const match = byName ? after.find((other) => cameraKey(other) !== null && cameraKey(other) === cameraKey(item)) : after[index];
+      const match = byName ? items.find((other) => cameraKey(other) !== null && cameraKey(other) === cameraKey(item)) : items[index];
       return match === undefined ? [] : lostUnknownKeys(item, match, schema && schemaAt(schema, [0]), [...path, String(index)]);
     });
   }
