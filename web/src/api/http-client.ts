@@ -71,3 +71,22 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
   if (!parsed.success) throw new ApiError(response.status, 'UNKNOWN', `unexpected answer from ${path}`);
   return parsed.data;
 }
+
+/** A file the server sends (a download): the body as a Blob, with the same token and error handling as apiRequest. */
+export async function apiDownload(path: string): Promise<Blob> {
+  const headers = new Headers();
+  const token = hooks.getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { headers, credentials: 'same-origin' });
+  } catch (error) {
+    throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'network error');
+  }
+  if (!response.ok) {
+    const error = await apiErrorFromResponse(response);
+    if (response.status === 401 && token) hooks.onSessionLost();
+    throw error;
+  }
+  return response.blob();
+}

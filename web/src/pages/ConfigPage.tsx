@@ -1,5 +1,6 @@
-import { PlaceholderView } from '../views/PlaceholderView';
+import { ConfigEditorView } from '../views/config/ConfigEditorView';
 
+/** Lazy (web/src/app/lazy-pages.ts): CodeMirror loads only with this page. */
 export function ConfigPage() {
-  return <PlaceholderView routeKey="config" />;
+  return <ConfigEditorView />;
 }

@@ -11,10 +11,12 @@ describe('completeConfig (keys and values from the zod schema the server uses)',
     expect(labels('{\n  "')).toEqual(expect.arrayContaining(['recordings', 'cameras', 'mqtt', 'logLevel']));
   });
 
-  it('replaces from the opening quote, including a quote the editor closed itself', () => {
+  it('inside a string: replaces the typed word and a quote the editor closed itself, and writes the closing quote', () => {
     const result = at('{"recordings": {"rem', '"}}');
-    expect(result).toMatchObject({ from: 16, to: 21 });
-    expect(result?.options.find((option) => option.label === 'removeAfter')?.apply).toBe('"removeAfter": ');
+    expect(result).toMatchObject({ from: 17, to: 21 });
+    expect(result?.options.find((option) => option.label === 'removeAfter')?.apply).toBe('removeAfter": ');
+    // Without a quote yet, the key comes quoted.
+    expect(at('{"recordings": {\n')?.options.find((option) => option.label === 'timer')?.apply).toBe('"timer": ');
   });
 
   it('leaves out keys already written in that object', () => {
@@ -31,7 +33,8 @@ describe('completeConfig (keys and values from the zod schema the server uses)',
 
   it('offers enum and boolean values', () => {
     expect(labels('{"recordings": {"type": ')).toEqual(['"Snapshot"', '"Video"']);
-    expect(labels('{"logLevel": "')).toContain('"debug"');
+    expect(labels('{"logLevel": "')).toContain('debug');
+    expect(at('{"logLevel": "de')?.options.find((option) => option.label === 'debug')?.apply).toBe('debug"');
     expect(labels('{"mqtt": {"active": ')).toEqual(['true', 'false']);
   });
 

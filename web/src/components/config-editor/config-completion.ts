@@ -19,16 +19,23 @@ function typeLabel(node: JsonSchemaNode): string | undefined {
   return types.length > 0 ? [...new Set(types)].join(' | ') : undefined;
 }
 
-function valueOptions(node: JsonSchemaNode): unknown[] {
+/** Enum values (strings only inside a string the user opened) and booleans, labelled as they will read. */
+function valueOptions(node: JsonSchemaNode, inString: boolean): ConfigCompletionOption[] {
   const options = variants(node);
   const values = options.flatMap((option) => option.enum ?? []);
   if (options.some((option) => option.type === 'boolean')) values.push(true, false);
-  return values;
+  return values.flatMap((value): ConfigCompletionOption[] => {
+    if (!inString) return [{ label: JSON.stringify(value), apply: JSON.stringify(value), type: typeof value === 'boolean' ? 'keyword' : 'enum' }];
+    if (typeof value !== 'string') return [];
+    return [{ label: value, apply: `${JSON.stringify(value).slice(1)}`, type: 'enum' }];
+  });
 }
 
 /**
  * Completions at `pos` in config.json: the keys the schema knows for the object the cursor is in (not yet written
- * there), or the enum and boolean values for the value being typed. Pure, for the editor and its tests.
+ * there), or the enum and boolean values for the value being typed. Inside a string the completion starts after
+ * its opening quote (so the editor's filter compares the typed word with the bare label) and writes the closing
+ * one. Pure, for the editor and its tests.
  */
 export function completeConfig(text: string, pos: number, root: JsonSchemaNode = configJsonSchema()): ConfigCompletions | null {
   const context = jsonContextAt(text, pos);
@@ -37,21 +44,17 @@ export function completeConfig(text: string, pos: number, root: JsonSchemaNode =
   const to = context.inString && text[pos] === '"' ? pos + 1 : pos;
   const node = schemaAt(root, context.path);
   if (!node) return null;
+  const from = context.inString ? context.from + 1 : context.from;
   if (context.kind === 'key') {
     const options = knownKeys(node)
       .filter((key) => !context.siblings.includes(key))
       .map((key): ConfigCompletionOption => {
         const child = schemaAt(node, [key]);
-        return { label: key, apply: `${JSON.stringify(key)}: `, type: 'property', detail: child ? typeLabel(child) : undefined };
+        const quoted = `${JSON.stringify(key)}: `;
+        return { label: key, apply: context.inString ? quoted.slice(1) : quoted, type: 'property', detail: child ? typeLabel(child) : undefined };
       });
-    return options.length > 0 ? { from: context.from, to, options } : null;
+    return options.length > 0 ? { from, to, options } : null;
   }
-  const options = valueOptions(node).map(
-    (value): ConfigCompletionOption => ({
-      label: JSON.stringify(value),
-      apply: JSON.stringify(value),
-      type: typeof value === 'boolean' ? 'keyword' : 'enum',
-    }),
-  );
-  return options.length > 0 ? { from: context.from, to, options } : null;
+  const options = valueOptions(node, context.inString);
+  return options.length > 0 ? { from, to, options } : null;
 }

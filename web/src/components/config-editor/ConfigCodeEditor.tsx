@@ -1,0 +1,106 @@
+import { type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
+import { json, jsonLanguage } from '@codemirror/lang-json';
+import { syntaxTree } from '@codemirror/language';
+import { forceLinting, linter, lintGutter, type Diagnostic } from '@codemirror/lint';
+import { EditorState } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { basicSetup } from 'codemirror';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { completeConfig } from './config-completion';
+import { lintConfigText, type ConfigIssue, type DescribeMessage } from './config-lint';
+import { editorTheme } from './editor-theme';
+import { serverIssuesField, setServerIssues } from './server-issues';
+
+export interface ConfigEditorTexts {
+  syntax: string;
+  notObject: string;
+  source: Record<ConfigIssue['source'], string>;
+  describe: DescribeMessage;
+}
+
+/** What the page can do with the editor. */
+export interface ConfigEditorHandle {
+  getText: () => string;
+  /** Replaces the whole text (revert, format, reload) as one undoable change. */
+  setText: (text: string) => void;
+  showServerIssues: (issues: ConfigIssue[]) => void;
+  /** Moves the cursor to an issue and scrolls it into view. */
+  reveal: (from: number) => void;
+}
+
+export interface ConfigCodeEditorProps {
+  initialText: string;
+  texts: ConfigEditorTexts;
+  onChange: (text: string) => void;
+  onIssues: (issues: ConfigIssue[]) => void;
+  onReady: (handle: ConfigEditorHandle) => void;
+  label: string;
+}
+
+function completionSource(context: CompletionContext): CompletionResult | null {
+  const result = completeConfig(context.state.doc.toString(), context.pos);
+  // Outside a string, an empty word only completes on request (Ctrl-Space), not after every bracket.
+  if (!result || (!context.explicit && result.from === context.pos && !/["\w]/.test(context.state.sliceDoc(context.pos - 1, context.pos)))) {
+    return null;
+  }
+  return { from: result.from, to: result.to, options: result.options, validFor: /^[\w-]*$/ };
+}
+
+/** CodeMirror 6 on config.json: JSON highlighting, folding, the schema lint and completion, the server's issues. */
+export function ConfigCodeEditor({ initialText, texts, onChange, onIssues, onReady, label }: ConfigCodeEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  // The callbacks change every render; the editor is built once and reads them through this ref.
+  const latest = useRef({ texts, onChange, onIssues });
+  useLayoutEffect(() => {
+    latest.current = { texts, onChange, onIssues };
+  });
+
+  useEffect(() => {
+    const lintSource = (view: EditorView): Diagnostic[] => {
+      const { texts: current } = latest.current;
+      const text = view.state.doc.toString();
+      const issues = [
+        ...lintConfigText(text, current, current.describe, syntaxTree(view.state)),
+        ...view.state.field(serverIssuesField),
+      ];
+      latest.current.onIssues(issues);
+      return issues.map((issue) => ({ from: issue.from, to: issue.to, severity: 'error', message: issue.message, source: current.source[issue.source] }));
+    };
+    const view = new EditorView({
+      parent: host.current ?? undefined,
+      state: EditorState.create({
+        doc: initialText,
+        extensions: [
+          basicSetup,
+          json(),
+          jsonLanguage.data.of({ autocomplete: completionSource }),
+          serverIssuesField,
+          linter(lintSource, { delay: 250 }),
+          lintGutter(),
+          editorTheme,
+          EditorView.contentAttributes.of({ 'aria-label': label }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) latest.current.onChange(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    onReady({
+      getText: () => view.state.doc.toString(),
+      setText: (text) => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } }),
+      showServerIssues: (issues) => {
+        view.dispatch({ effects: setServerIssues.of(issues) });
+        forceLinting(view);
+      },
+      reveal: (from) => {
+        view.dispatch({ selection: { anchor: from }, scrollIntoView: true });
+        view.focus();
+      },
+    });
+    return () => view.destroy();
+    // Built once per mount: a new document (reload) remounts the component with a new key.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return <div ref={host} className="h-full min-h-0 overflow-hidden" data-testid="config-editor" />;
+}
