@@ -61,6 +61,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            // The config editor's CodeMirror: its own chunk, loaded only with /config (not in every page's vendor).
+            { name: 'codemirror', test: /node_modules[\\/](@codemirror|codemirror|@lezer|crelt|style-mod|w3c-keyname|@marijn)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
