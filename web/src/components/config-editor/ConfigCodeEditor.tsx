@@ -46,6 +46,20 @@ function completionSource(context: CompletionContext): CompletionResult | null {
   return { from: result.from, to: result.to, options: result.options, validFor: /^[\w-]*$/ };
 }
 
+/**
+ * The editor lives in a shadow root: CodeMirror injects its styles at run time, which the app's CSP (style-src
+ * 'self', no inline styles) refuses as <style> elements but allows as constructed style sheets, which is how
+ * CodeMirror styles a shadow root. The theme's CSS variables reach inside it.
+ */
+function shadowMount(host: HTMLElement | null): { root: ShadowRoot | undefined; parent: HTMLElement } {
+  const parent = document.createElement('div');
+  parent.style.height = '100%';
+  if (!host) return { root: undefined, parent };
+  const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  root.append(parent);
+  return { root, parent };
+}
+
 /** CodeMirror 6 on config.json: JSON highlighting, folding, the schema lint and completion, the server's issues. */
 export function ConfigCodeEditor({ initialText, texts, onChange, onIssues, onReady, label }: ConfigCodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
@@ -66,8 +80,10 @@ export function ConfigCodeEditor({ initialText, texts, onChange, onIssues, onRea
       latest.current.onIssues(issues);
       return issues.map((issue) => ({ from: issue.from, to: issue.to, severity: 'error', message: issue.message, source: current.source[issue.source] }));
     };
+    const mount = shadowMount(host.current);
     const view = new EditorView({
-      parent: host.current ?? undefined,
+      parent: mount.parent,
+      root: mount.root,
       state: EditorState.create({
         doc: initialText,
         extensions: [
@@ -75,7 +91,11 @@ export function ConfigCodeEditor({ initialText, texts, onChange, onIssues, onRea
           json(),
           jsonLanguage.data.of({ autocomplete: completionSource }),
           serverIssuesField,
-          linter(lintSource, { delay: 250 }),
+          linter(lintSource, {
+            delay: 250,
+            // The server's issues arrive without a document change: lint again to show them.
+            needsRefresh: (update) => update.transactions.some((tr) => tr.effects.some((effect) => effect.is(setServerIssues))),
+          }),
           lintGutter(),
           editorTheme,
           EditorView.contentAttributes.of({ 'aria-label': label }),
@@ -97,7 +117,10 @@ export function ConfigCodeEditor({ initialText, texts, onChange, onIssues, onRea
         view.focus();
       },
     });
-    return () => view.destroy();
+    return () => {
+      view.destroy();
+      mount.parent.remove();
+    };
     // Built once per mount: a new document (reload) remounts the component with a new key.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

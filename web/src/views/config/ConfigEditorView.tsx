@@ -39,7 +39,7 @@ function useLeaveGuard(dirty: boolean) {
 }
 
 function useEditorTexts(): ConfigEditorTexts {
-  const { t } = useTranslation(['editor', 'common']);
+  const { t } = useTranslation();
   return useMemo(
     () => ({
       syntax: t('editor:lint.syntax'),
@@ -53,7 +53,7 @@ function useEditorTexts(): ConfigEditorTexts {
 
 /** /config (admin): config.json in a code editor with the server's schema, saved as a whole and applied live. */
 export function ConfigEditorView() {
-  const { t } = useTranslation(['editor', 'common']);
+  const { t } = useTranslation();
   const toast = useToast();
   const doc = useConfigDocument();
   const texts = useEditorTexts();
