@@ -41,6 +41,14 @@ test('config editor: an error is marked at its line and refused there by the ser
   await expect(save).toBeDisabled();
   await expect(page.getByTestId('config-modified')).toContainText('Last modified');
 
+  // Completion offers the keys of the object being typed in, from the same schema.
+  await replaceDocument(page, '{\n  "recordings": {\n    ');
+  await page.keyboard.type('"rem');
+  await page.locator('.cm-tooltip-autocomplete li', { hasText: 'removeAfter' }).click();
+  await expect(page.locator('.cm-content')).toContainText('"removeAfter":');
+  // The quote the editor closed by itself was replaced, not left behind.
+  await expect(page.locator('.cm-content')).not.toContainText('"removeAfter": "');
+
   // A bad camera value: the schema (the server's, run in the browser) marks the line of the value.
   const bad = format({ ...config, cameras: [{ ...config.cameras[0], videoConfig: { source: 'rtsp://10.9.9.9/live', probeSize: 5 } }] });
   const badLine = lineOf(bad, '"probeSize": 5');

@@ -1,4 +1,3 @@
-import { type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { json, jsonLanguage } from '@codemirror/lang-json';
 import { syntaxTree } from '@codemirror/language';
 import { forceLinting, linter, lintGutter, type Diagnostic } from '@codemirror/lint';
@@ -6,7 +5,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { completeConfig } from './config-completion';
+import { completionSource } from './completion-source';
 import { lintConfigText, type ConfigIssue, type DescribeMessage } from './config-lint';
 import { editorTheme } from './editor-theme';
 import { serverIssuesField, setServerIssues } from './server-issues';
@@ -37,14 +36,6 @@ export interface ConfigCodeEditorProps {
   label: string;
 }
 
-function completionSource(context: CompletionContext): CompletionResult | null {
-  const result = completeConfig(context.state.doc.toString(), context.pos);
-  // Outside a string, an empty word only completes on request (Ctrl-Space), not after every bracket.
-  if (!result || (!context.explicit && result.from === context.pos && !/["\w]/.test(context.state.sliceDoc(context.pos - 1, context.pos)))) {
-    return null;
-  }
-  return { from: result.from, to: result.to, options: result.options, validFor: /^[\w-]*$/ };
-}
 
 /**
  * The editor lives in a shadow root: CodeMirror injects its styles at run time, which the app's CSP (style-src
