@@ -128,3 +128,13 @@ test('config editor: a non-admin is turned away', async ({ page, server, adminAp
   await expect(page).not.toHaveURL(/\/config$/);
   await expect(page.locator('.cm-content')).toHaveCount(0);
 });
+
+test('config editor on a phone: the editor fills the width, the toolbar wraps, nothing scrolls sideways @phone', async ({ page, server, adminApi }) => {
+  await setUp(adminApi);
+  await openEditor(page, server.url);
+  const viewport = page.viewportSize()?.width ?? 0;
+  const editor = await page.getByTestId('config-editor').boundingBox();
+  expect(editor?.width).toBeGreaterThan(viewport * 0.85);
+  await expect(page.getByTestId('config-download')).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport);
+});

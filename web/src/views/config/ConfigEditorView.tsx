@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { downloadConfigFile } from '../../api/config-api';
@@ -57,7 +57,6 @@ export function ConfigEditorView() {
   const toast = useToast();
   const doc = useConfigDocument();
   const texts = useEditorTexts();
-  const editor = useRef<ConfigEditorHandle | null>(null);
   const [handle, setHandle] = useState<ConfigEditorHandle | null>(null);
   const [text, setText] = useState<string | null>(null);
   const [issues, setIssues] = useState<ConfigIssue[]>([]);
@@ -70,10 +69,6 @@ export function ConfigEditorView() {
     setText(next.text);
   });
   const blocker = useLeaveGuard(dirty);
-  const onReady = useCallback((next: ConfigEditorHandle) => {
-    editor.current = next;
-    setHandle(next);
-  }, []);
 
   const reload = () => {
     setText(null);
@@ -95,8 +90,8 @@ export function ConfigEditorView() {
             saving={saver.saving}
             modifiedAt={doc.stat.data?.modifiedAt ?? doc.baseline.modifiedAt}
             onSave={() => parsed && saver.save(current, parsed)}
-            onRevert={() => editor.current?.setText(doc.baseline?.text ?? '')}
-            onFormat={() => parsed && editor.current?.setText(formatConfig(parsed))}
+            onRevert={() => handle?.setText(doc.baseline?.text ?? '')}
+            onFormat={() => parsed && handle?.setText(formatConfig(parsed))}
             onDownload={download}
           />
           {doc.changedElsewhere && !saver.saving ? (
@@ -115,10 +110,10 @@ export function ConfigEditorView() {
               label={t('editor:editorLabel')}
               onChange={setText}
               onIssues={setIssues}
-              onReady={onReady}
+              onReady={setHandle}
             />
           </div>
-          <ConfigIssueList issues={issues} lineAt={lineAt} onReveal={(from) => editor.current?.reveal(from)} />
+          <ConfigIssueList issues={issues} lineAt={lineAt} onReveal={(from) => handle?.reveal(from)} />
         </>
       ) : null}
       <LossDialog loss={saver.pendingLoss} onConfirm={saver.confirmLoss} onCancel={saver.cancelLoss} />
