@@ -44,6 +44,10 @@ import { SettingsService } from './services/settings.service.js';
 import { PhotoEncoder } from './services/photo-encoder.js';
 import { UserPhotoService } from './services/user-photo.service.js';
 import { UserService } from './services/user.service.js';
+import { createPublicFetch } from './outbound/fetch-public.js';
+import { FeedService } from './services/feed.service.js';
+import { FetchBudget } from './services/fetch-budget.js';
+import { WeatherService } from './services/weather.service.js';
 
 export interface ContextOptions {
   dataDir: string;
@@ -54,6 +58,8 @@ export interface ContextOptions {
   passwordHashing?: PasswordHashOptions | undefined;
   /** Accept http:// push endpoints (tests with a loopback push service); browsers' are always https. */
   allowHttpPushEndpoints?: boolean | undefined;
+  /** Tests only: feed URLs may reach loopback/private hosts (the local fake feed server). Never set by main.ts. */
+  allowInternalFeedHosts?: boolean | undefined;
 }
 
 /** Everything the app is made of, wired once. Tests reach the repositories through it to arrange state. */
@@ -89,6 +95,9 @@ export interface AppContext {
   settings: SettingsService;
   /** The recordings path rules, and the directory new recordings go to (the default while config.json's is refused). */
   recordingsDir: RecordingsDirectory;
+  /** Dashboard widgets' outgoing fetches (issue 8). */
+  weather: WeatherService;
+  feeds: FeedService;
 }
 
 /**
@@ -101,6 +110,17 @@ async function openRecordingsDir(config: ConfigService, rows: RecordingRepositor
   await rows.fillMissingRoot(resolve(config.get().recordings.path ?? directory.defaultPath));
   await directory.bindTo(config);
   return directory;
+}
+
+/** Weather and feeds share one per-user budget of uncached fetches; feeds never reach internal hosts (but in tests). */
+function widgetServices(config: ConfigService, clock: Clock, options: ContextOptions): Pick<AppContext, 'weather' | 'feeds'> {
+  const budget = new FetchBudget(clock);
+  const fetch = createPublicFetch();
+  const feedFetch = options.allowInternalFeedHosts ? createPublicFetch({ isRefused: () => false }) : fetch;
+  return {
+    weather: new WeatherService({ config, fetch, budget, clock }),
+    feeds: new FeedService({ fetch: feedFetch, budget, clock }),
+  };
 }
 
 /**
@@ -181,6 +201,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       }),
       settings: new SettingsService({ config, recordings: repositories.recordings, disk: new DiskRepository(), dataDir: options.dataDir, directory: recordingsDir }),
       recordingsDir,
+      ...widgetServices(config, clock, options),
     };
   } catch (error) {
     await database.close();
