@@ -58,8 +58,13 @@ export interface ContextOptions {
   passwordHashing?: PasswordHashOptions | undefined;
   /** Accept http:// push endpoints (tests with a loopback push service); browsers' are always https. */
   allowHttpPushEndpoints?: boolean | undefined;
-  /** Tests only: feed URLs may reach loopback/private hosts (the local fake feed server). Never set by main.ts. */
-  allowInternalFeedHosts?: boolean | undefined;
+  /**
+   * Tests only: which resolved addresses a feed URL may not reach (default: every internal one, isInternalAddress),
+   * so a test can let the local fake feed server count as public. Never set by main.ts.
+   */
+  feedAddressRefused?: ((address: string) => boolean) | undefined;
+  /** Tests only: a shorter time-out for the widgets' outgoing fetches (default 8 s). */
+  widgetFetchTimeoutMs?: number | undefined;
 }
 
 /** Everything the app is made of, wired once. Tests reach the repositories through it to arrange state. */
@@ -116,10 +121,11 @@ async function openRecordingsDir(config: ConfigService, rows: RecordingRepositor
 function widgetServices(config: ConfigService, clock: Clock, options: ContextOptions): Pick<AppContext, 'weather' | 'feeds'> {
   const budget = new FetchBudget(clock);
   const fetch = createPublicFetch();
-  const feedFetch = options.allowInternalFeedHosts ? createPublicFetch({ isRefused: () => false }) : fetch;
+  const feedFetch = options.feedAddressRefused ? createPublicFetch({ isRefused: options.feedAddressRefused }) : fetch;
+  const timeoutMs = options.widgetFetchTimeoutMs;
   return {
-    weather: new WeatherService({ config, fetch, budget, clock }),
-    feeds: new FeedService({ fetch: feedFetch, budget, clock }),
+    weather: new WeatherService({ config, fetch, budget, clock, timeoutMs }),
+    feeds: new FeedService({ fetch: feedFetch, budget, clock, timeoutMs }),
   };
 }
 

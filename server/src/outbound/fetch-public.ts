@@ -64,7 +64,9 @@ async function pickAddress(hostname: string, trusted: boolean, deps: Required<Fe
   let addresses: string[];
   if (isIP(bare) !== 0) addresses = [bare];
   else {
-    if (!trusted && (bare.toLowerCase() === 'localhost' || bare.toLowerCase().endsWith('.localhost'))) {
+    const name = bare.toLowerCase().replace(/\.$/, '');
+    // `localhost` names this machine whatever DNS says (RFC 6761); refused by name, not only by its addresses.
+    if (!trusted && (name === 'localhost' || name.endsWith('.localhost'))) {
       throw new OutboundError('ADDRESS_REFUSED', `${hostname} is a local name`);
     }
     try {

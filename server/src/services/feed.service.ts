@@ -38,11 +38,24 @@ export function parseFeedUrl(text: string): URL {
   return url;
 }
 
+/** The body as text in its declared charset (HTTP header, then the XML declaration; UTF-8 when unknown). */
+export function decodeFeedBody(body: Buffer, contentType: string): string {
+  const head = body.subarray(0, 200).toString('latin1');
+  const label = /charset="?([\w.:-]+)/i.exec(contentType)?.[1] ?? /<\?xml[^>]*encoding=["']([\w.:-]+)["']/i.exec(head)?.[1] ?? 'utf-8';
+  try {
+    return new TextDecoder(label).decode(body);
+  } catch {
+    return new TextDecoder('utf-8').decode(body);
+  }
+}
+
 export interface FeedDeps {
   /** Refuses internal addresses (the app's); only tests pass one that allows their local feed server. */
   fetch: PublicFetch;
   budget: FetchBudget;
   clock: Clock;
+  /** Default 8 s. */
+  timeoutMs?: number | undefined;
 }
 
 /** The RSS/Atom widget's data: a user's feed URL fetched from the public internet only, cached 15 min per URL. */
@@ -62,18 +75,18 @@ export class FeedService {
   }
 
   private async load(url: URL): Promise<Feed> {
-    let body: Buffer;
+    let text: string;
     let finalUrl: string;
     try {
-      const answer = await this.deps.fetch(url, FETCH);
-      body = answer.body;
+      const answer = await this.deps.fetch(url, { ...FETCH, timeoutMs: this.deps.timeoutMs ?? FETCH.timeoutMs });
+      text = decodeFeedBody(answer.body, answer.contentType);
       finalUrl = answer.url;
     } catch (error) {
       if (error instanceof OutboundError) throw new AppError(FAILURES[error.reason], `the feed could not be fetched: ${error.message}`);
       throw error;
     }
     try {
-      return mapFeed(body.toString('utf8'), finalUrl);
+      return mapFeed(text, finalUrl);
     } catch (error) {
       if (error instanceof NotAFeedError) throw new AppError('FEED_INVALID', 'the answer is not an RSS or Atom feed');
       throw error;

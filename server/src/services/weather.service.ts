@@ -16,6 +16,8 @@ export interface WeatherDeps {
   fetch: PublicFetch;
   budget: FetchBudget;
   clock: Clock;
+  /** Default 8 s. */
+  timeoutMs?: number | undefined;
 }
 
 /**
@@ -65,7 +67,7 @@ export class WeatherService {
 
   private async fetchJson(url: URL): Promise<unknown> {
     try {
-      const answer = await this.deps.fetch(url, FETCH);
+      const answer = await this.deps.fetch(url, { ...FETCH, timeoutMs: this.deps.timeoutMs ?? FETCH.timeoutMs });
       return JSON.parse(answer.body.toString('utf8')) as unknown;
     } catch (error) {
       // The provider's URL may hold an API key: the message names neither the URL nor the query.

@@ -128,8 +128,8 @@ export type WeatherPlace = z.infer<typeof weatherPlaceSchema>;
 export const weatherPlacesSchema = z.array(weatherPlaceSchema);
 
 export const feedQuerySchema = z.object({
-  /** Parsed strictly by the server (FEED_URL_INVALID), not here: the error must carry its own code. */
-  url: z.string().max(FEED_URL_MAX_LENGTH + 1),
+  /** Parsed strictly by the server (FEED_URL_INVALID, at most FEED_URL_MAX_LENGTH), not here: the error carries its own code. */
+  url: z.string().max(8192),
   limit: z.coerce.number().int().min(1).max(FEED_MAX_ITEMS).default(10),
 });
 
