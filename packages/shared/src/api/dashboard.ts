@@ -193,3 +193,21 @@ const WMO_GROUPS: [readonly number[], WeatherCondition][] = [
 export function weatherCondition(code: number): WeatherCondition {
   return WMO_GROUPS.find(([codes]) => codes.includes(code))?.[1] ?? 'unknown';
 }
+
+/** The weather widget's own settings (kept in the layout): the chosen place and the units. */
+export const weatherWidgetSettingsSchema = z.object({
+  place: z
+    .object({ name: z.string().max(200), lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) })
+    .nullable()
+    .default(null),
+  units: z.enum(WEATHER_UNITS).default('metric'),
+});
+export type WeatherWidgetSettings = z.infer<typeof weatherWidgetSettingsSchema>;
+
+/** The feed widget's own settings: the feed URL (checked by the server) and how many items it lists. */
+export const RSS_WIDGET_MAX_ITEMS = 20;
+export const rssWidgetSettingsSchema = z.object({
+  url: z.string().max(FEED_URL_MAX_LENGTH).default(''),
+  limit: z.number().int().min(1).max(RSS_WIDGET_MAX_ITEMS).default(5),
+});
+export type RssWidgetSettings = z.infer<typeof rssWidgetSettingsSchema>;
