@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../../hooks/describe-error';
 import { Spinner } from '../../../ui/Spinner';
 import type { WidgetProps } from '../../widget-types';
+import { retryUnreachedOnce } from '../retry';
 import { WidgetMessage } from '../WidgetMessage';
 import { relativeTime } from './relative-time';
 import { getFeed } from './rss-api';
@@ -11,9 +12,9 @@ import { getFeed } from './rss-api';
 /** The server caches a feed 15 minutes; the widget asks again at that pace. */
 export const RSS_REFRESH_MS = 15 * 60_000;
 
-function FeedList({ feed }: { feed: Feed }) {
+/** `now` is when the feed was fetched: the relative times move on with each refresh. */
+function FeedList({ feed, now }: { feed: Feed; now: number }) {
   const { t, i18n } = useTranslation();
-  const now = Date.now();
   if (feed.items.length === 0) return <WidgetMessage>{t('widgets:rss.empty')}</WidgetMessage>;
   return (
     <div className="flex h-full min-h-0 flex-col gap-1 p-3" data-testid="rss-widget">
@@ -51,7 +52,7 @@ export function RssWidget({ settings }: WidgetProps<RssWidgetSettings>) {
     enabled: url !== '',
     refetchInterval: RSS_REFRESH_MS,
     staleTime: RSS_REFRESH_MS / 2,
-    retry: 1,
+    retry: retryUnreachedOnce,
   });
 
   if (url === '') return <WidgetMessage>{t('widgets:rss.noUrl')}</WidgetMessage>;
@@ -63,5 +64,5 @@ export function RssWidget({ settings }: WidgetProps<RssWidgetSettings>) {
       </WidgetMessage>
     );
   }
-  return <FeedList feed={query.data} />;
+  return <FeedList feed={query.data} now={query.dataUpdatedAt} />;
 }

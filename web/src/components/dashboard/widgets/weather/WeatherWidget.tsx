@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../../hooks/describe-error';
 import { Spinner } from '../../../ui/Spinner';
 import type { WidgetProps } from '../../widget-types';
+import { retryUnreachedOnce } from '../retry';
 import { WidgetMessage } from '../WidgetMessage';
 import { getWeather } from './weather-api';
 import { weatherIcon } from './weather-icons';
@@ -91,7 +92,7 @@ export function WeatherWidget({ settings }: WidgetProps<WeatherWidgetSettings>) 
     enabled: place !== null,
     refetchInterval: WEATHER_REFRESH_MS,
     staleTime: WEATHER_REFRESH_MS / 2,
-    retry: 1,
+    retry: retryUnreachedOnce,
   });
 
   if (!place) return <WidgetMessage>{t('widgets:weather.noPlace')}</WidgetMessage>;
