@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { FakeClock } from '../src/lib/fake-clock.js';
@@ -17,13 +18,21 @@ let fake: FakeHttpServer;
 let token: string;
 const clock = new FakeClock(Date.parse('2026-11-24T17:00:00Z'));
 const API_KEY = 'secret-weather-key-123';
+/** Everything pino writes (trace: the most it ever writes): the provider's key must never be in it. */
+let logs = '';
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, callback) {
+    logs += chunk.toString();
+    callback();
+  },
+});
 
 beforeAll(async () => {
   fake = await startFakeOpenMeteo();
   const dataDir = await makeDataDir();
   const weather = { url: `${fake.base}/v1/forecast`, geocodingUrl: `${fake.base}/v1/search`, apiKey: API_KEY };
   await writeFile(join(dataDir, 'config.json'), JSON.stringify({ dashboard: { weather } }));
-  app = await createTestApp({ dataDir, clock });
+  app = await createTestApp({ dataDir, clock, logLevel: 'trace', logStream });
   ({ token } = await signedInUser(app, ['dashboard:access']));
 });
 afterAll(async () => {
@@ -90,6 +99,8 @@ describe('GET /api/dashboard/weather', () => {
     expect(garbage.body).not.toContain(API_KEY);
     fake.on('/v1/forecast', (_request, response) => response.writeHead(500).end());
     expectError(await get('/api/dashboard/weather?lat=2.5&lon=2.5'), 502, 'WEATHER_UNAVAILABLE');
+    expect(logs).toContain('WEATHER_UNAVAILABLE');
+    expect(logs).not.toContain(API_KEY);
   });
 });
 
