@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createStreams, type AppContext, type MediaOptions } from './context.js';
+import { createIntegrations, type IntegrationRegistry } from './integrations/index.js';
 import type { StreamHub } from './media/index.js';
 import { PushNotifier } from './push/push-notifier.js';
 import { createPushSender, type PushSenderOptions } from './push/push-sender.js';
@@ -34,7 +35,14 @@ export interface ComponentOptions {
 }
 
 /** The context with the parts the runtime adds; `streams` exists once the runtime has started. */
-export type HomecamContext = AppContext & { streams: CameraStreamService; recorder: Recorder; triggers: TriggerService; pushNotifier: PushNotifier };
+export type HomecamContext = AppContext & {
+  streams: CameraStreamService;
+  recorder: Recorder;
+  triggers: TriggerService;
+  pushNotifier: PushNotifier;
+  /** Every integration (triggers, notifiers, analysis) for the plugins page; issue 9's channels register here. */
+  integrations: IntegrationRegistry;
+};
 
 /** Stops each component in the order given; a failing stop is logged and the rest still stop. */
 export async function stopAll(components: readonly Component[], log: FastifyBaseLogger): Promise<void> {
@@ -105,13 +113,33 @@ function createParts(ctx: AppContext, log: FastifyBaseLogger, options: Component
     bus: ctx.bus,
     log: log.child({ module: 'push' }),
     concurrency: options.push?.concurrency,
+    onFailure: (message) => integrations.webPush.fail(message),
   });
+  const triggers = new TriggerService(manager, ctx.config);
+  const integrations = createIntegrations({
+    triggers,
+    manager,
+    config: ctx.config,
+    clock: ctx.clock,
+    push: ctx.push,
+    rekognition: ctx.rekognition,
+    rekognitionUsage: ctx.rekognitionUsage,
+  });
+  // Publish failures are logged as before and kept as the MQTT state integration's last error.
+  const mqttStateLog = {
+    warn: (context: object, message: string) => {
+      triggerLog.warn(context, message);
+      const err = (context as { err?: unknown }).err;
+      integrations.mqttState.fail(err instanceof Error ? `${message}: ${err.message}` : message);
+    },
+  };
   return {
     recorder,
     triggerLog,
-    triggers: new TriggerService(manager, ctx.config),
-    mqttState: new MqttStatePublisher({ bus: ctx.bus, mqtt: () => manager.mqtt(), log: triggerLog }),
+    triggers,
+    mqttState: new MqttStatePublisher({ bus: ctx.bus, mqtt: () => manager.mqtt(), log: mqttStateLog }),
     pushNotifier,
+    integrations: integrations.registry,
   };
 }
 
@@ -141,7 +169,7 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   ctx.config.onListenerError = (error) => log.error({ err: error }, 'config change listener failed');
   ctx.bus.onListenerError = (error, event) => log.error({ err: error, event }, 'event listener failed');
   let streams: CameraStreamService | null = null;
-  const { recorder, triggerLog, triggers, mqttState, pushNotifier } = createParts(ctx, log, options, () => {
+  const { recorder, triggerLog, triggers, mqttState, pushNotifier, integrations } = createParts(ctx, log, options, () => {
     if (!streams) throw new Error('the streams have not started');
     return streams.hub;
   });
@@ -202,6 +230,6 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   ];
   return new Runtime(components, log, () => {
     if (!streams) throw new Error('the runtime has not started');
-    return { ...ctx, streams, recorder, triggers, pushNotifier };
+    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations };
   });
 }

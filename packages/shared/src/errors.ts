@@ -47,6 +47,10 @@ export const ERROR_STATUS = {
   RECORDINGS_PATH_ADMIN_ONLY: 403,
   /** A non-admin may shorten its own session timer, not lengthen it past SESSION_TIMER_SELF_MAX_S. */
   SESSION_TIMER_ABOVE_LIMIT: 403,
+  /** No integration (trigger, notifier, analysis) by that id in the plugins registry. */
+  PLUGIN_NOT_FOUND: 404,
+  /** The integration does not offer that action (e.g. restart of one that only follows another's state). */
+  PLUGIN_ACTION_UNSUPPORTED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
