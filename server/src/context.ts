@@ -20,7 +20,6 @@ import { RecordingRepository } from './repositories/recording.repository.js';
 import { RoomRepository } from './repositories/room.repository.js';
 import { PhotoRepository } from './repositories/photo.repository.js';
 import { PushSubscriptionRepository } from './repositories/push-subscription.repository.js';
-import { RekognitionUsageRepository } from './repositories/rekognition-usage.repository.js';
 import { VapidKeyRepository } from './repositories/vapid-key.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { StillImageRepository } from './repositories/still-image.repository.js';
@@ -40,8 +39,6 @@ import { NotificationService } from './services/notification.service.js';
 import { PushService } from './services/push.service.js';
 import { RecordingService } from './services/recording.service.js';
 import { RecordingsDirectory } from './services/recordings-directory.js';
-import { RekognitionSettingsService } from './services/rekognition-settings.service.js';
-import { RekognitionUsageService } from './services/rekognition-usage.service.js';
 import { RoomService } from './services/room.service.js';
 import { SettingsService } from './services/settings.service.js';
 import { PhotoEncoder } from './services/photo-encoder.js';
@@ -92,9 +89,6 @@ export interface AppContext {
   settings: SettingsService;
   /** The recordings path rules, and the directory new recordings go to (the default while config.json's is refused). */
   recordingsDir: RecordingsDirectory;
-  /** Settings → Rekognition (config.json `aws`) and the monthly call budget the analysis (issue 9) consumes. */
-  rekognition: RekognitionSettingsService;
-  rekognitionUsage: RekognitionUsageService;
 }
 
 /**
@@ -151,7 +145,6 @@ export async function createContext(options: ContextOptions): Promise<AppContext
     await users.ensureInitialAdmin(options.adminPassword, config.get().cameras.length > 0);
     await auth.purgeOldSessions();
     const cameras = new CameraService(config);
-    const rekognitionUsage = new RekognitionUsageService({ usage: new RekognitionUsageRepository(database.db), config, clock });
     const notifications = new NotificationService({ notifications: repositories.notifications, bus, clock, config, cameras });
     const recordings = new RecordingService({
       recordings: repositories.recordings,
@@ -188,8 +181,6 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       }),
       settings: new SettingsService({ config, recordings: repositories.recordings, disk: new DiskRepository(), dataDir: options.dataDir, directory: recordingsDir }),
       recordingsDir,
-      rekognition: new RekognitionSettingsService(config, rekognitionUsage),
-      rekognitionUsage,
     };
   } catch (error) {
     await database.close();

@@ -36,9 +36,8 @@ export class IntegrationRegistry {
    */
   async act(id: string, action: IntegrationAction): Promise<Integration> {
     const handle = this.require(id);
-    const run = handle[action];
-    if (!run) throw new AppError('PLUGIN_ACTION_UNSUPPORTED', `'${id}' cannot be asked to ${action}`);
-    await run.call(handle);
+    if (!handle[action]) throw new AppError('PLUGIN_ACTION_UNSUPPORTED', `'${id}' cannot be asked to ${action}`);
+    await handle[action]?.();
     return this.describe(handle);
   }
 
