@@ -58,7 +58,8 @@ function RekognitionForm({ settings }: { settings: RekognitionSettings }) {
             isSet={settings.secretAccessKeySet}
             choice={draft.secret}
             onChange={(secret) => set({ secret })}
-            error={issues.secret ? t('plugins:rekognition.secretInvalid') : null}
+            // An empty new secret only keeps Save disabled; the rule shows once something is typed.
+            error={issues.secret && draft.secret.mode === 'replace' && draft.secret.value !== '' ? t('plugins:rekognition.secretInvalid') : null}
           />
           <Select
             label={t('plugins:rekognition.region')}
