@@ -133,6 +133,11 @@ describe('layering', () => {
     expect(violations('outbound', /^(fastify|@fastify\/|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)/)).toEqual([]);
   });
 
+  it('integrations (the plugins registry) adapt services and triggers: no HTTP, sockets, storage or processes', () => {
+    expect(resolvedViolations('integrations', (target) => ['integrations', 'services', 'triggers', 'errors', 'events', 'lib'].includes(folderOf(target)))).toEqual([]);
+    expect(violations('integrations', /^(fastify|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)/)).toEqual([]);
+  });
+
   it('has no cycles between folders', () => {
     const graph = new Map<string, Set<string>>();
     for (const [file, target] of edges()) {

@@ -61,6 +61,10 @@ export const ERROR_STATUS = {
   WEATHER_UNAVAILABLE: 502,
   /** Too many uncached weather/feed fetches by this user in the last minute. */
   DASHBOARD_FETCH_RATE_LIMITED: 429,
+  /** No integration (trigger, notifier, analysis) by that id in the plugins registry. */
+  PLUGIN_NOT_FOUND: 404,
+  /** The integration does not offer that action (e.g. restart of one that only follows another's state). */
+  PLUGIN_ACTION_UNSUPPORTED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

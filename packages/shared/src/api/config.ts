@@ -125,6 +125,19 @@ export const configFileSchema = z.looseObject({
       password: z.string().default(''),
     })
     .default({ active: false, tls: false, host: '', port: 1883, username: '', password: '' }),
+  /**
+   * AWS Rekognition (camera.ui's `aws` keys; its counters contingent_left/last_rekognition live in the database).
+   * Optional, no defaults here: a file without it stays without it. The secret is admin-only (GET ?target=config).
+   */
+  aws: z
+    .looseObject({
+      active: z.boolean().optional(),
+      accessKeyId: z.string().optional(),
+      secretAccessKey: z.string().optional(),
+      region: z.string().optional(),
+      contingent_total: z.number().int().min(0).max(1_000_000).optional(),
+    })
+    .optional(),
   cameras: configCameraListSchema.default([]),
   /**
    * Dashboard (HomeCam): the weather provider the server asks (admin-configured, so it may be a local address).
