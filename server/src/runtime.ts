@@ -6,7 +6,10 @@ import { createPushSender, type PushSenderOptions } from './push/push-sender.js'
 import { Recorder } from './recording/recorder.js';
 import type { CameraStreamService } from './services/camera-stream.service.js';
 import type { RefusedRecordingsDir } from './services/recordings-directory.js';
+import type { SystemService } from './services/system.service.js';
 import { TriggerService } from './services/trigger.service.js';
+import { createSystemService } from './system.js';
+import type { LogLevel } from './logger.js';
 import { MqttStatePublisher } from './triggers/mqtt-state-publisher.js';
 import { TriggerManager, type TriggerExtras } from './triggers/trigger-manager.js';
 
@@ -31,10 +34,20 @@ export interface ComponentOptions {
   push?: (Partial<PushSenderOptions> & { concurrency?: number }) | undefined;
   /** Tests only: push to loopback/private hosts (the local push service). */
   allowHttpPushEndpoints?: boolean | undefined;
+  /** Started by the start script or a process manager (main.ts decides): restart from the UI is possible. */
+  supervised?: boolean | undefined;
+  /** HOMECAM_LOG_LEVEL: pins the level (config.json's logLevel is then not used). */
+  logLevel?: LogLevel | undefined;
 }
 
 /** The context with the parts the runtime adds; `streams` exists once the runtime has started. */
-export type HomecamContext = AppContext & { streams: CameraStreamService; recorder: Recorder; triggers: TriggerService; pushNotifier: PushNotifier };
+export type HomecamContext = AppContext & {
+  streams: CameraStreamService;
+  recorder: Recorder;
+  triggers: TriggerService;
+  pushNotifier: PushNotifier;
+  system: SystemService;
+};
 
 /** Stops each component in the order given; a failing stop is logged and the rest still stop. */
 export async function stopAll(components: readonly Component[], log: FastifyBaseLogger): Promise<void> {
@@ -200,8 +213,10 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
       stop: () => ctx.config.close(),
     },
   ];
+  let system: SystemService | null = null;
   return new Runtime(components, log, () => {
     if (!streams) throw new Error('the runtime has not started');
-    return { ...ctx, streams, recorder, triggers, pushNotifier };
+    system ??= createSystemService(ctx, streams, log, options);
+    return { ...ctx, streams, recorder, triggers, pushNotifier, system };
   });
 }

@@ -47,6 +47,8 @@ export const ERROR_STATUS = {
   RECORDINGS_PATH_ADMIN_ONLY: 403,
   /** A non-admin may shorten its own session timer, not lengthen it past SESSION_TIMER_SELF_MAX_S. */
   SESSION_TIMER_ABOVE_LIMIT: 403,
+  /** Restart asked while nothing (start script, process manager) would start the server again. */
+  RESTART_UNAVAILABLE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
