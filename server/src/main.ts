@@ -1,6 +1,6 @@
 /**
  * Process entry: options, data directory, listen, signals. Importing this module starts the server
- * (scripts/start.mjs imports the built file).
+ * (scripts/start.mjs runs the built file as a supervised child, see scripts/supervisor.mjs).
  */
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
