@@ -20,7 +20,6 @@ export function createSystemService(
     disk: new DiskRepository(),
     host: new HostRepository(),
     bus: ctx.bus,
-    clock: ctx.clock,
     dataDir: ctx.dataDir,
     recordingsDir: () => ctx.recordingsDir.dir,
     logLevel: () => ({ level: log.level, pinned: options.logLevel !== undefined }),

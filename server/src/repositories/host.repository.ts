@@ -10,6 +10,11 @@ export class HostRepository {
     return { platform: platform(), arch: arch(), release: release(), hostname: hostname() };
   }
 
+  /** When this process started, to the millisecond: the web app tells a restarted server from the old one by it. */
+  startedAt(): Date {
+    return new Date(performance.timeOrigin);
+  }
+
   processUptimeSeconds(): number {
     return Math.floor(process.uptime());
   }

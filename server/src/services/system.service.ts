@@ -9,7 +9,6 @@ import {
 } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
-import type { Clock } from '../lib/clock.js';
 import type { DiskRepository } from '../repositories/disk.repository.js';
 import type { HostRepository } from '../repositories/host.repository.js';
 import type { RecordingRepository } from '../repositories/recording.repository.js';
@@ -25,7 +24,6 @@ export interface SystemServiceDeps {
   disk: Pick<DiskRepository, 'space'>;
   host: HostRepository;
   bus: EventBus;
-  clock: Clock;
   dataDir: string;
   /** The directory new recordings go to now. */
   recordingsDir: () => string;
@@ -43,7 +41,7 @@ export class SystemService {
   private readonly startedAt: string;
 
   constructor(private readonly deps: SystemServiceDeps) {
-    this.startedAt = new Date(deps.clock.now() - deps.host.processUptimeSeconds() * 1000).toISOString();
+    this.startedAt = deps.host.startedAt().toISOString();
   }
 
   async info(): Promise<SystemInfo> {
