@@ -1,4 +1,4 @@
-import type { AtHomePatch, SystemInfo } from '@homecam/shared';
+import type { AtHomePatch, AtHomeSettings, SystemInfo } from '@homecam/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryKeys } from '../api/query-keys';
@@ -38,6 +38,15 @@ export function useUpdateAtHome() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: AtHomePatch) => updateAtHome(patch),
+    // The switch moves at once; a refusal puts it back.
+    onMutate: (patch) => {
+      const before = queryClient.getQueryData<AtHomeSettings>(queryKeys.atHome);
+      if (before) queryClient.setQueryData<AtHomeSettings>(queryKeys.atHome, { ...before, ...patch });
+      return { before };
+    },
+    onError: (_error, _patch, context) => {
+      if (context?.before) queryClient.setQueryData(queryKeys.atHome, context.before);
+    },
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.atHome, saved);
       queryClient.setQueryData<SystemInfo>(queryKeys.systemInfo, (info) => (info ? { ...info, atHome: saved } : info));
