@@ -2,7 +2,7 @@ import { ADMIN, Api } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
 import { signInWithForm } from '../support/pages.js';
 
-test('the admin sees versions and paths, switches At Home, restarts the server and the page comes back by itself', async ({
+test('the admin sees versions and paths, switches At Home, restarts the server and the page comes back by itself @phone', async ({
   page,
   server,
   adminApi,
@@ -11,7 +11,7 @@ test('the admin sees versions and paths, switches At Home, restarts the server a
   // While the server is away, the health polls and the realtime socket fail to connect: expected.
   allowConsoleErrors(/ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|WebSocket|Failed to load resource/);
   // The fixture starts the server again on exit code 75 (as npm start's supervisor does) and counts it.
-  const restarts = (server as typeof server & { restarts(): number }).restarts;
+  const supervised = server as typeof server & { restarts(): number };
   await signInWithForm(page, server.url, ADMIN.username, ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -32,7 +32,7 @@ test('the admin sees versions and paths, switches At Home, restarts the server a
   await page.getByTestId('confirm-dialog-confirm').click();
   await expect(page.getByTestId('system-restarting')).toBeVisible();
   await expect(page.getByTestId('system-restart-back')).toBeVisible({ timeout: 30_000 });
-  expect(restarts()).toBe(1);
+  expect(supervised.restarts()).toBe(1);
   // The new process's data, without a reload; At Home survived the restart (config.json).
   await expect(page.getByTestId('system-node-version')).toBeVisible();
   await expect(page.getByTestId('at-home-switch')).toBeChecked();
