@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import type { WidgetDefinition } from '../widget-types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { diskWidget } from './disk';
 import { statusWidget } from './status';
@@ -25,7 +25,7 @@ function serve(routes: Record<string, [number, unknown]>) {
   );
 }
 
-function renderWidget(Component: (props: { id: string; settings: Record<string, unknown>; locked: boolean }) => ReactNode) {
+function renderWidget({ Component }: WidgetDefinition) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -44,7 +44,7 @@ describe('status and disk widgets', () => {
 
   it('the status widget shows version, uptime and cameras online', async () => {
     serve({ '/api/system/status': [200, { version: '1.1.17', uptimeSeconds: 3_725, cameras: { online: 2, total: 3 } }] });
-    renderWidget(statusWidget.Component);
+    renderWidget(statusWidget);
     expect((await screen.findByTestId('widget-status-version')).textContent).toBe('1.1.17');
     expect(screen.getByTestId('widget-status-cameras').textContent).toContain('{"online":2,"total":3}');
     expect(screen.getByText('01:02:05')).toBeTruthy();
@@ -52,7 +52,7 @@ describe('status and disk widgets', () => {
 
   it('the disk widget shows the free space and the recordings size', async () => {
     serve({ '/api/system/disk': [200, { freeBytes: 25 * 1024 ** 3, totalBytes: 100 * 1024 ** 3, recordingsBytes: 2 * 1024 ** 2 }] });
-    renderWidget(diskWidget.Component);
+    renderWidget(diskWidget);
     expect((await screen.findByTestId('widget-disk-recordings')).textContent).toContain('2.0 MB');
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('75');
   });
@@ -62,9 +62,9 @@ describe('status and disk widgets', () => {
       '/api/system/status': [403, { error: { code: 'FORBIDDEN', message: 'no' } }],
       '/api/system/disk': [500, { error: { code: 'INTERNAL', message: 'boom' } }],
     });
-    renderWidget(statusWidget.Component);
+    renderWidget(statusWidget);
     expect((await screen.findByTestId('widget-status-error')).textContent).toBe('errors.FORBIDDEN');
-    renderWidget(diskWidget.Component);
+    renderWidget(diskWidget);
     expect((await screen.findByTestId('widget-disk-error')).textContent).toBe('errors.INTERNAL');
   });
 });
