@@ -56,8 +56,10 @@ function stopOnSignals(app: HomecamApp): void {
       },
     );
   };
-  process.once('SIGTERM', (signal) => stop({ signal }, 0));
-  process.once('SIGINT', (signal) => stop({ signal }, 0));
+  // `on`, not `once`: Ctrl-C reaches this process twice under npm start (from the terminal and passed on by the
+  // supervisor); a second signal with no handler left would kill it before the clean stop ends.
+  process.on('SIGTERM', (signal) => stop({ signal }, 0));
+  process.on('SIGINT', (signal) => stop({ signal }, 0));
   // The start script's IPC channel closed: it is gone (killed), nobody would restart this server or stop it.
   process.once('disconnect', () => stop({ reason: 'start script gone' }, 0));
   // Deferred: the request that asked for the restart gets its answer before the server closes.
