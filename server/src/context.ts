@@ -7,6 +7,7 @@ import {
   type MediaLogger,
   type QueueLimits,
   type FfmpegVersion,
+  type FfmpegOrigin,
   type StreamHubOptions,
 } from './media/index.js';
 import { EventBus } from './events/event-bus.js';
@@ -227,7 +228,15 @@ export interface MediaOptions {
 /** `ffmpeg -version` once per binary and process: every app (and test app) would otherwise pay ~50 ms. */
 const versions = new Map<string, Promise<FfmpegVersion>>();
 
-async function findFfmpeg(configured: string | null, log: MediaLogger): Promise<{ path: string; major: number | null }> {
+/** The ffmpeg the server runs (Settings → System shows it); origin and banner are null when none was usable. */
+export interface FfmpegInUse {
+  path: string;
+  major: number | null;
+  origin: FfmpegOrigin | null;
+  banner: string | null;
+}
+
+async function findFfmpeg(configured: string | null, log: MediaLogger): Promise<FfmpegInUse> {
   try {
     const probe = (path: string): Promise<FfmpegVersion> => {
       let probed = versions.get(path);
@@ -238,11 +247,11 @@ async function findFfmpeg(configured: string | null, log: MediaLogger): Promise<
     // Checks that the configured program answers as ffmpeg (config.json is admin-writable), warns on the bundled one.
     const found = await selectFfmpeg({ configuredPath: configured, log, probe });
     log.debug({ ffmpeg: found.path, origin: found.origin, version: found.version.banner }, 'ffmpeg found');
-    return { path: found.path, major: found.version.major };
+    return { path: found.path, major: found.version.major, origin: found.origin, banner: found.version.banner };
   } catch (error) {
     // Start anyway: the cameras report FFMPEG_UNAVAILABLE, everything else works.
     log.error({ error: error instanceof Error ? error.message : String(error) }, 'ffmpeg is not available');
-    return { path: 'ffmpeg', major: null };
+    return { path: 'ffmpeg', major: null, origin: null, banner: null };
   }
 }
 
@@ -271,6 +280,7 @@ export async function createStreams(
     bus: ctx.bus,
     clock: ctx.clock,
     log,
+    ffmpeg,
     snapshotWaitMs: options.snapshotWaitMs,
     snapshotCacheMs: options.snapshotCacheMs,
     viewerQueue: options.viewerQueue,

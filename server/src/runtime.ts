@@ -10,7 +10,10 @@ import { createPushSender, type PushSenderOptions } from './push/push-sender.js'
 import { Recorder } from './recording/recorder.js';
 import type { CameraStreamService } from './services/camera-stream.service.js';
 import type { RefusedRecordingsDir } from './services/recordings-directory.js';
+import type { SystemService } from './services/system.service.js';
 import { TriggerService } from './services/trigger.service.js';
+import { createSystemService } from './system.js';
+import type { LogLevel } from './logger.js';
 import { MqttStatePublisher } from './triggers/mqtt-state-publisher.js';
 import { TriggerManager, type TriggerExtras } from './triggers/trigger-manager.js';
 
@@ -35,6 +38,10 @@ export interface ComponentOptions {
   push?: (Partial<PushSenderOptions> & { concurrency?: number }) | undefined;
   /** Tests only: push to loopback/private hosts (the local push service). */
   allowHttpPushEndpoints?: boolean | undefined;
+  /** Started by the start script or a process manager (main.ts decides): restart from the UI is possible. */
+  supervised?: boolean | undefined;
+  /** HOMECAM_LOG_LEVEL: pins the level (config.json's logLevel is then not used). */
+  logLevel?: LogLevel | undefined;
 }
 
 /** The context with the parts the runtime adds; `streams` exists once the runtime has started. */
@@ -48,6 +55,7 @@ export type HomecamContext = AppContext & {
   /** Settings → Rekognition (config.json `aws`) and the monthly call budget the analysis (issue 9) consumes. */
   rekognition: RekognitionSettingsService;
   rekognitionUsage: RekognitionUsageService;
+  system: SystemService;
 };
 
 /** Stops each component in the order given; a failing stop is logged and the rest still stop. */
@@ -230,8 +238,10 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
       stop: () => ctx.config.close(),
     },
   ];
+  let system: SystemService | null = null;
   return new Runtime(components, log, () => {
     if (!streams) throw new Error('the runtime has not started');
-    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage };
+    system ??= createSystemService(ctx, streams, log, options);
+    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system };
   });
 }

@@ -65,6 +65,8 @@ export const ERROR_STATUS = {
   PLUGIN_NOT_FOUND: 404,
   /** The integration does not offer that action (e.g. restart of one that only follows another's state). */
   PLUGIN_ACTION_UNSUPPORTED: 409,
+  /** Restart asked while nothing (start script, process manager) would start the server again. */
+  RESTART_UNAVAILABLE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

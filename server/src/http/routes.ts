@@ -19,6 +19,7 @@ import { roomRoutes } from './rooms/rooms.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { healthRoutes } from './system/health.routes.js';
 import { triggerRoutes } from './system/triggers.routes.js';
+import { systemRoutes } from './system/system.routes.js';
 import { userPhotoRoutes } from './users/user-photo.routes.js';
 import { userRoutes } from './users/users.routes.js';
 import { webRoutes } from './web/web.routes.js';
@@ -58,6 +59,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(feedRoutes, { feeds: ctx.feeds });
   await app.register(pluginRoutes, { integrations: ctx.integrations });
   await app.register(rekognitionRoutes, { rekognition: ctx.rekognition });
+  await app.register(systemRoutes, { system: ctx.system });
   await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 }
 
