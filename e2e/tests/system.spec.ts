@@ -11,7 +11,6 @@ test('the admin sees versions and paths, switches At Home, restarts the server a
   // While the server is away, the health polls and the realtime socket fail to connect: expected.
   allowConsoleErrors(/ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE|WebSocket|Failed to load resource/);
   // The fixture starts the server again on exit code 75 (as npm start's supervisor does) and counts it.
-  const supervised = server as typeof server & { restarts(): number };
   await signInWithForm(page, server.url, ADMIN.username, ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -32,7 +31,7 @@ test('the admin sees versions and paths, switches At Home, restarts the server a
   await page.getByTestId('confirm-dialog-confirm').click();
   await expect(page.getByTestId('system-restarting')).toBeVisible();
   await expect(page.getByTestId('system-restart-back')).toBeVisible({ timeout: 30_000 });
-  expect(supervised.restarts()).toBe(1);
+  expect(server.restarts()).toBe(1);
   // The new process's data, without a reload; At Home survived the restart (config.json).
   await expect(page.getByTestId('system-node-version')).toBeVisible();
   await expect(page.getByTestId('at-home-switch')).toBeChecked();
