@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import type { DestinationStream } from 'pino';
 import { openDatabase, type OpenDatabase } from './db/database.js';
 import {
   probeFfmpegVersion,
@@ -44,6 +45,9 @@ import { SettingsService } from './services/settings.service.js';
 import { PhotoEncoder } from './services/photo-encoder.js';
 import { UserPhotoService } from './services/user-photo.service.js';
 import { UserService } from './services/user.service.js';
+import { secretsOf } from './logs/config-secrets.js';
+import type { LogFileOptions } from './logs/log-file.js';
+import { LogHub } from './logs/log-hub.js';
 
 export interface ContextOptions {
   dataDir: string;
@@ -54,6 +58,10 @@ export interface ContextOptions {
   passwordHashing?: PasswordHashOptions | undefined;
   /** Accept http:// push endpoints (tests with a loopback push service); browsers' are always https. */
   allowHttpPushEndpoints?: boolean | undefined;
+  /** Where the JSON log lines go besides the ring and the file (default stdout); tests capture them. */
+  logStream?: DestinationStream | undefined;
+  /** Rotation of <data>/logs/homecam.log (tests make it small); `false` = no file. */
+  logFile?: Partial<Omit<LogFileOptions, 'dir'>> | false | undefined;
 }
 
 /** Everything the app is made of, wired once. Tests reach the repositories through it to arrange state. */
@@ -89,6 +97,8 @@ export interface AppContext {
   settings: SettingsService;
   /** The recordings path rules, and the directory new recordings go to (the default while config.json's is refused). */
   recordingsDir: RecordingsDirectory;
+  /** Every log record, scrubbed: stdout, the in-memory ring, <data>/logs/homecam.log and the admins' console. */
+  logs: LogHub;
 }
 
 /**
@@ -181,11 +191,21 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       }),
       settings: new SettingsService({ config, recordings: repositories.recordings, disk: new DiskRepository(), dataDir: options.dataDir, directory: recordingsDir }),
       recordingsDir,
+      logs: createLogHub(config, options),
     };
   } catch (error) {
     await database.close();
     throw error;
   }
+}
+
+/** The log hub, masking config.json's current secrets from the first line on. */
+function createLogHub(config: ConfigService, options: ContextOptions): LogHub {
+  const file = options.logFile === false ? undefined : { ...options.logFile, dir: join(options.dataDir, 'logs') };
+  const logs = new LogHub({ out: options.logStream, file });
+  logs.setSecrets(secretsOf(config.get()));
+  config.onChange((next) => logs.setSecrets(secretsOf(next)));
+  return logs;
 }
 
 export interface MediaOptions {

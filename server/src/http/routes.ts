@@ -18,6 +18,7 @@ import { recordingRoutes } from './recordings/recordings.routes.js';
 import { roomRoutes } from './rooms/rooms.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { healthRoutes } from './system/health.routes.js';
+import { logRoutes } from './system/log.routes.js';
 import { triggerRoutes } from './system/triggers.routes.js';
 import { userPhotoRoutes } from './users/user-photo.routes.js';
 import { userRoutes } from './users/users.routes.js';
@@ -50,6 +51,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(pushRoutes, { push: ctx.push });
   await app.register(settingsRoutes, { settings: ctx.settings });
   await app.register(triggerRoutes, { triggers: ctx.triggers });
+  await app.register(logRoutes, { logs: ctx.logs });
   await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 }
 
@@ -62,6 +64,7 @@ export function attachRealtime(app: FastifyInstance, ctx: HomecamContext): Realt
     clock: ctx.clock,
     log: app.log,
     cameraStatuses: () => ctx.streams.statuses(),
+    logs: ctx.logs,
   });
   app.addHook('preClose', (done) => {
     realtime.close();
