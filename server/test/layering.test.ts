@@ -128,6 +128,10 @@ describe('layering', () => {
     for (const layer of ['db', 'errors', 'events', 'security']) expect(resolvedViolations(layer, own(layer))).toEqual([]);
   });
 
+  it('logs (the log hub: scrubbing, ring, rotating file) uses only lib and the shared contract', () => {
+    expect(resolvedViolations('logs', (target) => ['logs', 'lib'].includes(folderOf(target)))).toEqual([]);
+  });
+
   it('has no cycles between folders', () => {
     const graph = new Map<string, Set<string>>();
     for (const [file, target] of edges()) {

@@ -92,10 +92,10 @@ export class RotatingLogFile {
   private async drain(): Promise<void> {
     try {
       while (this.pending.length > 0) {
-        const chunk = this.pending.join('');
+        const lines = this.pending;
         this.pending = [];
         this.pendingBytes = 0;
-        await this.write(Buffer.from(chunk));
+        await this.writeLines(lines);
       }
     } catch (error) {
       this.options.onError?.(error);
@@ -107,15 +107,27 @@ export class RotatingLogFile {
     }
   }
 
-  private async write(data: Buffer): Promise<void> {
+  /** Writes the lines in as few writes as the size limit allows, rotating between them (never inside a line). */
+  private async writeLines(lines: string[]): Promise<void> {
     if (!this.handle) {
       await mkdir(this.options.dir, { recursive: true });
       this.handle = await open(this.path, 'a', 0o600);
       this.size = (await stat(this.path)).size;
     }
-    if (this.size > 0 && this.size + data.length > this.maxBytes) await this.rotate();
-    await this.handle?.write(data);
-    this.size += data.length;
+    let chunk: Buffer[] = [];
+    let chunkBytes = 0;
+    for (const line of lines) {
+      const bytes = Buffer.from(line);
+      if (this.size + chunkBytes + bytes.length > this.maxBytes && this.size + chunkBytes > 0) {
+        if (chunkBytes > 0) await this.handle?.write(Buffer.concat(chunk));
+        await this.rotate();
+        [chunk, chunkBytes] = [[], 0];
+      }
+      chunk.push(bytes);
+      chunkBytes += bytes.length;
+    }
+    if (chunkBytes > 0) await this.handle?.write(Buffer.concat(chunk));
+    this.size += chunkBytes;
   }
 
   /** homecam.log → .1 → .2 …; the oldest is overwritten by the rename. */
