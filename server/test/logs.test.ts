@@ -101,7 +101,7 @@ describe('server log', () => {
     }
   });
 
-  it('names the source and camera of a record from its bindings', async () => {
+  it('names the source and camera of a record from its bindings', () => {
     const log = app.log;
     log.child({ module: 'triggers' }).info({ trigger: 'mqtt', camera: 'Door' }, 'source-marker mqtt');
     log.child({ module: 'triggers' }).info({ trigger: 'http' }, 'source-marker http trigger');
