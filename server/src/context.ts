@@ -190,8 +190,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
         allowHttpEndpoints: options.allowHttpPushEndpoints,
       }),
       settings: new SettingsService({ config, recordings: repositories.recordings, disk: new DiskRepository(), dataDir: options.dataDir, directory: recordingsDir }),
-      recordingsDir,
-      logs: createLogHub(config, options),
+      ...{ recordingsDir, logs: createLogHub(config, options) },
     };
   } catch (error) {
     await database.close();
