@@ -46,3 +46,11 @@ export type LogResponse = z.infer<typeof logResponseSchema>;
 
 /** The file name GET /api/system/log/download offers. */
 export const LOG_DOWNLOAD_NAME = 'homecam.log';
+
+/** The dashboard's Console widget: how many of the newest lines it shows, and from which level on. */
+export const CONSOLE_WIDGET_LINES = [10, 20, 30, 50] as const;
+export const consoleWidgetSettingsSchema = z.object({
+  lines: z.union(CONSOLE_WIDGET_LINES.map((n) => z.literal(n))).default(20),
+  minLevel: logEntryLevelSchema.default('info'),
+});
+export type ConsoleWidgetSettings = z.infer<typeof consoleWidgetSettingsSchema>;
