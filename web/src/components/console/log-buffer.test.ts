@@ -15,6 +15,14 @@ describe('log buffer', () => {
     expect(seqs(state.entries)).toEqual([3, 4, 5, 6]);
   });
 
+  it('drops the entries of a late batch that the backlog already brought', () => {
+    const state = run([
+      { type: 'loaded', entries: [entry(1), entry(2), entry(3)], max: 100 },
+      { type: 'received', entries: [entry(3), entry(4)], max: 100 },
+    ]);
+    expect(seqs(state.entries)).toEqual([1, 2, 3, 4]);
+  });
+
   it('keeps at most max entries, dropping the oldest', () => {
     const state = run([{ type: 'received', entries: [1, 2, 3, 4, 5].map(entry), max: 3 }]);
     expect(seqs(state.entries)).toEqual([3, 4, 5]);
@@ -33,5 +41,7 @@ describe('log buffer', () => {
   it('clears the view; later entries show again (also after a server restart restarts seq)', () => {
     const state = run([{ type: 'received', entries: [entry(7)], max: 10 }, { type: 'clear' }, { type: 'received', entries: [entry(1)], max: 10 }]);
     expect(seqs(state.entries)).toEqual([1]);
+    const restarted = { ...entry(1), time: '2030-01-01T00:00:00.000Z' };
+    expect(run([{ type: 'received', entries: [restarted], max: 10 }], state).entries).toEqual([entry(1), restarted]);
   });
 });
