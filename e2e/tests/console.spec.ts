@@ -1,15 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { ADMIN } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
-import { signInWithForm } from '../support/pages.js';
+import { signInWithForm, waitForApp, waitForRealtime } from '../support/pages.js';
 
 test('the console shows a log line caused by the test within 1 s; chips filter it; the download has it', async ({ page, server, adminApi: _adminApi }) => {
   await signInWithForm(page, server.url, ADMIN.username, ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`${server.url}/console`);
   await expect(page.getByTestId('console-list')).toBeVisible();
-  // The backlog has loaded (the sign-in itself was logged).
+  // The backlog has loaded (the sign-in itself was logged), and live lines can arrive.
   await expect(page.getByTestId('console-line').first()).toBeVisible();
+  await waitForRealtime(page);
 
   // A request to a unique path: Fastify logs it at info ("incoming request GET /api/…").
   const marker = `console-e2e-${Date.now().toString(36)}`;
@@ -49,4 +50,19 @@ test('the console shows a log line caused by the test within 1 s; chips filter i
   // Clear empties the view only.
   await page.getByTestId('console-clear').click();
   await expect(page.getByTestId('console-line')).toHaveCount(0);
+});
+
+test('@phone the console fits a phone: no sideways page scrolling, chips scroll in their row, lines visible', async ({ page, server, adminApi: _adminApi }) => {
+  await signInWithForm(page, server.url, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`${server.url}/console`);
+  await waitForApp(page);
+  await expect(page.getByTestId('console-line').first()).toBeVisible();
+  // The chips are one row that scrolls sideways inside itself; the page does not.
+  await expect(page.getByTestId('console-chip-source:http')).toBeInViewport();
+  await page.getByTestId('console-chip-source:system').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('console-chip-source:system')).toBeInViewport();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('console-phone.png') });
 });

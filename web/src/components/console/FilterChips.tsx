@@ -19,11 +19,11 @@ function Chip({ id, label, on, onToggle }: { id: ChipId; label: string; on: bool
   );
 }
 
-/** Source chips, then one chip per camera; they wrap on a narrow screen. None on = everything shown. */
+/** Source chips, then one chip per camera: one sideways-scrolling row on a phone, wrapping lines on wider screens. None on = everything shown. */
 export function FilterChips({ chips, cameras, onToggle }: { chips: ReadonlySet<ChipId>; cameras: readonly string[]; onToggle: (id: ChipId) => void }) {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-wrap gap-2" role="group" aria-label={t('console:filters.label')}>
+    <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible" role="group" aria-label={t('console:filters.label')}>
       {SOURCE_CHIPS.map((source) => (
         <Chip key={source} id={`source:${source}`} label={t(`console:sources.${source}`)} on={chips.has(`source:${source}`)} onToggle={onToggle} />
       ))}

@@ -64,9 +64,9 @@ export function ConsoleView() {
       >
         {t('console:title')}
       </PageTitle>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="flex items-end gap-3">
         <TextField
-          className="flex-1"
+          className="min-w-0 flex-1"
           label={t('console:search')}
           type="search"
           value={filter.text}
@@ -74,7 +74,7 @@ export function ConsoleView() {
           data-testid="console-search"
         />
         <Select
-          className="sm:w-44"
+          className="w-32 shrink-0 sm:w-44"
           label={t('console:level')}
           options={levels}
           value={filter.minLevel}
