@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import type { DestinationStream } from 'pino';
 import { openDatabase, type OpenDatabase } from './db/database.js';
 import {
   probeFfmpegVersion,
@@ -49,6 +50,9 @@ import { createPublicFetch } from './outbound/fetch-public.js';
 import { FeedService } from './services/feed.service.js';
 import { FetchBudget } from './services/fetch-budget.js';
 import { WeatherService } from './services/weather.service.js';
+import { secretsOf } from './logs/config-secrets.js';
+import type { LogFileOptions } from './logs/log-file.js';
+import { LogHub } from './logs/log-hub.js';
 
 export interface ContextOptions {
   dataDir: string;
@@ -66,6 +70,10 @@ export interface ContextOptions {
   feedAddressRefused?: ((address: string) => boolean) | undefined;
   /** Tests only: a shorter time-out for the widgets' outgoing fetches (default 8 s). */
   widgetFetchTimeoutMs?: number | undefined;
+  /** Where the JSON log lines go besides the ring and the file (default stdout); tests capture them. */
+  logStream?: DestinationStream | undefined;
+  /** Rotation of <data>/logs/homecam.log (tests make it small); `false` = no file. */
+  logFile?: Partial<Omit<LogFileOptions, 'dir'>> | false | undefined;
 }
 
 /** Everything the app is made of, wired once. Tests reach the repositories through it to arrange state. */
@@ -104,6 +112,8 @@ export interface AppContext {
   /** Dashboard widgets' outgoing fetches (issue 8). */
   weather: WeatherService;
   feeds: FeedService;
+  /** Every log record, scrubbed: stdout, the in-memory ring, <data>/logs/homecam.log and the admins' console. */
+  logs: LogHub;
 }
 
 /**
@@ -207,12 +217,22 @@ export async function createContext(options: ContextOptions): Promise<AppContext
         allowHttpEndpoints: options.allowHttpPushEndpoints,
       }),
       settings: new SettingsService({ config, recordings: repositories.recordings, disk: new DiskRepository(), dataDir: options.dataDir, directory: recordingsDir }),
-      recordingsDir, ...widgetServices(config, clock, options), // one line: this function is at the 80-line limit
+      // One line: this function is at the 80-line limit.
+      ...{ recordingsDir, logs: createLogHub(config, options), ...widgetServices(config, clock, options) },
     };
   } catch (error) {
     await database.close();
     throw error;
   }
+}
+
+/** The log hub, masking config.json's current secrets from the first line on. */
+function createLogHub(config: ConfigService, options: ContextOptions): LogHub {
+  const file = options.logFile === false ? undefined : { ...options.logFile, dir: join(options.dataDir, 'logs') };
+  const logs = new LogHub({ out: options.logStream, file });
+  logs.setSecrets(secretsOf(config.get()));
+  config.onChange((next) => logs.setSecrets(secretsOf(next)));
+  return logs;
 }
 
 export interface MediaOptions {

@@ -186,6 +186,8 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   const onError = (message: string) => (error: unknown) => log.error({ err: error }, message);
 
   const components: Component[] = [
+    // Stopped last: what the other parts log while stopping still reaches the file.
+    { name: 'logs', start: () => undefined, stop: () => ctx.logs.close() },
     { name: 'database', start: () => undefined, stop: () => ctx.database.close() },
     {
       name: 'streams',

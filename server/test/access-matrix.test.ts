@@ -161,3 +161,13 @@ describe('access matrix over every route', () => {
     expect(failures).toEqual([]);
   });
 });
+
+describe('access of the server log (Console)', () => {
+  it('GET /api/system/log and its download are admin only', () => {
+    const rules = listRouteAccess(app).filter((route) => route.url.startsWith('/api/system/log') && route.method === 'GET');
+    expect(rules.map((route) => [route.url, route.access])).toEqual([
+      ['/api/system/log', 'admin'],
+      ['/api/system/log/download', 'admin'],
+    ]);
+  });
+});

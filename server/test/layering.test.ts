@@ -138,6 +138,10 @@ describe('layering', () => {
     expect(violations('integrations', /^(fastify|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)/)).toEqual([]);
   });
 
+  it('logs (the log hub: scrubbing, ring, rotating file) uses only lib and the shared contract', () => {
+    expect(resolvedViolations('logs', (target) => ['logs', 'lib'].includes(folderOf(target)))).toEqual([]);
+  });
+
   it('has no cycles between folders', () => {
     const graph = new Map<string, Set<string>>();
     for (const [file, target] of edges()) {

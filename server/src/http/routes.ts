@@ -18,6 +18,7 @@ import { recordingRoutes } from './recordings/recordings.routes.js';
 import { roomRoutes } from './rooms/rooms.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { healthRoutes } from './system/health.routes.js';
+import { logRoutes } from './system/log.routes.js';
 import { triggerRoutes } from './system/triggers.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { userPhotoRoutes } from './users/user-photo.routes.js';
@@ -60,6 +61,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(pluginRoutes, { integrations: ctx.integrations });
   await app.register(rekognitionRoutes, { rekognition: ctx.rekognition });
   await app.register(systemRoutes, { system: ctx.system });
+  await app.register(logRoutes, { logs: ctx.logs });
   await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 }
 
@@ -72,6 +74,7 @@ export function attachRealtime(app: FastifyInstance, ctx: HomecamContext): Realt
     clock: ctx.clock,
     log: app.log,
     cameraStatuses: () => ctx.streams.statuses(),
+    logs: ctx.logs,
   });
   app.addHook('preClose', (done) => {
     realtime.close();
