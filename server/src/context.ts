@@ -44,6 +44,9 @@ import { SettingsService } from './services/settings.service.js';
 import { PhotoEncoder } from './services/photo-encoder.js';
 import { UserPhotoService } from './services/user-photo.service.js';
 import { UserService } from './services/user.service.js';
+import { applyPendingRestore } from './backup/restore-swap.js';
+import { BackupService } from './services/backup.service.js';
+import type { ScanLimits } from './backup/archive-reader.js';
 
 export interface ContextOptions {
   dataDir: string;
@@ -54,6 +57,8 @@ export interface ContextOptions {
   passwordHashing?: PasswordHashOptions | undefined;
   /** Accept http:// push endpoints (tests with a loopback push service); browsers' are always https. */
   allowHttpPushEndpoints?: boolean | undefined;
+  /** Backup archive limits (tests lower them). */
+  backupLimits?: ScanLimits | undefined;
 }
 
 /** Everything the app is made of, wired once. Tests reach the repositories through it to arrange state. */
@@ -89,6 +94,7 @@ export interface AppContext {
   settings: SettingsService;
   /** The recordings path rules, and the directory new recordings go to (the default while config.json's is refused). */
   recordingsDir: RecordingsDirectory;
+  backup: BackupService;
 }
 
 /**
@@ -108,6 +114,8 @@ async function openRecordingsDir(config: ConfigService, rows: RecordingRepositor
  * Also runs the first-start step: with no users, the `master` account is created.
  */
 export async function createContext(options: ContextOptions): Promise<AppContext> {
+  // A restore staged before the restart is swapped in first: nothing of the old data is open yet.
+  const startupRestore = await applyPendingRestore(options.dataDir);
   const config = await ConfigService.load(new ConfigRepository(options.dataDir));
   const database = await openDatabase(options.dataDir);
   try {
@@ -181,6 +189,18 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       }),
       settings: new SettingsService({ config, recordings: repositories.recordings, disk: new DiskRepository(), dataDir: options.dataDir, directory: recordingsDir }),
       recordingsDir,
+      backup: new BackupService({
+        dataDir: options.dataDir,
+        photosDir: photos.dir,
+        recordingsDir: () => recordingsDir.dir,
+        copyDatabase: (destination) => database.backup(destination),
+        config,
+        notifications,
+        bus,
+        clock,
+        startupRestore,
+        limits: options.backupLimits,
+      }),
     };
   } catch (error) {
     await database.close();

@@ -191,6 +191,15 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
     },
     { name: 'mqtt-state', start: () => mqttState.start(), stop: () => mqttState.stop() },
     {
+      // The daily database copy (and the report of a restore rolled back at this start).
+      name: 'backup',
+      start: () => {
+        ctx.backup.onError = (error) => log.error({ err: error }, 'backup failed');
+        return ctx.backup.start();
+      },
+      stop: () => ctx.backup.stop(),
+    },
+    {
       name: 'config-file',
       start: () =>
         ctx.config.watchFile((result) => {

@@ -47,6 +47,16 @@ export const ERROR_STATUS = {
   RECORDINGS_PATH_ADMIN_ONLY: 403,
   /** A non-admin may shorten its own session timer, not lengthen it past SESSION_TIMER_SELF_MAX_S. */
   SESSION_TIMER_ABOVE_LIMIT: 403,
+  /** A backup archive that is not one: bad gzip/tar, missing or invalid manifest, config.json or database. */
+  BACKUP_INVALID: 400,
+  /** An archive entry that is not a plain file or directory of the known layout (traversal, links, devices). */
+  BACKUP_UNSAFE_ENTRY: 400,
+  /** The archive's database is from a newer HomeCam (more migrations than this one knows). */
+  BACKUP_TOO_NEW: 409,
+  /** The archive (or one entry) is larger than allowed or than the free disk space. */
+  BACKUP_TOO_LARGE: 413,
+  /** Only admins restore archives this install did not sign. */
+  BACKUP_NOT_SIGNED: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
