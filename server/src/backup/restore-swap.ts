@@ -59,7 +59,11 @@ function items(dataDir: string, journal: RestoreJournal): Item[] {
 
 async function forward(item: Item): Promise<void> {
   if (item.staged && !(await exists(item.staged))) return; // placed before a crash
-  if ((await exists(item.target)) && !(await exists(item.aside))) await move(item.target, item.aside);
+  if (await exists(item.target)) {
+    // Both there: something unknown sits in the way; never overwrite either, roll back instead.
+    if (await exists(item.aside)) throw new Error(`${item.aside} already exists`);
+    await move(item.target, item.aside);
+  }
   if (item.staged) await move(item.staged, item.target);
 }
 
