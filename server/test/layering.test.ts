@@ -128,6 +128,10 @@ describe('layering', () => {
     for (const layer of ['db', 'errors', 'events', 'security']) expect(resolvedViolations(layer, own(layer))).toEqual([]);
   });
 
+  it('backup (archives, restore swap, daily copy) uses only the building blocks, never services, HTTP or sockets', () => {
+    expect(resolvedViolations('backup', (target) => ['backup', 'db', 'lib', 'errors'].includes(folderOf(target)))).toEqual([]);
+  });
+
   it('has no cycles between folders', () => {
     const graph = new Map<string, Set<string>>();
     for (const [file, target] of edges()) {

@@ -87,6 +87,15 @@ function parseJson(text: string, what: string): unknown {
   }
 }
 
+async function hashesMatch(staging: string, manifest: BackupManifest): Promise<boolean> {
+  for (const [name, hash] of Object.entries(manifest.sha256)) {
+    if (!isLayoutPath(name, 'File')) return false;
+    const actual = await sha256File(join(staging, name)).catch(() => null);
+    if (actual !== hash) return false;
+  }
+  return true;
+}
+
 export interface VerifyOptions {
   key: Buffer;
   isAdmin: boolean;
@@ -99,16 +108,11 @@ export async function verifyStaged(staging: string, options: VerifyOptions): Pro
   const parsed = backupManifestSchema.safeParse(parseJson(await readSmall(join(staging, MANIFEST), 1024 * 1024, 'manifest.json'), 'manifest.json'));
   if (!parsed.success) throw new AppError('BACKUP_INVALID', 'manifest.json is not a HomeCam backup manifest', parsed.error.issues.slice(0, 5));
   const manifest = parsed.data;
-  const signed = verifyManifest(manifest, options.key);
+  // Signed means: the manifest is this install's and every file it hashes is unchanged.
+  const signed = verifyManifest(manifest, options.key) && (await hashesMatch(staging, manifest));
   // A user with backup:restore but not admin could otherwise write themselves an admin account into the database.
   if (!signed && !options.isAdmin) throw new AppError('BACKUP_NOT_SIGNED', 'only an admin may restore an archive this installation did not make');
   if (manifest.schemaVersion > SCHEMA_VERSION) throw new AppError('BACKUP_TOO_NEW', `the backup has schema version ${manifest.schemaVersion}; this HomeCam knows ${SCHEMA_VERSION}`);
-  if (signed) {
-    for (const [name, hash] of Object.entries(manifest.sha256)) {
-      const actual = await sha256File(join(staging, name)).catch(() => null);
-      if (actual !== hash) throw new AppError('BACKUP_INVALID', `${name} does not match the signed manifest`);
-    }
-  }
   let facts;
   try {
     facts = inspectDatabase(join(staging, DATABASE));
