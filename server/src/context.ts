@@ -109,15 +109,41 @@ async function openRecordingsDir(config: ConfigService, rows: RecordingRepositor
   return directory;
 }
 
+/** Backups: archives from the live data, restores staged for the next start, the daily copy. */
+function createBackup(
+  parts: { options: ContextOptions; photos: PhotoRepository; recordingsDir: RecordingsDirectory; database: OpenDatabase; config: ConfigService; notifications: NotificationService; bus: EventBus; clock: Clock },
+  startupRestore: Awaited<ReturnType<typeof applyPendingRestore>>,
+): BackupService {
+  return new BackupService({
+    dataDir: parts.options.dataDir,
+    photosDir: parts.photos.dir,
+    recordingsDir: () => parts.recordingsDir.dir,
+    copyDatabase: (destination) => parts.database.backup(destination),
+    config: parts.config,
+    notifications: parts.notifications,
+    bus: parts.bus,
+    clock: parts.clock,
+    startupRestore,
+    limits: parts.options.backupLimits,
+  });
+}
+
+/**
+ * A restore staged before the restart is swapped in first (nothing of the old data is open yet); then config.json
+ * (a bad file fails before anything is opened) and the database.
+ */
+async function openData(dataDir: string) {
+  const startupRestore = await applyPendingRestore(dataDir);
+  const config = await ConfigService.load(new ConfigRepository(dataDir));
+  return { startupRestore, config, database: await openDatabase(dataDir) };
+}
+
 /**
  * Loads config.json first (a bad file fails before anything is opened), then the database, then the services.
  * Also runs the first-start step: with no users, the `master` account is created.
  */
 export async function createContext(options: ContextOptions): Promise<AppContext> {
-  // A restore staged before the restart is swapped in first: nothing of the old data is open yet.
-  const startupRestore = await applyPendingRestore(options.dataDir);
-  const config = await ConfigService.load(new ConfigRepository(options.dataDir));
-  const database = await openDatabase(options.dataDir);
+  const { startupRestore, config, database } = await openData(options.dataDir);
   try {
     const clock = options.clock ?? systemClock;
     const bus = new EventBus();
@@ -189,18 +215,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       }),
       settings: new SettingsService({ config, recordings: repositories.recordings, disk: new DiskRepository(), dataDir: options.dataDir, directory: recordingsDir }),
       recordingsDir,
-      backup: new BackupService({
-        dataDir: options.dataDir,
-        photosDir: photos.dir,
-        recordingsDir: () => recordingsDir.dir,
-        copyDatabase: (destination) => database.backup(destination),
-        config,
-        notifications,
-        bus,
-        clock,
-        startupRestore,
-        limits: options.backupLimits,
-      }),
+      backup: createBackup({ options, photos, recordingsDir, database, config, notifications, bus, clock }, startupRestore),
     };
   } catch (error) {
     await database.close();

@@ -53,7 +53,7 @@ describe('daily database backup', () => {
   it('lists the copies and serves them: whole to admins, without password hashes to others', async () => {
     const admin = (await signedInUser(app, ['admin'])).token;
     const list = await app.inject({ method: 'GET', url: '/api/backup/automatic', headers: bearer(admin) });
-    expect(list.json<{ name: string; size: number }[]>()[0]).toMatchObject({ name: 'homecam-db-2026-01-18.sqlite', size: expect.any(Number) });
+    expect(list.json<{ name: string; size: number }[]>()[0]).toMatchObject({ name: 'homecam-db-2026-01-18.sqlite', size: expect.any(Number) as number });
     const full = await app.inject({ method: 'GET', url: '/api/backup/automatic/homecam-db-2026-01-18.sqlite', headers: bearer(admin) });
     expect(full.statusCode).toBe(200);
     expect(full.rawPayload.subarray(0, 15).toString()).toBe('SQLite format 3');

@@ -61,7 +61,7 @@ describe('GET /api/backup/download', () => {
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, 'big.mp4'), '');
     await truncate(join(dir, 'big.mp4'), 60 * 1024 * 1024); // sparse: cheap to make, still 60 MB to archive
-    const entries = await archiveEntries(await (await get(admin, '?recordings=true')).rawPayload);
+    const entries = await archiveEntries((await get(admin, '?recordings=true')).rawPayload);
     const clip = entries.find((e) => e.path === 'recordings/Garden/2026-01-01/big.mp4');
     expect(clip?.body?.length).toBe(60 * 1024 * 1024);
     const manifest = backupManifestSchema.parse(JSON.parse(String(entries[0]?.body)));

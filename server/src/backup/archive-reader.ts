@@ -29,10 +29,10 @@ async function freeBytes(dir: string): Promise<number> {
 export async function scanArchive(file: string, dataDir: string, limits: ScanLimits = {}): Promise<void> {
   const maxEntries = limits.maxEntries ?? BACKUP_MAX_ENTRIES;
   const maxEntryBytes = limits.maxEntryBytes ?? BACKUP_MAX_ENTRY_BYTES;
-  let refusal: AppError | null = null;
+  const found: { refusal: AppError | null } = { refusal: null };
   let count = 0;
   let total = 0;
-  const refuse = (error: AppError) => void (refusal ??= error);
+  const refuse = (error: AppError) => void (found.refusal ??= error);
   try {
     await list({
       file,
@@ -49,10 +49,10 @@ export async function scanArchive(file: string, dataDir: string, limits: ScanLim
       },
     });
   } catch (error) {
-    if (refusal) throw refusal;
+    if (found.refusal) throw found.refusal;
     throw new AppError('BACKUP_INVALID', `not a readable gzip tar archive: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (refusal) throw refusal;
+  if (found.refusal) throw found.refusal;
   if (count === 0) throw new AppError('BACKUP_INVALID', 'the archive is empty');
   if (total > (await freeBytes(dataDir))) throw new AppError('BACKUP_TOO_LARGE', `the archive unpacks to ${total} bytes, more than the free disk space`);
 }

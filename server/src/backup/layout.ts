@@ -16,14 +16,18 @@ export const PREVIOUS_PREFIX = 'restore-previous-';
 export const UPLOAD_PREFIX = 'restore-upload-';
 export const AUTOMATIC_DIR = 'backups';
 
-const SEGMENT = /^[^/\\\0-\x1f\x7f]{1,255}$/;
+/** One path segment: 1–255 characters, no slash, backslash or control character. */
+function isSegment(part: string): boolean {
+  if (part.length === 0 || part.length > 255) return false;
+  return [...part].every((char) => char !== '/' && char !== '\\' && char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f);
+}
 
 /** True when `name` (as in the tar header, directories possibly ending in `/`) belongs to the layout. */
 export function isLayoutPath(name: string, type: 'File' | 'Directory'): boolean {
   const path = name.endsWith('/') && type === 'Directory' ? name.slice(0, -1) : name;
   if (path.length === 0 || path.length > 4096 || path.startsWith('/')) return false;
   const parts = path.split('/');
-  if (parts.some((part) => !SEGMENT.test(part) || part === '.' || part === '..')) return false;
+  if (parts.some((part) => !isSegment(part) || part === '.' || part === '..')) return false;
   const [top] = parts;
   if (parts.length === 1) {
     if (type === 'Directory') return top === PHOTOS || top === RECORDINGS;

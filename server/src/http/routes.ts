@@ -22,7 +22,7 @@ import { triggerRoutes } from './system/triggers.routes.js';
 import { userPhotoRoutes } from './users/user-photo.routes.js';
 import { userRoutes } from './users/users.routes.js';
 import { webRoutes } from './web/web.routes.js';
-import { backupRoutes } from './backup/backup.routes.js';
+import { automaticBackupRoutes, backupRoutes } from './backup/backup.routes.js';
 
 /** Live WebSocket tuning (auth time-out, socket high-water mark). */
 export type LiveOptions = Pick<LiveDeps, 'authTimeoutMs' | 'highWaterBytes'>;
@@ -52,6 +52,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(settingsRoutes, { settings: ctx.settings });
   await app.register(triggerRoutes, { triggers: ctx.triggers });
   await app.register(backupRoutes, { backup: ctx.backup });
+  await app.register(automaticBackupRoutes, { backup: ctx.backup });
   await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 }
 

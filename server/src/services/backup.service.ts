@@ -23,7 +23,7 @@ export interface BackupServiceDeps {
   dataDir: string;
   photosDir: string;
   recordingsDir: () => string;
-  copyDatabase(destination: string): Promise<void>;
+  copyDatabase: (destination: string) => Promise<void>;
   config: ConfigService;
   notifications: NotificationService;
   bus: EventBus;

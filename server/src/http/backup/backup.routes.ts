@@ -68,6 +68,10 @@ export const backupRoutes = defineRoutes<{ backup: BackupService }>((app, { back
     },
   );
 
+});
+
+/** The daily database copies: list and download. */
+export const automaticBackupRoutes = defineRoutes<{ backup: BackupService }>((app, { backup }) => {
   app.get(
     '/api/backup/automatic',
     {
