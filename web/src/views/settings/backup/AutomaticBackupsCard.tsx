@@ -36,7 +36,7 @@ export function AutomaticBackupsCard() {
   return (
     <Card title={t('backup:automatic.title')} description={t('backup:automatic.hint')}>
       <QueryStatus query={list} />
-      {list.data && list.data.length === 0 ? <p className="text-sm text-foreground-muted">{t('backup:automatic.none')}</p> : null}
+      {list.data && list.data.length === 0 ? <p className="text-sm text-foreground-muted" data-testid="backup-automatic-none">{t('backup:automatic.none')}</p> : null}
       <ul className="flex flex-col divide-y divide-border" data-testid="backup-automatic-list">
         {(list.data ?? []).map((backup) => (
           <li key={backup.name} className="flex flex-wrap items-center justify-between gap-2 py-2">
