@@ -39,6 +39,8 @@ describe('GET /api/backup/download', () => {
     const localStorage = JSON.stringify({ theme: 'dark', 'dashboard-layout': '[]' });
     const response = await get(admin, `?localStorage=${encodeURIComponent(localStorage)}`);
     expect(response.statusCode).toBe(200);
+    // Streamed as it is made: no length known up front.
+    expect(response.headers['content-length']).toBeUndefined();
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="homecam-backup-\d{8}-\d{4}\.tar\.gz"$/);
     const entries = await archiveEntries(response.rawPayload);
     expect(entries[0]?.path).toBe('manifest.json');

@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
@@ -125,6 +126,31 @@ describe('restore', () => {
       const response = await next.inject({ method: 'POST', url: '/api/auth/login', payload: { username: helper.user.username, password: 'test-password-1' } });
       expect(response.statusCode).toBe(200);
       expect(await next.homecam.repositories.users.findByUsername('alice')).toBeTruthy();
+    } finally {
+      await next.close();
+    }
+  });
+
+  it('restores the recordings on request, through an upload far above the photo upload limit', async () => {
+    const { dataDir, app, token } = await arrange();
+    const clipDir = join(app.homecam.recordingsDir.dir, 'Porch', '2026-01-01');
+    await mkdir(clipDir, { recursive: true });
+    const clip = randomBytes(5 * 1024 * 1024); // incompressible: the upload stays over 5 MB
+    await writeFile(join(clipDir, 'clip.mp4'), clip);
+    const archive = await download(app, token, '?recordings=true');
+    expect(archive.length).toBeGreaterThan(5 * 1024 * 1024);
+    await rm(join(clipDir, 'clip.mp4'));
+    await writeFile(join(clipDir, 'newer.mp4'), 'made after the backup');
+    expect((await restore(app, token, archive)).statusCode).toBe(202);
+    const recordingsDir = app.homecam.recordingsDir.dir;
+    await app.close();
+    const next = await createTestApp({ dataDir });
+    try {
+      expect(next.homecam.recordingsDir.dir).toBe(recordingsDir);
+      expect((await readFile(join(clipDir, 'clip.mp4'))).equals(clip)).toBe(true);
+      expect(await readdir(clipDir)).toEqual(['clip.mp4']);
+      const previous = (await readdir(dataDir)).find((name) => name.startsWith('restore-previous-'))!;
+      expect(await readdir(join(dataDir, previous, 'recordings', 'Porch', '2026-01-01'))).toEqual(['newer.mp4']);
     } finally {
       await next.close();
     }

@@ -17,7 +17,7 @@ export interface ScanLimits {
 type EntryType = 'File' | 'Directory';
 const isPlain = (type: string): type is EntryType => type === 'File' || type === 'Directory';
 
-async function freeBytes(dir: string): Promise<number> {
+export async function freeBytes(dir: string): Promise<number> {
   const fs = await statfs(dir);
   return fs.bavail * fs.bsize;
 }

@@ -5,7 +5,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { Pack } from 'tar';
 import { SCHEMA_VERSION } from '../db/migrations/index.js';
 import { redactDatabase } from './database-copy.js';
-import { CONFIG, DATABASE, MANIFEST, PHOTOS, RECORDINGS } from './layout.js';
+import { CONFIG, DATABASE, MANIFEST, PHOTOS, RECORDINGS, WORK_PREFIX } from './layout.js';
 import { sha256File, signingKey, signManifest } from './signing.js';
 
 export interface ArchiveSources {
@@ -76,7 +76,7 @@ async function prepare(sources: ArchiveSources, work: string): Promise<BackupMan
  * clips go in whatever their size. The work folder (database copy) is removed when the stream ends or is abandoned.
  */
 export async function createArchive(sources: ArchiveSources): Promise<{ stream: Readable; manifest: BackupManifest }> {
-  const work = await mkdtemp(join(sources.dataDir, 'backup-work-'));
+  const work = await mkdtemp(join(sources.dataDir, WORK_PREFIX));
   try {
     const manifest = await prepare(sources, work);
     await mkdir(sources.photosDir, { recursive: true });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../lib/clock.js';
 import { redactDatabase } from './database-copy.js';
-import { AUTOMATIC_DIR } from './layout.js';
+import { AUTOMATIC_DIR, WORK_PREFIX } from './layout.js';
 
 /** The next local 12:00:00 strictly after `now` (spec §9: daily at 12:00:00). */
 export function nextBackupAt(now: number): number {
@@ -97,7 +97,7 @@ export class DailyBackup {
     if (!AUTOMATIC_BACKUP_NAME.test(name) || !(await this.names()).includes(name)) return null;
     const path = join(this.dir, name);
     if (!redacted) return { stream: createReadStream(path), size: (await stat(path)).size };
-    const work = await mkdtemp(join(this.deps.dataDir, 'backup-work-'));
+    const work = await mkdtemp(join(this.deps.dataDir, WORK_PREFIX));
     const copy = join(work, name);
     await copyFile(path, copy);
     redactDatabase(copy);

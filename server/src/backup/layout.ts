@@ -14,6 +14,7 @@ export const STAGING_DIR = 'restore-staging';
 export const JOURNAL_FILE = 'restore-pending.json';
 export const PREVIOUS_PREFIX = 'restore-previous-';
 export const UPLOAD_PREFIX = 'restore-upload-';
+export const WORK_PREFIX = 'backup-work-';
 export const AUTOMATIC_DIR = 'backups';
 
 /** One path segment: 1–255 characters, no slash, backslash or control character. */

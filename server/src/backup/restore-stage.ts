@@ -1,13 +1,13 @@
 import { BACKUP_RESTORE_MAX_BYTES, type BackupManifest } from '@homecam/shared';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../errors/app-error.js';
-import { extractArchive, scanArchive, verifyStaged, type ScanLimits } from './archive-reader.js';
+import { extractArchive, freeBytes, scanArchive, verifyStaged, type ScanLimits } from './archive-reader.js';
 import { prepareStagedDatabase } from './database-copy.js';
-import { DATA_FILES, DATABASE, PHOTOS, RECORDINGS, STAGING_DIR, UPLOAD_PREFIX } from './layout.js';
+import { DATA_FILES, DATABASE, PHOTOS, RECORDINGS, STAGING_DIR, UPLOAD_PREFIX, WORK_PREFIX } from './layout.js';
 import { previousDirName, writeJournal } from './restore-swap.js';
 import { signingKey } from './signing.js';
 
@@ -16,6 +16,8 @@ export interface StageOptions {
   upload: Readable;
   /** True when the upload stopped at the size limit (multipart's `truncated`). */
   truncated: () => boolean;
+  /** Content-Length of the upload when sent: refused at once when the disk could not even hold it. */
+  declaredBytes?: number | undefined;
   isAdmin: boolean;
   liveConfig: unknown;
   recordingsDir: string;
@@ -32,6 +34,9 @@ const RECORDINGS_MARKER = '.homecam-recordings';
  */
 export async function stageRestore(options: StageOptions): Promise<BackupManifest> {
   const { dataDir } = options;
+  if (options.declaredBytes !== undefined && options.declaredBytes > (await freeBytes(dataDir))) {
+    throw new AppError('BACKUP_TOO_LARGE', `the upload (${options.declaredBytes} bytes) is larger than the free disk space`);
+  }
   const uploadDir = await mkdtemp(join(dataDir, UPLOAD_PREFIX));
   const staging = join(dataDir, STAGING_DIR);
   try {
@@ -65,5 +70,12 @@ export async function stageRestore(options: StageOptions): Promise<BackupManifes
     throw error;
   } finally {
     await rm(uploadDir, { recursive: true, force: true });
+  }
+}
+
+/** Work folders a crash left behind (a download's database copy, an upload): removed at start. */
+export async function removeStaleWork(dataDir: string): Promise<void> {
+  for (const name of await readdir(dataDir)) {
+    if (name.startsWith(UPLOAD_PREFIX) || name.startsWith(WORK_PREFIX)) await rm(join(dataDir, name), { recursive: true, force: true });
   }
 }

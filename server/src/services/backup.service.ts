@@ -1,7 +1,6 @@
 import {
   APP_VERSION,
   backupLocalStorageSchema,
-  BACKUP_RESTORE_MAX_BYTES,
   type AutomaticBackup,
   type BackupLocalStorage,
   type RestoreResponse,
@@ -12,7 +11,7 @@ import type { ScanLimits } from '../backup/archive-reader.js';
 import { DailyBackup } from '../backup/daily-backup.js';
 import { redactConfig } from '../backup/redact.js';
 import type { RestoreOutcome } from '../backup/restore-swap.js';
-import { stageRestore } from '../backup/restore-stage.js';
+import { removeStaleWork, stageRestore } from '../backup/restore-stage.js';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
@@ -72,6 +71,7 @@ export class BackupService {
 
   /** Reports the outcome of a restore applied at this start, and arms the daily copy. */
   async start(): Promise<void> {
+    await removeStaleWork(this.deps.dataDir);
     const outcome = this.deps.startupRestore;
     if (outcome.status === 'rolled-back') await this.fail('Restore failed', `The backup could not be put in place and the previous data was kept: ${outcome.error}`);
     this.daily.start();
@@ -108,11 +108,12 @@ export class BackupService {
   }
 
   /** Validates and stages an uploaded archive, then asks for the restart that swaps it in. */
-  async restore(options: { upload: Readable; truncated: () => boolean; isAdmin: boolean }): Promise<RestoreResponse> {
+  async restore(options: { upload: Readable; truncated: () => boolean; declaredBytes?: number | undefined; isAdmin: boolean }): Promise<RestoreResponse> {
     const manifest = await stageRestore({
       dataDir: this.deps.dataDir,
       upload: options.upload,
       truncated: options.truncated,
+      declaredBytes: options.declaredBytes,
       isAdmin: options.isAdmin,
       liveConfig: JSON.parse(await this.deps.config.raw()) as unknown,
       recordingsDir: this.deps.recordingsDir(),
@@ -133,5 +134,3 @@ export class BackupService {
     return found;
   }
 }
-
-export const RESTORE_MAX_BYTES = BACKUP_RESTORE_MAX_BYTES;

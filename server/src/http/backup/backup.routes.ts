@@ -63,7 +63,13 @@ export const backupRoutes = defineRoutes<{ backup: BackupService }>((app, { back
       if (!file || file.fieldname !== RESTORE_FIELD) {
         throw new AppError('VALIDATION_FAILED', 'the archive is missing', [{ path: RESTORE_FIELD, message: 'FIELD_REQUIRED' }]);
       }
-      const result = await backup.restore({ upload: file.file, truncated: () => file.file.truncated, isAdmin: admin });
+      const declared = Number(request.headers['content-length']);
+      const result = await backup.restore({
+        upload: file.file,
+        truncated: () => file.file.truncated,
+        declaredBytes: Number.isFinite(declared) ? declared : undefined,
+        isAdmin: admin,
+      });
       return reply.code(202).send(result);
     },
   );
