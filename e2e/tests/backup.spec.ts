@@ -65,3 +65,14 @@ test('a backup downloaded, the data changed, the backup restored: the old users,
   await adminApi.request('GET', '/api/cameras/Backyard');
   expect((await adminApi.request<NotificationList>('GET', '/api/notifications')).result.map((n) => n.id).sort()).toEqual(['kept-0', 'kept-1', 'kept-2']);
 });
+
+test('@phone the page fits a phone and shows each part by permission', async ({ page, server, adminApi }) => {
+  await adminApi.createUser('restorer', 'restorer-password-1', ['backup:restore']);
+  await signInWithForm(page, server.url, 'restorer', 'restorer-password-1');
+  await expect(page).not.toHaveURL(`${server.url}/`);
+  await page.goto(`${server.url}/settings/backup`);
+  await expect(page.getByTestId('backup-restore')).toBeVisible();
+  await expect(page.getByTestId('backup-download')).toHaveCount(0);
+  await expect(page.getByTestId('backup-automatic-none')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
