@@ -1,6 +1,6 @@
 import { backupManifestSchema } from '@homecam/shared';
 import SQLite from 'better-sqlite3';
-import { mkdir, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
@@ -63,9 +63,11 @@ describe('GET /api/backup/download', () => {
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, 'big.mp4'), '');
     await truncate(join(dir, 'big.mp4'), 60 * 1024 * 1024); // sparse: cheap to make, still 60 MB to archive
+    await symlink('/etc/hostname', join(dir, 'planted.mp4')); // a link is neither followed nor archived
     const entries = await archiveEntries((await get(admin, '?recordings=true')).rawPayload);
     const clip = entries.find((e) => e.path === 'recordings/Garden/2026-01-01/big.mp4');
     expect(clip?.body?.length).toBe(60 * 1024 * 1024);
+    expect(entries.filter((e) => e.path.includes('planted'))).toEqual([]);
     const manifest = backupManifestSchema.parse(JSON.parse(String(entries[0]?.body)));
     expect(manifest.includes.recordings).toBe(true);
     expect(manifest.files.bytes).toBeGreaterThanOrEqual(60 * 1024 * 1024);
