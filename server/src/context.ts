@@ -1,16 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { DestinationStream } from 'pino';
 import { openDatabase, type OpenDatabase } from './db/database.js';
-import {
-  probeFfmpegVersion,
-  selectFfmpeg,
-  StreamHub,
-  type MediaLogger,
-  type QueueLimits,
-  type FfmpegVersion,
-  type FfmpegOrigin,
-  type StreamHubOptions,
-} from './media/index.js';
 import { EventBus } from './events/event-bus.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { ConfigRepository } from './repositories/config.repository.js';
@@ -24,15 +14,12 @@ import { PhotoRepository } from './repositories/photo.repository.js';
 import { PushSubscriptionRepository } from './repositories/push-subscription.repository.js';
 import { VapidKeyRepository } from './repositories/vapid-key.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
-import { StillImageRepository } from './repositories/still-image.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { WebAssetsRepository } from './repositories/web-assets.repository.js';
 import { PasswordHasher, type PasswordHashOptions } from './security/password-hasher.js';
 import { generateVapidKeys } from './security/vapid-keys.js';
 import { AuthService } from './services/auth.service.js';
 import { CameraEventService } from './services/camera-event.service.js';
-import { CameraStreamService } from './services/camera-stream.service.js';
-import { MotionManager } from './motion/index.js';
 import { CameraService } from './services/camera.service.js';
 import { ConfigService } from './services/config.service.js';
 import { FileService } from './services/file.service.js';
@@ -53,6 +40,9 @@ import { WeatherService } from './services/weather.service.js';
 import { secretsOf } from './logs/config-secrets.js';
 import type { LogFileOptions } from './logs/log-file.js';
 import { LogHub } from './logs/log-hub.js';
+import { applyPendingRestore } from './backup/restore-swap.js';
+import { BackupService } from './services/backup.service.js';
+import type { ScanLimits } from './backup/archive-reader.js';
 
 export interface ContextOptions {
   dataDir: string;
@@ -74,6 +64,8 @@ export interface ContextOptions {
   logStream?: DestinationStream | undefined;
   /** Rotation of <data>/logs/homecam.log (tests make it small); `false` = no file. */
   logFile?: Partial<Omit<LogFileOptions, 'dir'>> | false | undefined;
+  /** Backup archive limits (tests lower them). */
+  backupLimits?: ScanLimits | undefined;
 }
 
 /** Everything the app is made of, wired once. Tests reach the repositories through it to arrange state. */
@@ -114,6 +106,7 @@ export interface AppContext {
   feeds: FeedService;
   /** Every log record, scrubbed: stdout, the in-memory ring, <data>/logs/homecam.log and the admins' console. */
   logs: LogHub;
+  backup: BackupService;
 }
 
 /**
@@ -140,13 +133,41 @@ function widgetServices(config: ConfigService, clock: Clock, options: ContextOpt
   };
 }
 
+/** Backups: archives from the live data, restores staged for the next start, the daily copy. */
+function createBackup(
+  parts: { options: ContextOptions; photos: PhotoRepository; recordingsDir: RecordingsDirectory; database: OpenDatabase; config: ConfigService; notifications: NotificationService; bus: EventBus; clock: Clock },
+  startupRestore: Awaited<ReturnType<typeof applyPendingRestore>>,
+): BackupService {
+  return new BackupService({
+    dataDir: parts.options.dataDir,
+    photosDir: parts.photos.dir,
+    recordingsDir: () => parts.recordingsDir.dir,
+    copyDatabase: (destination) => parts.database.backup(destination),
+    config: parts.config,
+    notifications: parts.notifications,
+    bus: parts.bus,
+    clock: parts.clock,
+    startupRestore,
+    limits: parts.options.backupLimits,
+  });
+}
+
+/**
+ * A restore staged before the restart is swapped in first (nothing of the old data is open yet); then config.json
+ * (a bad file fails before anything is opened) and the database.
+ */
+async function openData(dataDir: string) {
+  const startupRestore = await applyPendingRestore(dataDir);
+  const config = await ConfigService.load(new ConfigRepository(dataDir));
+  return { startupRestore, config, database: await openDatabase(dataDir) };
+}
+
 /**
  * Loads config.json first (a bad file fails before anything is opened), then the database, then the services.
  * Also runs the first-start step: with no users, the `master` account is created.
  */
 export async function createContext(options: ContextOptions): Promise<AppContext> {
-  const config = await ConfigService.load(new ConfigRepository(options.dataDir));
-  const database = await openDatabase(options.dataDir);
+  const { startupRestore, config, database } = await openData(options.dataDir);
   try {
     const clock = options.clock ?? systemClock;
     const bus = new EventBus();
@@ -217,8 +238,8 @@ export async function createContext(options: ContextOptions): Promise<AppContext
         allowHttpEndpoints: options.allowHttpPushEndpoints,
       }),
       settings: new SettingsService({ config, recordings: repositories.recordings, disk: new DiskRepository(), dataDir: options.dataDir, directory: recordingsDir }),
-      // One line: this function is at the 80-line limit.
       ...{ recordingsDir, logs: createLogHub(config, options), ...widgetServices(config, clock, options) },
+      backup: createBackup({ options, photos, recordingsDir, database, config, notifications, bus, clock }, startupRestore),
     };
   } catch (error) {
     await database.close();
@@ -233,78 +254,4 @@ function createLogHub(config: ConfigService, options: ContextOptions): LogHub {
   logs.setSecrets(secretsOf(config.get()));
   config.onChange((next) => logs.setSecrets(secretsOf(next)));
   return logs;
-}
-
-export interface MediaOptions {
-  /** ffmpeg to use; default config.json `options.videoProcessor`, then FFMPEG_PATH, PATH, the bundled binary. */
-  ffmpegPath?: string | undefined;
-  /** Hub tuning (tests shorten the idle time-out and the backoff). */
-  hub?: Partial<Omit<StreamHubOptions, 'ffmpegPath' | 'ffmpegMajor' | 'logger'>> | undefined;
-  snapshotWaitMs?: number | undefined;
-  snapshotCacheMs?: number | undefined;
-  viewerQueue?: QueueLimits | undefined;
-}
-
-/** `ffmpeg -version` once per binary and process: every app (and test app) would otherwise pay ~50 ms. */
-const versions = new Map<string, Promise<FfmpegVersion>>();
-
-/** The ffmpeg the server runs (Settings → System shows it); origin and banner are null when none was usable. */
-export interface FfmpegInUse {
-  path: string;
-  major: number | null;
-  origin: FfmpegOrigin | null;
-  banner: string | null;
-}
-
-async function findFfmpeg(configured: string | null, log: MediaLogger): Promise<FfmpegInUse> {
-  try {
-    const probe = (path: string): Promise<FfmpegVersion> => {
-      let probed = versions.get(path);
-      if (!probed) versions.set(path, (probed = probeFfmpegVersion(path)));
-      probed.catch(() => versions.delete(path));
-      return probed;
-    };
-    // Checks that the configured program answers as ffmpeg (config.json is admin-writable), warns on the bundled one.
-    const found = await selectFfmpeg({ configuredPath: configured, log, probe });
-    log.debug({ ffmpeg: found.path, origin: found.origin, version: found.version.banner }, 'ffmpeg found');
-    return { path: found.path, major: found.version.major, origin: found.origin, banner: found.version.banner };
-  } catch (error) {
-    // Start anyway: the cameras report FFMPEG_UNAVAILABLE, everything else works.
-    log.error({ error: error instanceof Error ? error.message : String(error) }, 'ffmpeg is not available');
-    return { path: 'ffmpeg', major: null, origin: null, banner: null };
-  }
-}
-
-/**
- * The stream hub over the cameras of config.json, with ffmpeg from `options.videoProcessor` (then FFMPEG_PATH,
- * PATH, the bundled binary). Started: the cameras are handed over and followed from now on.
- */
-export async function createStreams(
-  ctx: Pick<AppContext, 'cameras' | 'config' | 'bus' | 'clock' | 'cameraEvents' | 'photos'>,
-  log: MediaLogger,
-  options: MediaOptions = {},
-): Promise<CameraStreamService> {
-  const ffmpeg = await findFfmpeg(options.ffmpegPath ?? ctx.config.get().options.videoProcessor ?? null, log);
-  ctx.photos.useFfmpeg(ffmpeg.path); // uploaded photos are re-encoded with the same ffmpeg
-  const hub = new StreamHub({ ...options.hub, ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major, logger: log });
-  // Motion detection of cameras with video analysis on: detected motion goes through the same rules as every
-  // trigger (disabled, privacy mode, At Home), and the detector's dwell and timeouts decide when it ends.
-  const motion = new MotionManager({ hub, ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major, logger: log });
-  motion.on('motionStarted', ({ camera }) => void ctx.cameraEvents.motionStart(camera, 'motion'));
-  motion.on('motionEnded', ({ camera }) => void ctx.cameraEvents.motionReset(camera, 'motion'));
-  const streams = new CameraStreamService({
-    hub,
-    motion,
-    cameras: ctx.cameras,
-    stills: new StillImageRepository({ ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major }),
-    bus: ctx.bus,
-    clock: ctx.clock,
-    log,
-    ffmpeg,
-    snapshotWaitMs: options.snapshotWaitMs,
-    snapshotCacheMs: options.snapshotCacheMs,
-    viewerQueue: options.viewerQueue,
-  });
-  await streams.start();
-  return streams;
 }

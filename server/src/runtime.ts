@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createStreams, type AppContext, type MediaOptions } from './context.js';
+import type { AppContext } from './context.js';
+import { createStreams, type MediaOptions } from './streams-context.js';
 import { createIntegrations, type IntegrationRegistry } from './integrations/index.js';
 import type { StreamHub } from './media/index.js';
 import { PushNotifier } from './push/push-notifier.js';
@@ -170,6 +171,31 @@ function reportRefusedDir(ctx: AppContext, log: FastifyBaseLogger): (refused: Re
   };
 }
 
+/** The daily database copy (and the report of a restore rolled back at this start). */
+function backupComponent(ctx: AppContext, log: FastifyBaseLogger): Component {
+  return {
+    name: 'backup',
+    start: () => {
+      ctx.backup.onError = (error) => log.error({ err: error }, 'backup failed');
+      return ctx.backup.start();
+    },
+    stop: () => ctx.backup.stop(),
+  };
+}
+
+/** config.json edited on disk is applied live; a bad edit is logged and the last good config kept. */
+function configFileComponent(ctx: AppContext, log: FastifyBaseLogger): Component {
+  return {
+    name: 'config-file',
+    start: () =>
+      ctx.config.watchFile((result) => {
+        if (result === 'applied') log.info('config.json changed on disk: applied');
+        else if (result instanceof Error) log.warn({ problem: result.message }, 'config.json on disk is not valid: keeping the last good config');
+      }),
+    stop: () => ctx.config.close(),
+  };
+}
+
 /**
  * The server's long-lived parts in dependency order. Reversed, that order is the shutdown: config watching and
  * the triggers end first (no new events), then the event timers, then clips in progress are finalised, pushes in
@@ -230,15 +256,8 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
       stop: () => triggers.close(),
     },
     { name: 'mqtt-state', start: () => mqttState.start(), stop: () => mqttState.stop() },
-    {
-      name: 'config-file',
-      start: () =>
-        ctx.config.watchFile((result) => {
-          if (result === 'applied') log.info('config.json changed on disk: applied');
-          else if (result instanceof Error) log.warn({ problem: result.message }, 'config.json on disk is not valid: keeping the last good config');
-        }),
-      stop: () => ctx.config.close(),
-    },
+    backupComponent(ctx, log),
+    configFileComponent(ctx, log),
   ];
   let system: SystemService | null = null;
   return new Runtime(components, log, () => {

@@ -35,7 +35,7 @@ type Caller = 'anonymous' | 'without' | 'with' | 'admin';
 
 /** Fills the route's parameters; an unknown parameter fails the test so its author adds a value here. */
 function fillUrl(url: string, targetUserId: number): string {
-  const name = url.startsWith('/api/cameras/') ? CAMERA.name : url.startsWith('/api/rooms/') ? ROOM : photoName;
+  const name = url.startsWith('/api/cameras/') ? CAMERA.name : url.startsWith('/api/rooms/') ? ROOM : url.startsWith('/api/backup/') ? 'homecam-db-2026-01-01.sqlite' : photoName;
   const values: Record<string, string> = {
     id: String(targetUserId),
     name: encodeURIComponent(name),

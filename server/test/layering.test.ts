@@ -142,6 +142,10 @@ describe('layering', () => {
     expect(resolvedViolations('logs', (target) => ['logs', 'lib'].includes(folderOf(target)))).toEqual([]);
   });
 
+  it('backup (archives, restore swap, daily copy) uses only the building blocks, never services, HTTP or sockets', () => {
+    expect(resolvedViolations('backup', (target) => ['backup', 'db', 'lib', 'errors'].includes(folderOf(target)))).toEqual([]);
+  });
+
   it('has no cycles between folders', () => {
     const graph = new Map<string, Set<string>>();
     for (const [file, target] of edges()) {

@@ -67,6 +67,16 @@ export const ERROR_STATUS = {
   PLUGIN_ACTION_UNSUPPORTED: 409,
   /** Restart asked while nothing (start script, process manager) would start the server again. */
   RESTART_UNAVAILABLE: 409,
+  /** A backup archive that is not one: bad gzip/tar, missing or invalid manifest, config.json or database. */
+  BACKUP_INVALID: 400,
+  /** An archive entry that is not a plain file or directory of the known layout (traversal, links, devices). */
+  BACKUP_UNSAFE_ENTRY: 400,
+  /** The archive's database is from a newer HomeCam (more migrations than this one knows). */
+  BACKUP_TOO_NEW: 409,
+  /** The archive (or one entry) is larger than allowed or than the free disk space. */
+  BACKUP_TOO_LARGE: 413,
+  /** Only admins restore archives this install did not sign. */
+  BACKUP_NOT_SIGNED: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

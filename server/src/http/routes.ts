@@ -28,6 +28,7 @@ import { feedRoutes } from './widgets/feed.routes.js';
 import { weatherRoutes } from './widgets/weather.routes.js';
 import { pluginRoutes } from './plugins/plugins.routes.js';
 import { rekognitionRoutes } from './settings/rekognition.routes.js';
+import { automaticBackupRoutes, backupRoutes } from './backup/backup.routes.js';
 
 /** Live WebSocket tuning (auth time-out, socket high-water mark). */
 export type LiveOptions = Pick<LiveDeps, 'authTimeoutMs' | 'highWaterBytes'>;
@@ -62,6 +63,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(rekognitionRoutes, { rekognition: ctx.rekognition });
   await app.register(systemRoutes, { system: ctx.system });
   await app.register(logRoutes, { logs: ctx.logs });
+  await app.register(backupRoutes, { backup: ctx.backup });
+  await app.register(automaticBackupRoutes, { backup: ctx.backup });
   await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 }
 

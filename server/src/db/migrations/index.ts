@@ -24,3 +24,6 @@ const migrations: Record<string, Migration> = {
 export const migrationProvider: MigrationProvider = {
   getMigrations: () => Promise.resolve(migrations),
 };
+
+/** The schema version of a database: how many migrations it has applied (backups record and compare it). */
+export const SCHEMA_VERSION = Object.keys(migrations).length;
