@@ -25,6 +25,7 @@ import { SessionRepository } from './repositories/session.repository.js';
 import { StillImageRepository } from './repositories/still-image.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { WebAssetsRepository } from './repositories/web-assets.repository.js';
+import { DashboardLayoutRepository } from './repositories/dashboard-layout.repository.js';
 import { PasswordHasher, type PasswordHashOptions } from './security/password-hasher.js';
 import { generateVapidKeys } from './security/vapid-keys.js';
 import { AuthService } from './services/auth.service.js';
@@ -44,6 +45,7 @@ import { SettingsService } from './services/settings.service.js';
 import { PhotoEncoder } from './services/photo-encoder.js';
 import { UserPhotoService } from './services/user-photo.service.js';
 import { UserService } from './services/user.service.js';
+import { DashboardService } from './services/dashboard.service.js';
 
 export interface ContextOptions {
   dataDir: string;
@@ -74,6 +76,7 @@ export interface AppContext {
     recordingFiles: RecordingFilesRepository;
     pushSubscriptions: PushSubscriptionRepository;
     vapidKeys: VapidKeyRepository;
+    dashboardLayouts: DashboardLayoutRepository;
   };
   auth: AuthService;
   users: UserService;
@@ -89,6 +92,7 @@ export interface AppContext {
   settings: SettingsService;
   /** The recordings path rules, and the directory new recordings go to (the default while config.json's is refused). */
   recordingsDir: RecordingsDirectory;
+  dashboard: DashboardService;
 }
 
 /**
@@ -132,6 +136,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       recordingFiles: new RecordingFilesRepository(() => recordingsDir.dir),
       pushSubscriptions: new PushSubscriptionRepository(database.db),
       vapidKeys: new VapidKeyRepository(database.db),
+      dashboardLayouts: new DashboardLayoutRepository(database.db),
     };
     const auth = new AuthService({
       users: repositories.users,
@@ -181,6 +186,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       }),
       settings: new SettingsService({ config, recordings: repositories.recordings, disk: new DiskRepository(), dataDir: options.dataDir, directory: recordingsDir }),
       recordingsDir,
+      dashboard: new DashboardService({ layouts: repositories.dashboardLayouts, clock }),
     };
   } catch (error) {
     await database.close();

@@ -22,6 +22,7 @@ import { triggerRoutes } from './system/triggers.routes.js';
 import { userPhotoRoutes } from './users/user-photo.routes.js';
 import { userRoutes } from './users/users.routes.js';
 import { webRoutes } from './web/web.routes.js';
+import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 
 /** Live WebSocket tuning (auth time-out, socket high-water mark). */
 export type LiveOptions = Pick<LiveDeps, 'authTimeoutMs' | 'highWaterBytes'>;
@@ -50,6 +51,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(pushRoutes, { push: ctx.push });
   await app.register(settingsRoutes, { settings: ctx.settings });
   await app.register(triggerRoutes, { triggers: ctx.triggers });
+  await app.register(dashboardRoutes, { dashboard: ctx.dashboard });
   await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 }
 
