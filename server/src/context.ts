@@ -151,14 +151,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
     await auth.purgeOldSessions();
     const cameras = new CameraService(config);
     const notifications = new NotificationService({ notifications: repositories.notifications, bus, clock, config, cameras });
-    const recordings = new RecordingService({
-      recordings: repositories.recordings,
-      files: repositories.recordingFiles,
-      notifications,
-      config,
-      bus,
-      clock,
-    });
+    const recordings = new RecordingService({ recordings: repositories.recordings, files: repositories.recordingFiles, notifications, config, bus, clock });
     return {
       dataDir: options.dataDir,
       clock,
