@@ -47,6 +47,11 @@ export function DashboardGrid({ layout, widgets, registry, onRemove, onSettings,
 
   return (
     <div ref={containerRef} data-testid="dashboard-board" data-mode={mounted ? (phone ? 'stack' : 'grid') : 'measuring'}>
+      {/*
+        react-draggable injects an inline <style id="react-draggable-style-el"> on the first drag unless an element
+        with that id exists; the CSP refuses inline styles, so this stands in and dashboard.css has its rule.
+      */}
+      <span id="react-draggable-style-el" hidden />
       {!mounted ? null : phone ? (
         <div className="flex flex-col gap-3">
           {stackOrder(widgets).map((widget) => (
