@@ -29,9 +29,13 @@ export const shortcutsSettingsSchema = z.object({
 });
 export type ShortcutsSettings = z.infer<typeof shortcutsSettingsSchema>;
 
+/**
+ * At Home is off until chosen in the widget's settings: the switch reads /api/settings/at-home on every board
+ * load, which only users who care about it should pay for (and an older server without the route answers 404).
+ */
 export const SHORTCUTS_DEFAULTS: ShortcutsSettings = {
   pages: ['cameras', 'recordings', 'notifications', 'camview'],
-  atHome: true,
+  atHome: false,
   reload: true,
   signOut: true,
   restart: true,
