@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { STORAGE_KEYS, type DashboardLayout } from '@homecam/shared';
 import type { Registry } from '../components/dashboard/dashboard-layout';
+import { clearStoredSession } from '../stores/session/stored-session';
 import { initialLayout, SAVE_DEBOUNCE_MS, useDashboardLayout } from './use-dashboard-layout';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), save: vi.fn() }));
@@ -72,5 +73,33 @@ describe('useDashboardLayout', () => {
     act(() => result.current.change(board('local', 4)));
     unmount();
     expect(api.save).toHaveBeenCalledWith(board('local', 4));
+  });
+});
+
+describe('useDashboardLayout hand-over', () => {
+  it("gives a board kept only in this browser to the server once, so another device gets it", async () => {
+    api.get.mockResolvedValue({ layout: null, updatedAt: null });
+    localStorage.setItem(STORAGE_KEYS.dashboardLayout, JSON.stringify(board('local')));
+    const { result } = renderHook(() => useDashboardLayout(REGISTRY, ['admin']), { wrapper });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    await waitFor(() => expect(api.save).toHaveBeenCalledWith(board('local')), { timeout: 3000 });
+    expect(api.save).toHaveBeenCalledTimes(1);
+  });
+
+  it('a new user with nothing stored gets the default board and nothing is saved until a change', async () => {
+    api.get.mockResolvedValue({ layout: null, updatedAt: null });
+    const { result } = renderHook(() => useDashboardLayout(REGISTRY, ['admin']), { wrapper });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.layout?.widgets.map((w) => w.type)).toEqual(['time', 'shortcuts']);
+    expect(localStorage.getItem(STORAGE_KEYS.dashboardLayout)).toBeNull();
+    expect(api.save).not.toHaveBeenCalled();
+  });
+});
+
+describe('signing out', () => {
+  it("forgets this browser's copy of the board, so the next user does not start from it", () => {
+    localStorage.setItem(STORAGE_KEYS.dashboardLayout, JSON.stringify(board('mine')));
+    clearStoredSession(localStorage);
+    expect(localStorage.getItem(STORAGE_KEYS.dashboardLayout)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { STORAGE_KEYS, type DashboardLayout } from '@homecam/shared';
 import { getDashboardLayout, saveDashboardLayout } from '../api/dashboard-api';
@@ -7,6 +7,7 @@ import { useToast } from './use-toast';
 
 /** Drags come in bursts (move, resize, move): one PUT for a burst. */
 export const SAVE_DEBOUNCE_MS = 500;
+const LAYOUT_KEY = ['dashboard', 'layout'] as const;
 
 function writeLocal(layout: DashboardLayout) {
   try {
@@ -34,8 +35,12 @@ export function useDashboardLayout(registry: Registry, permissions: Permissions)
   useEffect(() => {
     toastRef.current = toast;
   });
-  const server = useQuery({ queryKey: ['dashboard', 'layout'], queryFn: ({ signal }) => getDashboardLayout(signal), staleTime: Infinity, retry: 1 });
+  const queryClient = useQueryClient();
+  // Read once per page load: this browser's later changes are written into the cache (below), so coming back to
+  // the board in the same session shows them without asking the server again (and without racing the last PUT).
+  const server = useQuery({ queryKey: LAYOUT_KEY, queryFn: ({ signal }) => getDashboardLayout(signal), staleTime: Infinity, retry: 1 });
   const [layout, setLayout] = useState<DashboardLayout | null>(null);
+  const handedOver = useRef(false);
   const pending = useRef<DashboardLayout | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -66,12 +71,24 @@ export function useDashboardLayout(registry: Registry, permissions: Permissions)
     (next: DashboardLayout) => {
       setLayout(next);
       writeLocal(next);
+      queryClient.setQueryData(LAYOUT_KEY, { layout: next, updatedAt: new Date().toISOString() });
       pending.current = next;
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(flush, SAVE_DEBOUNCE_MS);
     },
-    [flush],
+    [flush, queryClient],
   );
+
+  // A board kept only in this browser (saved before the server kept one) is handed to the server once. Once this
+  // browser changed something the cache holds that change, so this never fires again.
+  const serverEmpty = server.isSuccess && server.data.layout === null;
+  useEffect(() => {
+    if (!layout || !serverEmpty || handedOver.current) return;
+    handedOver.current = true;
+    if (!parseStoredText(localStorage.getItem(STORAGE_KEYS.dashboardLayout))) return;
+    pending.current = layout;
+    timer.current = setTimeout(flush, SAVE_DEBOUNCE_MS);
+  }, [layout, serverEmpty, flush]);
 
   return { layout, loading: !ready, change };
 }
