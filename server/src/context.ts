@@ -46,6 +46,10 @@ import { PhotoEncoder } from './services/photo-encoder.js';
 import { UserPhotoService } from './services/user-photo.service.js';
 import { UserService } from './services/user.service.js';
 import { DashboardService } from './services/dashboard.service.js';
+import { createPublicFetch } from './outbound/fetch-public.js';
+import { FeedService } from './services/feed.service.js';
+import { FetchBudget } from './services/fetch-budget.js';
+import { WeatherService } from './services/weather.service.js';
 
 export interface ContextOptions {
   dataDir: string;
@@ -56,6 +60,13 @@ export interface ContextOptions {
   passwordHashing?: PasswordHashOptions | undefined;
   /** Accept http:// push endpoints (tests with a loopback push service); browsers' are always https. */
   allowHttpPushEndpoints?: boolean | undefined;
+  /**
+   * Tests only: which resolved addresses a feed URL may not reach (default: every internal one, isInternalAddress),
+   * so a test can let the local fake feed server count as public. Never set by main.ts.
+   */
+  feedAddressRefused?: ((address: string) => boolean) | undefined;
+  /** Tests only: a shorter time-out for the widgets' outgoing fetches (default 8 s). */
+  widgetFetchTimeoutMs?: number | undefined;
 }
 
 /** Everything the app is made of, wired once. Tests reach the repositories through it to arrange state. */
@@ -93,6 +104,9 @@ export interface AppContext {
   /** The recordings path rules, and the directory new recordings go to (the default while config.json's is refused). */
   recordingsDir: RecordingsDirectory;
   dashboard: DashboardService;
+  /** Dashboard widgets' outgoing fetches (issue 8). */
+  weather: WeatherService;
+  feeds: FeedService;
 }
 
 /**
@@ -105,6 +119,18 @@ async function openRecordingsDir(config: ConfigService, rows: RecordingRepositor
   await rows.fillMissingRoot(resolve(config.get().recordings.path ?? directory.defaultPath));
   await directory.bindTo(config);
   return directory;
+}
+
+/** Weather and feeds share one per-user budget of uncached fetches; feeds never reach internal hosts (but in tests). */
+function widgetServices(config: ConfigService, clock: Clock, options: ContextOptions): Pick<AppContext, 'weather' | 'feeds'> {
+  const budget = new FetchBudget(clock);
+  const fetch = createPublicFetch();
+  const feedFetch = options.feedAddressRefused ? createPublicFetch({ isRefused: options.feedAddressRefused }) : fetch;
+  const timeoutMs = options.widgetFetchTimeoutMs;
+  return {
+    weather: new WeatherService({ config, fetch, budget, clock, timeoutMs }),
+    feeds: new FeedService({ fetch: feedFetch, budget, clock, timeoutMs }),
+  };
 }
 
 /**
@@ -178,7 +204,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
         allowHttpEndpoints: options.allowHttpPushEndpoints,
       }),
       settings: new SettingsService({ config, recordings: repositories.recordings, disk: new DiskRepository(), dataDir: options.dataDir, directory: recordingsDir }),
-      recordingsDir,
+      recordingsDir, ...widgetServices(config, clock, options), // one line: this function is at the 80-line limit
       dashboard: new DashboardService({ layouts: repositories.dashboardLayouts, clock }),
     };
   } catch (error) {

@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createStreams, type AppContext, type MediaOptions } from './context.js';
+import { createIntegrations, type IntegrationRegistry } from './integrations/index.js';
 import type { StreamHub } from './media/index.js';
 import { PushNotifier } from './push/push-notifier.js';
+import { RekognitionUsageRepository } from './repositories/rekognition-usage.repository.js';
+import { RekognitionSettingsService } from './services/rekognition-settings.service.js';
+import { RekognitionUsageService } from './services/rekognition-usage.service.js';
 import { createPushSender, type PushSenderOptions } from './push/push-sender.js';
 import { Recorder } from './recording/recorder.js';
 import type { CameraStreamService } from './services/camera-stream.service.js';
@@ -34,7 +38,17 @@ export interface ComponentOptions {
 }
 
 /** The context with the parts the runtime adds; `streams` exists once the runtime has started. */
-export type HomecamContext = AppContext & { streams: CameraStreamService; recorder: Recorder; triggers: TriggerService; pushNotifier: PushNotifier };
+export type HomecamContext = AppContext & {
+  streams: CameraStreamService;
+  recorder: Recorder;
+  triggers: TriggerService;
+  pushNotifier: PushNotifier;
+  /** Every integration (triggers, notifiers, analysis) for the plugins page; issue 9's channels register here. */
+  integrations: IntegrationRegistry;
+  /** Settings → Rekognition (config.json `aws`) and the monthly call budget the analysis (issue 9) consumes. */
+  rekognition: RekognitionSettingsService;
+  rekognitionUsage: RekognitionUsageService;
+};
 
 /** Stops each component in the order given; a failing stop is logged and the rest still stop. */
 export async function stopAll(components: readonly Component[], log: FastifyBaseLogger): Promise<void> {
@@ -105,13 +119,29 @@ function createParts(ctx: AppContext, log: FastifyBaseLogger, options: Component
     bus: ctx.bus,
     log: log.child({ module: 'push' }),
     concurrency: options.push?.concurrency,
+    onFailure: (message) => integrations.webPush.fail(message),
   });
+  const triggers = new TriggerService(manager, ctx.config);
+  const rekognitionUsage = new RekognitionUsageService({ usage: new RekognitionUsageRepository(ctx.database.db), config: ctx.config, clock: ctx.clock });
+  const rekognition = new RekognitionSettingsService(ctx.config, rekognitionUsage);
+  const integrations = createIntegrations({ triggers, manager, config: ctx.config, clock: ctx.clock, push: ctx.push, rekognition, rekognitionUsage });
+  // Publish failures are logged as before and kept as the MQTT state integration's last error.
+  const mqttStateLog = {
+    warn: (context: object, message: string) => {
+      triggerLog.warn(context, message);
+      const err = (context as { err?: unknown }).err;
+      integrations.mqttState.fail(err instanceof Error ? `${message}: ${err.message}` : message);
+    },
+  };
   return {
     recorder,
     triggerLog,
-    triggers: new TriggerService(manager, ctx.config),
-    mqttState: new MqttStatePublisher({ bus: ctx.bus, mqtt: () => manager.mqtt(), log: triggerLog }),
+    triggers,
+    mqttState: new MqttStatePublisher({ bus: ctx.bus, mqtt: () => manager.mqtt(), log: mqttStateLog }),
     pushNotifier,
+    integrations: integrations.registry,
+    rekognition,
+    rekognitionUsage,
   };
 }
 
@@ -141,7 +171,7 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   ctx.config.onListenerError = (error) => log.error({ err: error }, 'config change listener failed');
   ctx.bus.onListenerError = (error, event) => log.error({ err: error, event }, 'event listener failed');
   let streams: CameraStreamService | null = null;
-  const { recorder, triggerLog, triggers, mqttState, pushNotifier } = createParts(ctx, log, options, () => {
+  const { recorder, triggerLog, triggers, mqttState, pushNotifier, integrations, rekognition, rekognitionUsage } = createParts(ctx, log, options, () => {
     if (!streams) throw new Error('the streams have not started');
     return streams.hub;
   });
@@ -202,6 +232,6 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   ];
   return new Runtime(components, log, () => {
     if (!streams) throw new Error('the runtime has not started');
-    return { ...ctx, streams, recorder, triggers, pushNotifier };
+    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage };
   });
 }

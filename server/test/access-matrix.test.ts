@@ -120,6 +120,12 @@ describe('access matrix over every route', () => {
     expect(listRouteAccess(app).length).toBeGreaterThan(15);
   });
 
+  it('the plugins and Rekognition routes are admin-only', () => {
+    const admin = ['GET /api/plugins', 'POST /api/plugins/:id/start', 'POST /api/plugins/:id/stop', 'POST /api/plugins/:id/restart', 'GET /api/settings/rekognition', 'PATCH /api/settings/rekognition'];
+    const rules = new Map(listRouteAccess(app).map((route) => [`${route.method} ${route.url}`, route.access]));
+    expect(admin.map((key) => [key, rules.get(key)])).toEqual(admin.map((key) => [key, 'admin']));
+  });
+
   // The list is read inside the test (the app is built in beforeAll), one assertion message per cell.
   it.each(callers)('as %s', async (caller) => {
     const routes = listRouteAccess(app).filter((route) => route.method !== 'HEAD');

@@ -47,6 +47,24 @@ export const ERROR_STATUS = {
   RECORDINGS_PATH_ADMIN_ONLY: 403,
   /** A non-admin may shorten its own session timer, not lengthen it past SESSION_TIMER_SELF_MAX_S. */
   SESSION_TIMER_ABOVE_LIMIT: 403,
+  /** Dashboard feed widget: the URL is not an http(s) URL of at most 2048 characters without credentials. */
+  FEED_URL_INVALID: 400,
+  /** The feed's host is (or resolves to, or redirects to) a loopback, private or otherwise internal address. */
+  FEED_ADDRESS_REFUSED: 400,
+  /** The feed could not be fetched (connection failed, time-out, error status, too many redirects). */
+  FEED_UNREACHABLE: 502,
+  /** The feed is larger than the server reads (FEED_MAX_BYTES). */
+  FEED_TOO_LARGE: 502,
+  /** The answer is not an RSS, Atom or RDF feed. */
+  FEED_INVALID: 502,
+  /** The weather provider did not answer usably (down, time-out, unexpected format). */
+  WEATHER_UNAVAILABLE: 502,
+  /** Too many uncached weather/feed fetches by this user in the last minute. */
+  DASHBOARD_FETCH_RATE_LIMITED: 429,
+  /** No integration (trigger, notifier, analysis) by that id in the plugins registry. */
+  PLUGIN_NOT_FOUND: 404,
+  /** The integration does not offer that action (e.g. restart of one that only follows another's state). */
+  PLUGIN_ACTION_UNSUPPORTED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

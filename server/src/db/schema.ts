@@ -114,4 +114,13 @@ export interface Database {
   vapid_keys: VapidKeysTable;
   push_subscriptions: PushSubscriptionsTable;
   dashboard_layouts: DashboardLayoutsTable;
+  rekognition_usage: RekognitionUsageTable;
+}
+
+/** The single Rekognition counter row (id 1): calls in `month` (UTC `YYYY-MM`), the last call's time. */
+export interface RekognitionUsageTable {
+  id: number;
+  month: string;
+  used: number;
+  last_call: string | null;
 }

@@ -23,6 +23,10 @@ import { userPhotoRoutes } from './users/user-photo.routes.js';
 import { userRoutes } from './users/users.routes.js';
 import { webRoutes } from './web/web.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
+import { feedRoutes } from './widgets/feed.routes.js';
+import { weatherRoutes } from './widgets/weather.routes.js';
+import { pluginRoutes } from './plugins/plugins.routes.js';
+import { rekognitionRoutes } from './settings/rekognition.routes.js';
 
 /** Live WebSocket tuning (auth time-out, socket high-water mark). */
 export type LiveOptions = Pick<LiveDeps, 'authTimeoutMs' | 'highWaterBytes'>;
@@ -52,6 +56,10 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(settingsRoutes, { settings: ctx.settings });
   await app.register(triggerRoutes, { triggers: ctx.triggers });
   await app.register(dashboardRoutes, { dashboard: ctx.dashboard });
+  await app.register(weatherRoutes, { weather: ctx.weather });
+  await app.register(feedRoutes, { feeds: ctx.feeds });
+  await app.register(pluginRoutes, { integrations: ctx.integrations });
+  await app.register(rekognitionRoutes, { rekognition: ctx.rekognition });
   await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 }
 

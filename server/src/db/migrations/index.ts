@@ -6,6 +6,7 @@ import { push } from './0004_push.js';
 import { recordingRoot } from './0005_recording_root.js';
 import { pushLanguage } from './0006_push_language.js';
 import { dashboardLayouts } from './0007_dashboard_layouts.js';
+import { rekognitionUsage } from './0008_rekognition_usage.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the built server needs no
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005_recording_root': recordingRoot,
   '0006_push_language': pushLanguage,
   '0007_dashboard_layouts': dashboardLayouts,
+  '0008_rekognition_usage': rekognitionUsage,
 };
 
 export const migrationProvider: MigrationProvider = {
