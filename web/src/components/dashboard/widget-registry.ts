@@ -2,8 +2,10 @@ import type { AnyWidgetDefinition } from './widget-types';
 import { cameraWidget } from './widgets/camera';
 import { notificationsWidget } from './widgets/notifications';
 import { recordingsWidget } from './widgets/recordings';
+import { rssWidget } from './widgets/rss';
 import { shortcutsWidget } from './widgets/shortcuts';
 import { timeWidget } from './widgets/time';
+import { weatherWidget } from './widgets/weather';
 
 /**
  * Every widget the board offers, in the drawer's order. Adding one: import its `<type>Widget` from
@@ -16,4 +18,6 @@ export const WIDGET_REGISTRY: readonly AnyWidgetDefinition[] = [
   cameraWidget,
   notificationsWidget,
   recordingsWidget,
+  weatherWidget,
+  rssWidget,
 ];
