@@ -16,6 +16,7 @@ import { VapidKeyRepository } from './repositories/vapid-key.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { WebAssetsRepository } from './repositories/web-assets.repository.js';
+import { DashboardLayoutRepository } from './repositories/dashboard-layout.repository.js';
 import { PasswordHasher, type PasswordHashOptions } from './security/password-hasher.js';
 import { generateVapidKeys } from './security/vapid-keys.js';
 import { AuthService } from './services/auth.service.js';
@@ -33,6 +34,7 @@ import { SettingsService } from './services/settings.service.js';
 import { PhotoEncoder } from './services/photo-encoder.js';
 import { UserPhotoService } from './services/user-photo.service.js';
 import { UserService } from './services/user.service.js';
+import { DashboardService } from './services/dashboard.service.js';
 import { createPublicFetch } from './outbound/fetch-public.js';
 import { FeedService } from './services/feed.service.js';
 import { FetchBudget } from './services/fetch-budget.js';
@@ -86,6 +88,7 @@ export interface AppContext {
     recordingFiles: RecordingFilesRepository;
     pushSubscriptions: PushSubscriptionRepository;
     vapidKeys: VapidKeyRepository;
+    dashboardLayouts: DashboardLayoutRepository;
   };
   auth: AuthService;
   users: UserService;
@@ -101,6 +104,7 @@ export interface AppContext {
   settings: SettingsService;
   /** The recordings path rules, and the directory new recordings go to (the default while config.json's is refused). */
   recordingsDir: RecordingsDirectory;
+  dashboard: DashboardService;
   /** Dashboard widgets' outgoing fetches (issue 8). */
   weather: WeatherService;
   feeds: FeedService;
@@ -190,6 +194,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       recordingFiles: new RecordingFilesRepository(() => recordingsDir.dir),
       pushSubscriptions: new PushSubscriptionRepository(database.db),
       vapidKeys: new VapidKeyRepository(database.db),
+      dashboardLayouts: new DashboardLayoutRepository(database.db),
     };
     const auth = new AuthService({
       users: repositories.users,
@@ -204,14 +209,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
     await auth.purgeOldSessions();
     const cameras = new CameraService(config);
     const notifications = new NotificationService({ notifications: repositories.notifications, bus, clock, config, cameras });
-    const recordings = new RecordingService({
-      recordings: repositories.recordings,
-      files: repositories.recordingFiles,
-      notifications,
-      config,
-      bus,
-      clock,
-    });
+    const recordings = new RecordingService({ recordings: repositories.recordings, files: repositories.recordingFiles, notifications, config, bus, clock });
     return {
       dataDir: options.dataDir,
       clock,
@@ -240,6 +238,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       settings: new SettingsService({ config, recordings: repositories.recordings, disk: new DiskRepository(), dataDir: options.dataDir, directory: recordingsDir }),
       ...{ recordingsDir, logs: createLogHub(config, options), ...widgetServices(config, clock, options) },
       backup: createBackup({ options, photos, recordingsDir, database, config, notifications, bus, clock }, startupRestore),
+      dashboard: new DashboardService({ layouts: repositories.dashboardLayouts, clock }),
     };
   } catch (error) {
     await database.close();

@@ -24,6 +24,7 @@ import { systemRoutes } from './system/system.routes.js';
 import { userPhotoRoutes } from './users/user-photo.routes.js';
 import { userRoutes } from './users/users.routes.js';
 import { webRoutes } from './web/web.routes.js';
+import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { feedRoutes } from './widgets/feed.routes.js';
 import { weatherRoutes } from './widgets/weather.routes.js';
 import { pluginRoutes } from './plugins/plugins.routes.js';
@@ -57,6 +58,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(pushRoutes, { push: ctx.push });
   await app.register(settingsRoutes, { settings: ctx.settings });
   await app.register(triggerRoutes, { triggers: ctx.triggers });
+  await app.register(dashboardRoutes, { dashboard: ctx.dashboard });
   await app.register(weatherRoutes, { weather: ctx.weather });
   await app.register(feedRoutes, { feeds: ctx.feeds });
   await app.register(pluginRoutes, { integrations: ctx.integrations });

@@ -56,6 +56,16 @@ export const dashboardLayoutSchema = z.strictObject({
 });
 export type DashboardLayout = z.infer<typeof dashboardLayoutSchema>;
 
+/** Largest PUT /api/dashboard/layout body the server reads (40 widgets with full 4 KiB settings fit). */
+export const DASHBOARD_LAYOUT_MAX_BYTES = 256 * 1024;
+
+/** GET/PUT /api/dashboard/layout: the caller's own board; null until it first saves one. */
+export const dashboardLayoutResponseSchema = z.object({
+  layout: dashboardLayoutSchema.nullable(),
+  /** ISO-8601 time of the last save, null when there is none. */
+  updatedAt: z.string().nullable(),
+});
+export type DashboardLayoutResponse = z.infer<typeof dashboardLayoutResponseSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // Weather and RSS/Atom widgets (issue 8). The server fetches both (the browser never calls a third party), caches
 // them and answers in these normalised shapes.

@@ -5,6 +5,7 @@ import { events } from './0003_events.js';
 import { push } from './0004_push.js';
 import { recordingRoot } from './0005_recording_root.js';
 import { pushLanguage } from './0006_push_language.js';
+import { dashboardLayouts } from './0007_dashboard_layouts.js';
 import { rekognitionUsage } from './0008_rekognition_usage.js';
 
 /**
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0004_push': push,
   '0005_recording_root': recordingRoot,
   '0006_push_language': pushLanguage,
+  '0007_dashboard_layouts': dashboardLayouts,
   '0008_rekognition_usage': rekognitionUsage,
 };
 
