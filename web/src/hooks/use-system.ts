@@ -38,8 +38,10 @@ export function useUpdateAtHome() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: AtHomePatch) => updateAtHome(patch),
-    // The switch moves at once; a refusal puts it back.
-    onMutate: (patch) => {
+    // The switch moves at once; a refusal puts it back. A read still in flight is cancelled first: answering after
+    // the click, it would put the old value back under the user's finger.
+    onMutate: async (patch) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.atHome });
       const before = queryClient.getQueryData<AtHomeSettings>(queryKeys.atHome);
       if (before) queryClient.setQueryData<AtHomeSettings>(queryKeys.atHome, { ...before, ...patch });
       return { before };

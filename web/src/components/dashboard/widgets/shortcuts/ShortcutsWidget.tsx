@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,29 +10,23 @@ import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import type { WidgetProps } from '../../widget-types';
-import { getAtHome, patchAtHome, restartServer } from './shortcuts-api';
+import { restartServer } from '../../../../api/system-api';
+import { useAtHome, useUpdateAtHome } from '../../../../hooks/use-system';
 import type { ShortcutsSettings } from './shortcuts-settings';
 
-const AT_HOME_KEY = ['settings', 'at-home'] as const;
-
-/** The At Home switch: shown only to users who may change it, and only once its state is known. */
+/** The At Home switch (the same query and optimistic update as Settings → System): once its state is known. */
 function AtHomeToggle() {
   const { t } = useTranslation('widgets');
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const state = useQuery({ queryKey: AT_HOME_KEY, queryFn: ({ signal }) => getAtHome(signal), retry: false });
-  const toggle = useMutation({
-    mutationFn: (atHome: boolean) => patchAtHome({ atHome }),
-    onSuccess: (next) => queryClient.setQueryData(AT_HOME_KEY, next),
-    onError: (error) => toast.apiError(error),
-  });
+  const state = useAtHome();
+  const toggle = useUpdateAtHome();
   if (!state.isSuccess) return null;
   return (
     <Checkbox
       label={t('widgets:shortcuts.atHome')}
       checked={state.data.atHome}
       disabled={toggle.isPending}
-      onChange={(event) => toggle.mutate(event.target.checked)}
+      onChange={(event) => toggle.mutate({ atHome: event.target.checked }, { onError: (error) => toast.apiError(error) })}
       data-testid="shortcuts-at-home"
     />
   );
