@@ -90,3 +90,8 @@ export async function apiDownload(path: string): Promise<Blob> {
   }
   return response.blob();
 }
+
+/** The stored bearer token, for the few calls fetch cannot make through apiRequest (streamed downloads, upload progress). */
+export function currentToken(): string | null {
+  return hooks.getToken();
+}

@@ -1,4 +1,5 @@
 import type { CameraStatus } from '../api/cameras.js';
+import type { LogEntry } from '../api/logs.js';
 import type { Notification } from '../api/notifications.js';
 import type { Recording } from '../api/recordings.js';
 
@@ -25,6 +26,8 @@ export interface ServerToClientEvents {
   recording: (recording: Recording) => void;
   /** Recordings were removed (retention or delete); `null` = all. */
   removeRecording: (id: string | null) => void;
+  /** New server log entries (admins only), collected over at most 100 ms so a burst is one message. */
+  logMessage: (entries: LogEntry[]) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- later issues add commands (join stream, ...)
