@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createStreams, type AppContext, type MediaOptions } from './context.js';
 import type { StreamHub } from './media/index.js';
+import { createSystemProbe, MetricsSampler } from './metrics/index.js';
+import type { Clock } from './lib/clock.js';
 import { PushNotifier } from './push/push-notifier.js';
 import { createPushSender, type PushSenderOptions } from './push/push-sender.js';
 import { Recorder } from './recording/recorder.js';
@@ -31,10 +33,12 @@ export interface ComponentOptions {
   push?: (Partial<PushSenderOptions> & { concurrency?: number }) | undefined;
   /** Tests only: push to loopback/private hosts (the local push service). */
   allowHttpPushEndpoints?: boolean | undefined;
+  /** Utilization sampling (tests shorten the interval or drive it with a FakeClock). */
+  metrics?: { intervalMs?: number; clock?: Clock } | undefined;
 }
 
 /** The context with the parts the runtime adds; `streams` exists once the runtime has started. */
-export type HomecamContext = AppContext & { streams: CameraStreamService; recorder: Recorder; triggers: TriggerService; pushNotifier: PushNotifier };
+export type HomecamContext = AppContext & { streams: CameraStreamService; recorder: Recorder; triggers: TriggerService; pushNotifier: PushNotifier; metrics: MetricsSampler };
 
 /** Stops each component in the order given; a failing stop is logged and the rest still stop. */
 export async function stopAll(components: readonly Component[], log: FastifyBaseLogger): Promise<void> {
@@ -146,6 +150,15 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
     return streams.hub;
   });
   const onError = (message: string) => (error: unknown) => log.error({ err: error }, message);
+  const metrics = new MetricsSampler({
+    clock: options.metrics?.clock ?? ctx.clock,
+    intervalMs: options.metrics?.intervalMs,
+    probe: createSystemProbe(),
+    hub: () => streams?.hub ?? null,
+    dirs: () => ({ data: ctx.dataDir, recordings: ctx.recordingsDir.dir }),
+    recordingsBytes: async () => (await ctx.repositories.recordings.usage()).bytes,
+    onError: onError('utilization sample failed'),
+  });
 
   const components: Component[] = [
     { name: 'database', start: () => undefined, stop: () => ctx.database.close() },
@@ -190,6 +203,7 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
       stop: () => triggers.close(),
     },
     { name: 'mqtt-state', start: () => mqttState.start(), stop: () => mqttState.stop() },
+    { name: 'metrics', start: () => metrics.start(), stop: () => metrics.stop() },
     {
       name: 'config-file',
       start: () =>
@@ -202,6 +216,6 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   ];
   return new Runtime(components, log, () => {
     if (!streams) throw new Error('the runtime has not started');
-    return { ...ctx, streams, recorder, triggers, pushNotifier };
+    return { ...ctx, streams, recorder, triggers, pushNotifier, metrics };
   });
 }

@@ -128,6 +128,11 @@ describe('layering', () => {
     for (const layer of ['db', 'errors', 'events', 'security']) expect(resolvedViolations(layer, own(layer))).toEqual([]);
   });
 
+  it('metrics (the one reader of /proc) uses lib and the media API only: nothing of services, storage, HTTP or sockets', () => {
+    expect(resolvedViolations('metrics', (target) => ['metrics', 'lib', 'media'].includes(folderOf(target)))).toEqual([]);
+    expect(violations('services', /\/metrics\//)).toEqual([]);
+  });
+
   it('has no cycles between folders', () => {
     const graph = new Map<string, Set<string>>();
     for (const [file, target] of edges()) {

@@ -19,6 +19,7 @@ import { roomRoutes } from './rooms/rooms.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { healthRoutes } from './system/health.routes.js';
 import { triggerRoutes } from './system/triggers.routes.js';
+import { metricsRoutes } from './system/metrics.routes.js';
 import { userPhotoRoutes } from './users/user-photo.routes.js';
 import { userRoutes } from './users/users.routes.js';
 import { webRoutes } from './web/web.routes.js';
@@ -50,6 +51,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(pushRoutes, { push: ctx.push });
   await app.register(settingsRoutes, { settings: ctx.settings });
   await app.register(triggerRoutes, { triggers: ctx.triggers });
+  await app.register(metricsRoutes, { metrics: ctx.metrics });
   await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 }
 
@@ -62,6 +64,7 @@ export function attachRealtime(app: FastifyInstance, ctx: HomecamContext): Realt
     clock: ctx.clock,
     log: app.log,
     cameraStatuses: () => ctx.streams.statuses(),
+    metrics: (listener) => ctx.metrics.subscribe(listener),
   });
   app.addHook('preClose', (done) => {
     realtime.close();

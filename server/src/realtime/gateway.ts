@@ -1,4 +1,4 @@
-import { isAdmin, type CameraStatus, type ClientToServerEvents, type Permission, type ServerToClientEvents } from '@homecam/shared';
+import { isAdmin, type CameraStatus, type ClientToServerEvents, type MetricsUpdate, type Permission, type ServerToClientEvents } from '@homecam/shared';
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -37,6 +37,8 @@ export interface RealtimeDeps {
   log: FastifyBaseLogger;
   /** The current state of every camera, sent to a newly connected socket that may see cameras. */
   cameraStatuses?: () => CameraStatus[];
+  /** Subscribes to the utilization samples (they go to the admins' sockets); returns the unsubscribe. */
+  metrics?: (listener: (update: MetricsUpdate) => void) => () => void;
 }
 
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
@@ -118,6 +120,10 @@ export class RealtimeGateway {
         if (ids === null) this.io.to(RECORDINGS_ROOM).emit('removeRecording', null);
         else for (const id of ids) this.io.to(RECORDINGS_ROOM).emit('removeRecording', id);
       }),
+      // Encoded only when an admin is connected: the sampler runs all the time, the page is rarely open.
+      deps.metrics?.((update) => {
+        if (this.io.sockets.adapter.rooms.get(ADMIN_ROOM)?.size) this.io.to(ADMIN_ROOM).emit('metrics', update);
+      }) ?? (() => undefined),
     ];
   }
 

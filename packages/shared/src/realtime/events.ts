@@ -1,4 +1,5 @@
 import type { CameraStatus } from '../api/cameras.js';
+import type { MetricsUpdate } from '../api/metrics.js';
 import type { Notification } from '../api/notifications.js';
 import type { Recording } from '../api/recordings.js';
 
@@ -25,6 +26,8 @@ export interface ServerToClientEvents {
   recording: (recording: Recording) => void;
   /** Recordings were removed (retention or delete); `null` = all. */
   removeRecording: (id: string | null) => void;
+  /** A new utilization sample and the camera table (admins only, every METRICS_INTERVAL_MS). */
+  metrics: (update: MetricsUpdate) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- later issues add commands (join stream, ...)
