@@ -155,3 +155,10 @@ describe('access matrix over every route', () => {
     expect(failures).toEqual([]);
   });
 });
+
+describe('access rules of the Utilization page', () => {
+  it('GET /api/system/metrics is admin-only', () => {
+    const route = listRouteAccess(app).find((r) => r.method === 'GET' && r.url === '/api/system/metrics');
+    expect(route?.access).toBe('admin');
+  });
+});
