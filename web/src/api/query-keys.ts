@@ -16,4 +16,6 @@ export const queryKeys = {
   recordingList: (filters: unknown) => ['recordings', 'list', filters] as const,
   recordingSettings: ['settings', 'recordings'] as const,
   notificationSettings: ['settings', 'notifications'] as const,
+  /** The Utilization history (GET once, the socket keeps it going). */
+  metrics: ['system', 'metrics'] as const,
 };

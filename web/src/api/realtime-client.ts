@@ -3,6 +3,7 @@ import {
   UI_TIMINGS,
   type CameraStatus,
   type ClientToServerEvents,
+  type MetricsUpdate,
   type NotificationPayload,
   type Recording,
   type ServerToClientEvents,
@@ -25,6 +26,8 @@ export interface RealtimeHandlers {
   onRemoveRecording: (id: string | null) => void;
   /** The server ended the session (sessionEnded, or the handshake refused the token). */
   onSessionEnded: () => void;
+  /** A utilization sample (admins' sockets only). */
+  onMetrics?: (update: MetricsUpdate) => void;
 }
 
 /** Handshake refusals whose meaning is "this session is over" (the message is the error code). */
@@ -90,6 +93,7 @@ export function createRealtimeClient(handlers: RealtimeHandlers, connectTo: type
     next.on('recording', (recording) => handlers.onRecording(recording));
     next.on('removeRecording', (id) => handlers.onRemoveRecording(id));
     next.on('sessionEnded', () => handlers.onSessionEnded());
+    next.on('metrics', (update) => handlers.onMetrics?.(update));
     next.on('connect', () => setStatus('connected'));
     // socket.io reconnects by itself after any disconnect it did not ask for.
     next.on('disconnect', () => setStatus('reconnecting'));

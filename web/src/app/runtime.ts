@@ -6,6 +6,7 @@ import { configureHttpClient } from '../api/http-client';
 import { createCameraStatusStore } from '../api/camera-status-store';
 import { createNotificationCounter } from '../api/notification-counter';
 import { createEventListSync } from '../api/event-sync';
+import { createMetricsFeed } from '../api/metrics-feed';
 import { createRealtimeClient } from '../api/realtime-client';
 import { createI18n } from '../i18n/create-i18n';
 import type { AppStores } from '../stores/stores-context';
@@ -65,6 +66,7 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
   const queryClient = createQueryClient();
   const eventLists = createEventListSync(queryClient);
   const eventToasts = createEventToasts(toastStore, i18n.t.bind(i18n));
+  const metricsFeed = createMetricsFeed();
 
   const realtime = createRealtimeClient({
     // The server sends `increaseNotification` with every `notification`: the counter follows that one only.
@@ -82,6 +84,7 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
     onRemoveRecording: (id) => eventLists.recordingRemoved(id),
     onCameraState: (status) => cameraStatusStore.set(status),
     onSessionEnded: () => sessionStore.dispatch({ type: 'SESSION_ENDED' }),
+    onMetrics: (update) => metricsFeed.push(update),
   });
 
   const stored = readStoredSession(storage);
@@ -118,6 +121,7 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
     themeStore,
     sessionStore,
     realtimeStatus: realtime.status,
+    metricsFeed,
     swUpdates: pwa.swUpdates,
     installPrompt: pwa.installPrompt,
     pushSync: pwa.pushSync,
