@@ -61,6 +61,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            // Charts only on the Utilization page and its dashboard widget: never in the start-up chunks.
+            { name: 'uplot', test: /node_modules[\\/]uplot[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
