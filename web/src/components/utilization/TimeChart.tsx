@@ -20,6 +20,10 @@ export interface ChartAxis {
   format: (value: number) => string;
   /** Fixed range (percent: 0–100); default from 0 to a little above the largest value. */
   range?: [number, number];
+  /** The top of the axis while every value is 0 (so its labels still mean something). Default 1. */
+  emptyMax?: number;
+  /** Tick steps to choose from (bytes: binary steps, so labels read 2 GB, not 1.86 GB). */
+  incrs?: number[];
 }
 
 export interface TimeChartProps {
@@ -36,7 +40,7 @@ export interface TimeChartProps {
 function scaleRange(axis: ChartAxis): uPlot.Scale['range'] {
   const fixed = axis.range;
   if (fixed) return () => fixed;
-  return (_u, _min, max) => [0, max > 0 ? max * 1.15 : 1];
+  return (_u, _min, max) => [0, max > 0 ? max * 1.15 : (axis.emptyMax ?? 1)];
 }
 
 function axisOptions(palette: ChartPalette, axis: ChartAxis, scale: string, side: 1 | 3): uPlot.Axis {
@@ -46,7 +50,9 @@ function axisOptions(palette: ChartPalette, axis: ChartAxis, scale: string, side
     stroke: palette.axis,
     grid: { show: side === 3, stroke: palette.grid, width: 1 },
     ticks: { stroke: palette.grid, width: 1 },
-    size: 64,
+    // Wide enough for the longest label ("18.6 GB"): a fixed width cuts it off on the left.
+    size: (_u, values) => Math.max(44, ...(values ?? []).map((label) => label.length * 8 + 24)),
+    ...(axis.incrs ? { incrs: axis.incrs } : {}),
     values: (_u, splits) => splits.map((value) => axis.format(value)),
   };
 }
@@ -81,7 +87,8 @@ function chartOptions(props: TimeChartProps, width: number, palette: ChartPalett
         stroke: palette.axis,
         grid: { stroke: palette.grid, width: 1 },
         ticks: { stroke: palette.grid, width: 1 },
-        values: (_u, splits) => splits.map((seconds) => formatClock(seconds * 1000, language)),
+        // Ticks closer than a minute (the first minutes after a start) need the seconds to differ.
+        values: (_u, splits) => splits.map((seconds, i, all) => formatClock(seconds * 1000, language, (all[1] ?? 0) - (all[0] ?? 0) < 60)),
       },
       axisOptions(palette, left, 'y', 3),
       ...(right ? [axisOptions(palette, right, 'y2', 1)] : []),

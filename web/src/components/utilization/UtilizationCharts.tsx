@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MetricsSample } from '@homecam/shared';
 import { Card } from '../ui/Card';
-import { formatByteRate, formatBytes, formatCelsius, formatPercent } from './format';
+import { BYTE_INCREMENTS, formatByteRate, formatBytes, formatCelsius, formatPercent } from './format';
 import { TimeChart } from './TimeChart';
 
 interface ChartsProps {
@@ -65,7 +65,7 @@ export function MemoryChart({ samples }: ChartsProps) {
         label={t('utilization:memory.title')}
         testId="utilization-chart-memory"
         times={pick(samples, (s) => s.t)}
-        left={{ format: bytes, range: last?.memTotalBytes ? [0, last.memTotalBytes] : undefined }}
+        left={{ format: bytes, range: last?.memTotalBytes ? [0, last.memTotalBytes] : undefined, incrs: BYTE_INCREMENTS }}
         series={[
           { label: t('utilization:memory.used'), color: 'info', values: pick(samples, (s) => s.memUsedBytes), fill: true },
           { label: t('utilization:memory.homecam'), color: 'primary', values: pick(samples, (s) => s.memHomecamBytes), fill: true },
@@ -94,7 +94,7 @@ export function DiskChart({ samples }: ChartsProps) {
         testId="utilization-chart-disk"
         times={pick(samples, (s) => s.t)}
         left={{ format: (value) => formatPercent(value, i18n.language), range: [0, 100] }}
-        right={{ format: (value) => formatBytes(value, i18n.language) }}
+        right={{ format: (value) => formatBytes(value, i18n.language), incrs: BYTE_INCREMENTS, emptyMax: 1024 ** 3 }}
         series={[
           { label: t('utilization:disk.data'), color: 'info', values: pick(samples, (s) => s.diskData?.usedPercent ?? null) },
           { label: t('utilization:disk.recordingsDisk'), color: 'warning', values: pick(samples, (s) => s.diskRecordings?.usedPercent ?? null) },
@@ -114,7 +114,7 @@ export function NetworkChart({ samples }: ChartsProps) {
         label={t('utilization:network.title')}
         testId="utilization-chart-network"
         times={pick(samples, (s) => s.t)}
-        left={{ format: (value) => formatByteRate(value, i18n.language) }}
+        left={{ format: (value) => formatByteRate(value, i18n.language), emptyMax: 125_000 }}
         series={[{ label: t('utilization:network.series'), color: 'success', values: pick(samples, (s) => s.liveBytesPerSecond), fill: true }]}
       />
     </ChartCard>

@@ -30,10 +30,13 @@ export function formatCelsius(value: number | null, language: string): string {
   return value === null ? '–' : new Intl.NumberFormat(language, { style: 'unit', unit: 'celsius', maximumFractionDigits: 1 }).format(value);
 }
 
-export function formatClock(ms: number, language: string): string {
-  return new Date(ms).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
+export function formatClock(ms: number, language: string, seconds = false): string {
+  return new Date(ms).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit', ...(seconds ? { second: '2-digit' } : {}) });
 }
 
 export function formatInteger(value: number, language: string): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(value);
 }
+
+/** Binary tick steps for byte axes, powers of two from 1 KiB to 512 TiB (labels like 512 MB, 1 GB, 16 GB). */
+export const BYTE_INCREMENTS = Array.from({ length: 40 }, (_, i) => 2 ** (10 + i));

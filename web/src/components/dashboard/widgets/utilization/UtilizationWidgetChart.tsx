@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryStatus } from '../../../layout/QueryStatus';
-import { formatBytes, formatPercent } from '../../../utilization/format';
+import { BYTE_INCREMENTS, formatBytes, formatPercent } from '../../../utilization/format';
 import { TimeChart } from '../../../utilization/TimeChart';
 import { useMetrics } from '../../../../hooks/use-metrics';
 import type { WidgetProps } from '../../widget-types';
@@ -38,7 +38,7 @@ export default function UtilizationWidgetChart({ settings }: WidgetProps<Utiliza
           testId="utilization-widget-memory"
           height={height}
           times={times}
-          left={{ format: (value) => formatBytes(value, i18n.language) }}
+          left={{ format: (value) => formatBytes(value, i18n.language), incrs: BYTE_INCREMENTS }}
           series={[
             { label: t('utilization:memory.used'), color: 'info', values: samples.map((s) => s.memUsedBytes), fill: true },
             { label: t('utilization:memory.homecam'), color: 'primary', values: samples.map((s) => s.memHomecamBytes), fill: true },
