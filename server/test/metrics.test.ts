@@ -2,6 +2,7 @@ import type { MetricsResponse, MetricsUpdate } from '@homecam/shared';
 import { waitFor } from '@homecam/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
+import { FakeClock } from '../src/lib/fake-clock.js';
 import { closeAllLive, openLive } from './helpers/live.js';
 import { ffmpegChildrenOf } from './helpers/processes.js';
 import { closeAllSockets, connectOutcome, socketClient } from './helpers/socket.js';
@@ -89,5 +90,23 @@ describe('utilization metrics', () => {
     const history = (await metrics(admin)).json<MetricsResponse>().samples;
     expect(history.some((s) => s.t === update.sample.t)).toBe(true);
     expect(toUser).toEqual([]);
+  });
+});
+
+describe('utilization history', () => {
+  it('is sampled on the clock every 5 s and holds the last hour only', async () => {
+    const clock = new FakeClock();
+    const other = await createTestApp({ metrics: { clock } });
+    try {
+      const token = (await signedInUser(other, ['admin'])).token;
+      clock.advance(65 * 60_000);
+      const body = (await other.inject({ url: '/api/system/metrics', headers: bearer(token) })).json<MetricsResponse>();
+      expect(body.intervalMs).toBe(5_000);
+      expect(body.samples).toHaveLength(720);
+      expect(body.samples.at(-1)?.t).toBe(clock.now());
+      expect(body.samples[0]?.t).toBe(clock.now() - 719 * 5_000);
+    } finally {
+      await other.close();
+    }
   });
 });

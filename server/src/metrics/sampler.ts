@@ -49,6 +49,8 @@ export class MetricsSampler {
   private recordingsAt = -Infinity;
   private refreshing = false;
   private cancel: (() => void) | null = null;
+  /** Stopped (shutdown): a refresh still in flight must not query the database that closes next. */
+  private stopped = false;
 
   constructor(private readonly options: SamplerOptions) {
     this.intervalMs = options.intervalMs ?? METRICS_INTERVAL_MS;
@@ -58,6 +60,7 @@ export class MetricsSampler {
 
   start(): void {
     if (this.cancel) return;
+    this.stopped = false;
     this.sample(); // the baseline for the first interval's deltas
     this.refreshSlow();
     const tick = (): void => {
@@ -76,6 +79,7 @@ export class MetricsSampler {
   stop(): void {
     this.cancel?.();
     this.cancel = null;
+    this.stopped = true;
   }
 
   subscribe(listener: Listener): () => void {
@@ -150,12 +154,12 @@ export class MetricsSampler {
       try {
         const [data, recordings] = await Promise.all([probe.disk(dirs.data), probe.disk(dirs.recordings)]);
         this.disk = { data, recordings };
-        if (sumDue) {
+        if (sumDue && !this.stopped) {
           this.recordingsAt = clock.now();
           this.recordingsBytes = await this.options.recordingsBytes();
         }
       } catch (error) {
-        this.options.onError?.(error);
+        if (!this.stopped) this.options.onError?.(error);
       } finally {
         this.refreshing = false;
       }
