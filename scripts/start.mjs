@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// `npm start`: build once when the sources are newer than the last build, then run the server in this process
-// (so SIGTERM reaches it directly). Arguments after `npm start --` go to the server (--port, --data, --host).
+// `npm start`: build once when the sources are newer than the last build, then run the server as a supervised
+// child (scripts/supervisor.mjs): SIGTERM/SIGINT are passed on and end this script with the server's code, and a
+// restart from Settings → System (exit code 75) starts it again on the same port. Arguments after `npm start --`
+// go to the server (--port, --data, --host).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervisor.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = join(root, 'server', 'dist', '.build-stamp');
@@ -28,4 +31,4 @@ if (sourcesAt > builtAt || !existsSync(join(root, 'web', 'dist', 'index.html')))
   writeFileSync(stamp, new Date().toISOString());
 }
 
-await import(join(root, 'server', 'dist', 'main.js'));
+process.exitCode = await supervise({ nodeArgs: [join(root, 'server', 'dist', 'main.js')], args: process.argv.slice(2) });

@@ -25,6 +25,7 @@ import { round, slope, summarize, type Summary } from './stats.js';
 import { LiveViewer, type ViewerTimes } from './viewer.js';
 import { cleanupAll, elapsedSeconds, guardRun, log, own, runBench, sleep, startOwnedServer } from './run.js';
 import { describe, measure, type Breakdown } from './live-cpu.js';
+import { openConsoleListener } from './console-listener.js';
 
 const CAMERAS = 16;
 const VIEWER_STEPS = [1, 4, 16] as const;
@@ -174,6 +175,9 @@ async function main(): Promise<void> {
 
   // --- server --------------------------------------------------------------------------------------------
   const { server, api, session, token } = await startOwnedServer();
+  // BENCH_CONSOLE=1: an admin's Console stays open for the whole run (compare with a run without).
+  const consoleListener = process.env.BENCH_CONSOLE === '1' ? openConsoleListener(server.url, token) : null;
+  if (consoleListener) own('console', () => consoleListener.close());
 
   // --- idle ----------------------------------------------------------------------------------------------
   await sleep(1_000);
@@ -438,6 +442,7 @@ async function main(): Promise<void> {
   if (appNotMeasured) notes.push(`Web app first frame NOT measured: ${appNotMeasured}.`);
   if (browserError) notes.push(`Chromium failed: ${browserError}`);
   if (warmErrors.length) notes.push(`warm first-fragment failures: ${warmErrors.slice(0, 3).join('; ')}`);
+  if (consoleListener) notes.push(`Console open (BENCH_CONSOLE=1): ${consoleListener.entries} log entries in ${consoleListener.batches} logMessage batches.`);
 
   const result = {
     date: new Date().toISOString(),

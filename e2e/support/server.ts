@@ -12,6 +12,8 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Everything the server wrote, for assertions that secrets never reach the log. */
   output(): string;
+  /** How often the server exited to restart (exit code 75) and was started again. */
+  restarts(): number;
 }
 
 /**
@@ -76,7 +78,7 @@ function spawnServer(dataDir: string, port: string, env: Record<string, string>,
  * the restart code (Settings → System → restart, a restore), it is started again on the same port and data, as
  * the start script does; `restarts()` counts those.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer & { restarts(): number }> {
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'homecam-e2e-'));
   let output = '';
   let restarts = 0;

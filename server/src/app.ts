@@ -45,7 +45,7 @@ const PLUGINS: ((app: FastifyInstance) => PromiseLike<unknown>)[] = [
 export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
   const ctx = await createContext({ ...options, webDir: options.webDir ?? fileURLToPath(new URL('../../web/dist/', import.meta.url)) });
   const app = fastify({
-    logger: loggerOptions(options.logLevel ?? ctx.config.get().logLevel, options.logStream),
+    logger: loggerOptions(options.logLevel ?? ctx.config.get().logLevel, ctx.logs),
     bodyLimit: 1024 * 1024, // uploads are streamed by @fastify/multipart; JSON bodies are small
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,14 +1,6 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import type { DestinationStream } from 'pino';
 import { openDatabase, type OpenDatabase } from './db/database.js';
-import {
-  probeFfmpegVersion,
-  selectFfmpeg,
-  StreamHub,
-  type MediaLogger,
-  type QueueLimits,
-  type FfmpegVersion,
-  type StreamHubOptions,
-} from './media/index.js';
 import { EventBus } from './events/event-bus.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { ConfigRepository } from './repositories/config.repository.js';
@@ -22,15 +14,13 @@ import { PhotoRepository } from './repositories/photo.repository.js';
 import { PushSubscriptionRepository } from './repositories/push-subscription.repository.js';
 import { VapidKeyRepository } from './repositories/vapid-key.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
-import { StillImageRepository } from './repositories/still-image.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 import { WebAssetsRepository } from './repositories/web-assets.repository.js';
+import { DashboardLayoutRepository } from './repositories/dashboard-layout.repository.js';
 import { PasswordHasher, type PasswordHashOptions } from './security/password-hasher.js';
 import { generateVapidKeys } from './security/vapid-keys.js';
 import { AuthService } from './services/auth.service.js';
 import { CameraEventService } from './services/camera-event.service.js';
-import { CameraStreamService } from './services/camera-stream.service.js';
-import { MotionManager } from './motion/index.js';
 import { CameraService } from './services/camera.service.js';
 import { ConfigService } from './services/config.service.js';
 import { FileService } from './services/file.service.js';
@@ -44,6 +34,17 @@ import { SettingsService } from './services/settings.service.js';
 import { PhotoEncoder } from './services/photo-encoder.js';
 import { UserPhotoService } from './services/user-photo.service.js';
 import { UserService } from './services/user.service.js';
+import { DashboardService } from './services/dashboard.service.js';
+import { createPublicFetch } from './outbound/fetch-public.js';
+import { FeedService } from './services/feed.service.js';
+import { FetchBudget } from './services/fetch-budget.js';
+import { WeatherService } from './services/weather.service.js';
+import { secretsOf } from './logs/config-secrets.js';
+import type { LogFileOptions } from './logs/log-file.js';
+import { LogHub } from './logs/log-hub.js';
+import { applyPendingRestore } from './backup/restore-swap.js';
+import { BackupService } from './services/backup.service.js';
+import type { ScanLimits } from './backup/archive-reader.js';
 
 export interface ContextOptions {
   dataDir: string;
@@ -54,6 +55,19 @@ export interface ContextOptions {
   passwordHashing?: PasswordHashOptions | undefined;
   /** Accept http:// push endpoints (tests with a loopback push service); browsers' are always https. */
   allowHttpPushEndpoints?: boolean | undefined;
+  /**
+   * Tests only: which resolved addresses a feed URL may not reach (default: every internal one, isInternalAddress),
+   * so a test can let the local fake feed server count as public. Never set by main.ts.
+   */
+  feedAddressRefused?: ((address: string) => boolean) | undefined;
+  /** Tests only: a shorter time-out for the widgets' outgoing fetches (default 8 s). */
+  widgetFetchTimeoutMs?: number | undefined;
+  /** Where the JSON log lines go besides the ring and the file (default stdout); tests capture them. */
+  logStream?: DestinationStream | undefined;
+  /** Rotation of <data>/logs/homecam.log (tests make it small); `false` = no file. */
+  logFile?: Partial<Omit<LogFileOptions, 'dir'>> | false | undefined;
+  /** Backup archive limits (tests lower them). */
+  backupLimits?: ScanLimits | undefined;
 }
 
 /** Everything the app is made of, wired once. Tests reach the repositories through it to arrange state. */
@@ -74,6 +88,7 @@ export interface AppContext {
     recordingFiles: RecordingFilesRepository;
     pushSubscriptions: PushSubscriptionRepository;
     vapidKeys: VapidKeyRepository;
+    dashboardLayouts: DashboardLayoutRepository;
   };
   auth: AuthService;
   users: UserService;
@@ -89,6 +104,13 @@ export interface AppContext {
   settings: SettingsService;
   /** The recordings path rules, and the directory new recordings go to (the default while config.json's is refused). */
   recordingsDir: RecordingsDirectory;
+  dashboard: DashboardService;
+  /** Dashboard widgets' outgoing fetches (issue 8). */
+  weather: WeatherService;
+  feeds: FeedService;
+  /** Every log record, scrubbed: stdout, the in-memory ring, <data>/logs/homecam.log and the admins' console. */
+  logs: LogHub;
+  backup: BackupService;
 }
 
 /**
@@ -103,13 +125,53 @@ async function openRecordingsDir(config: ConfigService, rows: RecordingRepositor
   return directory;
 }
 
+/** Weather and feeds share one per-user budget of uncached fetches; feeds never reach internal hosts (but in tests). */
+function widgetServices(config: ConfigService, clock: Clock, options: ContextOptions): Pick<AppContext, 'weather' | 'feeds'> {
+  const budget = new FetchBudget(clock);
+  const fetch = createPublicFetch();
+  const feedFetch = options.feedAddressRefused ? createPublicFetch({ isRefused: options.feedAddressRefused }) : fetch;
+  const timeoutMs = options.widgetFetchTimeoutMs;
+  return {
+    weather: new WeatherService({ config, fetch, budget, clock, timeoutMs }),
+    feeds: new FeedService({ fetch: feedFetch, budget, clock, timeoutMs }),
+  };
+}
+
+/** Backups: archives from the live data, restores staged for the next start, the daily copy. */
+function createBackup(
+  parts: { options: ContextOptions; photos: PhotoRepository; recordingsDir: RecordingsDirectory; database: OpenDatabase; config: ConfigService; notifications: NotificationService; bus: EventBus; clock: Clock },
+  startupRestore: Awaited<ReturnType<typeof applyPendingRestore>>,
+): BackupService {
+  return new BackupService({
+    dataDir: parts.options.dataDir,
+    photosDir: parts.photos.dir,
+    recordingsDir: () => parts.recordingsDir.dir,
+    copyDatabase: (destination) => parts.database.backup(destination),
+    config: parts.config,
+    notifications: parts.notifications,
+    bus: parts.bus,
+    clock: parts.clock,
+    startupRestore,
+    limits: parts.options.backupLimits,
+  });
+}
+
+/**
+ * A restore staged before the restart is swapped in first (nothing of the old data is open yet); then config.json
+ * (a bad file fails before anything is opened) and the database.
+ */
+async function openData(dataDir: string) {
+  const startupRestore = await applyPendingRestore(dataDir);
+  const config = await ConfigService.load(new ConfigRepository(dataDir));
+  return { startupRestore, config, database: await openDatabase(dataDir) };
+}
+
 /**
  * Loads config.json first (a bad file fails before anything is opened), then the database, then the services.
  * Also runs the first-start step: with no users, the `master` account is created.
  */
 export async function createContext(options: ContextOptions): Promise<AppContext> {
-  const config = await ConfigService.load(new ConfigRepository(options.dataDir));
-  const database = await openDatabase(options.dataDir);
+  const { startupRestore, config, database } = await openData(options.dataDir);
   try {
     const clock = options.clock ?? systemClock;
     const bus = new EventBus();
@@ -132,6 +194,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       recordingFiles: new RecordingFilesRepository(() => recordingsDir.dir),
       pushSubscriptions: new PushSubscriptionRepository(database.db),
       vapidKeys: new VapidKeyRepository(database.db),
+      dashboardLayouts: new DashboardLayoutRepository(database.db),
     };
     const auth = new AuthService({
       users: repositories.users,
@@ -146,14 +209,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
     await auth.purgeOldSessions();
     const cameras = new CameraService(config);
     const notifications = new NotificationService({ notifications: repositories.notifications, bus, clock, config, cameras });
-    const recordings = new RecordingService({
-      recordings: repositories.recordings,
-      files: repositories.recordingFiles,
-      notifications,
-      config,
-      bus,
-      clock,
-    });
+    const recordings = new RecordingService({ recordings: repositories.recordings, files: repositories.recordingFiles, notifications, config, bus, clock });
     return {
       dataDir: options.dataDir,
       clock,
@@ -180,7 +236,9 @@ export async function createContext(options: ContextOptions): Promise<AppContext
         allowHttpEndpoints: options.allowHttpPushEndpoints,
       }),
       settings: new SettingsService({ config, recordings: repositories.recordings, disk: new DiskRepository(), dataDir: options.dataDir, directory: recordingsDir }),
-      recordingsDir,
+      ...{ recordingsDir, logs: createLogHub(config, options), ...widgetServices(config, clock, options) },
+      backup: createBackup({ options, photos, recordingsDir, database, config, notifications, bus, clock }, startupRestore),
+      dashboard: new DashboardService({ layouts: repositories.dashboardLayouts, clock }),
     };
   } catch (error) {
     await database.close();
@@ -188,67 +246,11 @@ export async function createContext(options: ContextOptions): Promise<AppContext
   }
 }
 
-export interface MediaOptions {
-  /** ffmpeg to use; default config.json `options.videoProcessor`, then FFMPEG_PATH, PATH, the bundled binary. */
-  ffmpegPath?: string | undefined;
-  /** Hub tuning (tests shorten the idle time-out and the backoff). */
-  hub?: Partial<Omit<StreamHubOptions, 'ffmpegPath' | 'ffmpegMajor' | 'logger'>> | undefined;
-  snapshotWaitMs?: number | undefined;
-  snapshotCacheMs?: number | undefined;
-  viewerQueue?: QueueLimits | undefined;
-}
-
-/** `ffmpeg -version` once per binary and process: every app (and test app) would otherwise pay ~50 ms. */
-const versions = new Map<string, Promise<FfmpegVersion>>();
-
-async function findFfmpeg(configured: string | null, log: MediaLogger): Promise<{ path: string; major: number | null }> {
-  try {
-    const probe = (path: string): Promise<FfmpegVersion> => {
-      let probed = versions.get(path);
-      if (!probed) versions.set(path, (probed = probeFfmpegVersion(path)));
-      probed.catch(() => versions.delete(path));
-      return probed;
-    };
-    // Checks that the configured program answers as ffmpeg (config.json is admin-writable), warns on the bundled one.
-    const found = await selectFfmpeg({ configuredPath: configured, log, probe });
-    log.debug({ ffmpeg: found.path, origin: found.origin, version: found.version.banner }, 'ffmpeg found');
-    return { path: found.path, major: found.version.major };
-  } catch (error) {
-    // Start anyway: the cameras report FFMPEG_UNAVAILABLE, everything else works.
-    log.error({ error: error instanceof Error ? error.message : String(error) }, 'ffmpeg is not available');
-    return { path: 'ffmpeg', major: null };
-  }
-}
-
-/**
- * The stream hub over the cameras of config.json, with ffmpeg from `options.videoProcessor` (then FFMPEG_PATH,
- * PATH, the bundled binary). Started: the cameras are handed over and followed from now on.
- */
-export async function createStreams(
-  ctx: Pick<AppContext, 'cameras' | 'config' | 'bus' | 'clock' | 'cameraEvents' | 'photos'>,
-  log: MediaLogger,
-  options: MediaOptions = {},
-): Promise<CameraStreamService> {
-  const ffmpeg = await findFfmpeg(options.ffmpegPath ?? ctx.config.get().options.videoProcessor ?? null, log);
-  ctx.photos.useFfmpeg(ffmpeg.path); // uploaded photos are re-encoded with the same ffmpeg
-  const hub = new StreamHub({ ...options.hub, ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major, logger: log });
-  // Motion detection of cameras with video analysis on: detected motion goes through the same rules as every
-  // trigger (disabled, privacy mode, At Home), and the detector's dwell and timeouts decide when it ends.
-  const motion = new MotionManager({ hub, ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major, logger: log });
-  motion.on('motionStarted', ({ camera }) => void ctx.cameraEvents.motionStart(camera, 'motion'));
-  motion.on('motionEnded', ({ camera }) => void ctx.cameraEvents.motionReset(camera, 'motion'));
-  const streams = new CameraStreamService({
-    hub,
-    motion,
-    cameras: ctx.cameras,
-    stills: new StillImageRepository({ ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major }),
-    bus: ctx.bus,
-    clock: ctx.clock,
-    log,
-    snapshotWaitMs: options.snapshotWaitMs,
-    snapshotCacheMs: options.snapshotCacheMs,
-    viewerQueue: options.viewerQueue,
-  });
-  await streams.start();
-  return streams;
+/** The log hub, masking config.json's current secrets from the first line on. */
+function createLogHub(config: ConfigService, options: ContextOptions): LogHub {
+  const file = options.logFile === false ? undefined : { ...options.logFile, dir: join(options.dataDir, 'logs') };
+  const logs = new LogHub({ out: options.logStream, file });
+  logs.setSecrets(secretsOf(config.get()));
+  config.onChange((next) => logs.setSecrets(secretsOf(next)));
+  return logs;
 }

@@ -1,6 +1,6 @@
 /**
  * Process entry: options, data directory, listen, signals. Importing this module starts the server
- * (scripts/start.mjs imports the built file).
+ * (scripts/start.mjs runs the built file as a supervised child, see scripts/supervisor.mjs).
  */
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -56,10 +56,31 @@ function stopOnSignals(app: HomecamApp): void {
       },
     );
   };
-  process.once('SIGTERM', (signal) => stop({ signal }, 0));
-  process.once('SIGINT', (signal) => stop({ signal }, 0));
+  // `on`, not `once`: Ctrl-C reaches this process twice under npm start (from the terminal and passed on by the
+  // supervisor); a second signal with no handler left would kill it before the clean stop ends.
+  process.on('SIGTERM', (signal) => stop({ signal }, 0));
+  process.on('SIGINT', (signal) => stop({ signal }, 0));
+  // The start script's IPC channel closed: it is gone (killed), nobody would restart this server or stop it.
+  process.once('disconnect', () => stop({ reason: 'start script gone' }, 0));
   // Deferred: the request that asked for the restart gets its answer before the server closes.
   app.homecam.bus.subscribe('RestartRequested', ({ reason }) => void setImmediate(() => stop({ reason }, RESTART_EXIT_CODE)));
+}
+
+/**
+ * Something starts the server again when it exits with RESTART_EXIT_CODE: the start script (its IPC channel and
+ * HOMECAM_SUPERVISED), the e2e fixture (HOMECAM_SUPERVISED=1) or systemd (INVOCATION_ID; the unit needs
+ * RestartForceExitStatus=75).
+ */
+function isSupervised(env: NodeJS.ProcessEnv): boolean {
+  return typeof process.send === 'function' || env.HOMECAM_SUPERVISED === '1' || Boolean(env.INVOCATION_ID);
+}
+
+/** Tells the start script the port this server listens on, so a restart takes the same one (`--port 0`). */
+function reportListening(app: HomecamApp): void {
+  const address = app.server.address();
+  if (typeof process.send === 'function' && address && typeof address === 'object') {
+    process.send({ type: 'homecam:listening', port: address.port });
+  }
 }
 
 function fail(message: string): never {
@@ -91,6 +112,7 @@ async function main(): Promise<void> {
       trustProxy: options.trustProxy,
       webDir: options.webDir,
       push: { subject: options.pushSubject },
+      supervised: isSupervised(process.env),
     });
   } catch (error) {
     if (error instanceof ConfigLoadError || error instanceof FirstStartRefusedError) fail(error.message);
@@ -98,6 +120,7 @@ async function main(): Promise<void> {
   }
   stopOnSignals(app);
   await listen(app, options.port ?? app.homecam.config.get().port ?? DEFAULT_PORT, options.host);
+  reportListening(app);
 }
 
 main().catch((error: unknown) => {

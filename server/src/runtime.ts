@@ -1,14 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createStreams, type AppContext, type MediaOptions } from './context.js';
+import type { AppContext } from './context.js';
+import { createStreams, type MediaOptions } from './streams-context.js';
+import { createIntegrations, type IntegrationRegistry } from './integrations/index.js';
 import type { StreamHub } from './media/index.js';
-import { createSystemProbe, MetricsSampler } from './metrics/index.js';
-import { systemClock, type Clock } from './lib/clock.js';
+import type { MetricsSampler } from './metrics/index.js';
+import { createMetricsSampler, type MetricsOptions } from './metrics-sampler.js';
 import { PushNotifier } from './push/push-notifier.js';
+import { RekognitionUsageRepository } from './repositories/rekognition-usage.repository.js';
+import { RekognitionSettingsService } from './services/rekognition-settings.service.js';
+import { RekognitionUsageService } from './services/rekognition-usage.service.js';
 import { createPushSender, type PushSenderOptions } from './push/push-sender.js';
 import { Recorder } from './recording/recorder.js';
 import type { CameraStreamService } from './services/camera-stream.service.js';
 import type { RefusedRecordingsDir } from './services/recordings-directory.js';
+import type { SystemService } from './services/system.service.js';
 import { TriggerService } from './services/trigger.service.js';
+import { createSystemService } from './system.js';
+import type { LogLevel } from './logger.js';
 import { MqttStatePublisher } from './triggers/mqtt-state-publisher.js';
 import { TriggerManager, type TriggerExtras } from './triggers/trigger-manager.js';
 
@@ -33,12 +41,29 @@ export interface ComponentOptions {
   push?: (Partial<PushSenderOptions> & { concurrency?: number }) | undefined;
   /** Tests only: push to loopback/private hosts (the local push service). */
   allowHttpPushEndpoints?: boolean | undefined;
+  /** Started by the start script or a process manager (main.ts decides): restart from the UI is possible. */
+  supervised?: boolean | undefined;
+  /** HOMECAM_LOG_LEVEL: pins the level (config.json's logLevel is then not used). */
+  logLevel?: LogLevel | undefined;
   /** Utilization sampling (tests shorten the interval or drive it with a FakeClock). */
-  metrics?: { intervalMs?: number; clock?: Clock } | undefined;
+  metrics?: MetricsOptions | undefined;
 }
 
 /** The context with the parts the runtime adds; `streams` exists once the runtime has started. */
-export type HomecamContext = AppContext & { streams: CameraStreamService; recorder: Recorder; triggers: TriggerService; pushNotifier: PushNotifier; metrics: MetricsSampler };
+export type HomecamContext = AppContext & {
+  streams: CameraStreamService;
+  recorder: Recorder;
+  triggers: TriggerService;
+  pushNotifier: PushNotifier;
+  /** Every integration (triggers, notifiers, analysis) for the plugins page; issue 9's channels register here. */
+  integrations: IntegrationRegistry;
+  /** Settings → Rekognition (config.json `aws`) and the monthly call budget the analysis (issue 9) consumes. */
+  rekognition: RekognitionSettingsService;
+  rekognitionUsage: RekognitionUsageService;
+  system: SystemService;
+  /** The Utilization page's samples (GET /api/system/metrics, socket `metrics`). */
+  metrics: MetricsSampler;
+};
 
 /** Stops each component in the order given; a failing stop is logged and the rest still stop. */
 export async function stopAll(components: readonly Component[], log: FastifyBaseLogger): Promise<void> {
@@ -109,13 +134,29 @@ function createParts(ctx: AppContext, log: FastifyBaseLogger, options: Component
     bus: ctx.bus,
     log: log.child({ module: 'push' }),
     concurrency: options.push?.concurrency,
+    onFailure: (message) => integrations.webPush.fail(message),
   });
+  const triggers = new TriggerService(manager, ctx.config);
+  const rekognitionUsage = new RekognitionUsageService({ usage: new RekognitionUsageRepository(ctx.database.db), config: ctx.config, clock: ctx.clock });
+  const rekognition = new RekognitionSettingsService(ctx.config, rekognitionUsage);
+  const integrations = createIntegrations({ triggers, manager, config: ctx.config, clock: ctx.clock, push: ctx.push, rekognition, rekognitionUsage });
+  // Publish failures are logged as before and kept as the MQTT state integration's last error.
+  const mqttStateLog = {
+    warn: (context: object, message: string) => {
+      triggerLog.warn(context, message);
+      const err = (context as { err?: unknown }).err;
+      integrations.mqttState.fail(err instanceof Error ? `${message}: ${err.message}` : message);
+    },
+  };
   return {
     recorder,
     triggerLog,
-    triggers: new TriggerService(manager, ctx.config),
-    mqttState: new MqttStatePublisher({ bus: ctx.bus, mqtt: () => manager.mqtt(), log: triggerLog }),
+    triggers,
+    mqttState: new MqttStatePublisher({ bus: ctx.bus, mqtt: () => manager.mqtt(), log: mqttStateLog }),
     pushNotifier,
+    integrations: integrations.registry,
+    rekognition,
+    rekognitionUsage,
   };
 }
 
@@ -136,6 +177,31 @@ function reportRefusedDir(ctx: AppContext, log: FastifyBaseLogger): (refused: Re
   };
 }
 
+/** The daily database copy (and the report of a restore rolled back at this start). */
+function backupComponent(ctx: AppContext, log: FastifyBaseLogger): Component {
+  return {
+    name: 'backup',
+    start: () => {
+      ctx.backup.onError = (error) => log.error({ err: error }, 'backup failed');
+      return ctx.backup.start();
+    },
+    stop: () => ctx.backup.stop(),
+  };
+}
+
+/** config.json edited on disk is applied live; a bad edit is logged and the last good config kept. */
+function configFileComponent(ctx: AppContext, log: FastifyBaseLogger): Component {
+  return {
+    name: 'config-file',
+    start: () =>
+      ctx.config.watchFile((result) => {
+        if (result === 'applied') log.info('config.json changed on disk: applied');
+        else if (result instanceof Error) log.warn({ problem: result.message }, 'config.json on disk is not valid: keeping the last good config');
+      }),
+    stop: () => ctx.config.close(),
+  };
+}
+
 /**
  * The server's long-lived parts in dependency order. Reversed, that order is the shutdown: config watching and
  * the triggers end first (no new events), then the event timers, then clips in progress are finalised, pushes in
@@ -145,23 +211,16 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   ctx.config.onListenerError = (error) => log.error({ err: error }, 'config change listener failed');
   ctx.bus.onListenerError = (error, event) => log.error({ err: error, event }, 'event listener failed');
   let streams: CameraStreamService | null = null;
-  const { recorder, triggerLog, triggers, mqttState, pushNotifier } = createParts(ctx, log, options, () => {
+  const { recorder, triggerLog, triggers, mqttState, pushNotifier, integrations, rekognition, rekognitionUsage } = createParts(ctx, log, options, () => {
     if (!streams) throw new Error('the streams have not started');
     return streams.hub;
   });
   const onError = (message: string) => (error: unknown) => log.error({ err: error }, message);
-  const metrics = new MetricsSampler({
-    // Its own clock, not ctx.clock: a test that moves a FakeClock by days (sessions) must not take 17 280 samples a day.
-    clock: options.metrics?.clock ?? systemClock,
-    intervalMs: options.metrics?.intervalMs,
-    probe: createSystemProbe(),
-    hub: () => streams?.hub ?? null,
-    dirs: () => ({ data: ctx.dataDir, recordings: ctx.recordingsDir.dir }),
-    recordingsBytes: async () => (await ctx.repositories.recordings.usage()).bytes,
-    onError: onError('utilization sample failed'),
-  });
+  const metrics = createMetricsSampler(ctx, () => streams?.hub ?? null, options.metrics, onError('utilization sample failed'));
 
   const components: Component[] = [
+    // Stopped last: what the other parts log while stopping still reaches the file.
+    { name: 'logs', start: () => undefined, stop: () => ctx.logs.close() },
     { name: 'database', start: () => undefined, stop: () => ctx.database.close() },
     {
       name: 'streams',
@@ -205,18 +264,13 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
     },
     { name: 'mqtt-state', start: () => mqttState.start(), stop: () => mqttState.stop() },
     { name: 'metrics', start: () => metrics.start(), stop: () => metrics.stop() },
-    {
-      name: 'config-file',
-      start: () =>
-        ctx.config.watchFile((result) => {
-          if (result === 'applied') log.info('config.json changed on disk: applied');
-          else if (result instanceof Error) log.warn({ problem: result.message }, 'config.json on disk is not valid: keeping the last good config');
-        }),
-      stop: () => ctx.config.close(),
-    },
+    backupComponent(ctx, log),
+    configFileComponent(ctx, log),
   ];
+  let system: SystemService | null = null;
   return new Runtime(components, log, () => {
     if (!streams) throw new Error('the runtime has not started');
-    return { ...ctx, streams, recorder, triggers, pushNotifier, metrics };
+    system ??= createSystemService(ctx, streams, log, options);
+    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system, metrics };
   });
 }

@@ -35,7 +35,7 @@ type Caller = 'anonymous' | 'without' | 'with' | 'admin';
 
 /** Fills the route's parameters; an unknown parameter fails the test so its author adds a value here. */
 function fillUrl(url: string, targetUserId: number): string {
-  const name = url.startsWith('/api/cameras/') ? CAMERA.name : url.startsWith('/api/rooms/') ? ROOM : photoName;
+  const name = url.startsWith('/api/cameras/') ? CAMERA.name : url.startsWith('/api/rooms/') ? ROOM : url.startsWith('/api/backup/') ? 'homecam-db-2026-01-01.sqlite' : photoName;
   const values: Record<string, string> = {
     id: String(targetUserId),
     name: encodeURIComponent(name),
@@ -120,6 +120,12 @@ describe('access matrix over every route', () => {
     expect(listRouteAccess(app).length).toBeGreaterThan(15);
   });
 
+  it('the plugins and Rekognition routes are admin-only', () => {
+    const admin = ['GET /api/plugins', 'POST /api/plugins/:id/start', 'POST /api/plugins/:id/stop', 'POST /api/plugins/:id/restart', 'GET /api/settings/rekognition', 'PATCH /api/settings/rekognition'];
+    const rules = new Map(listRouteAccess(app).map((route) => [`${route.method} ${route.url}`, route.access]));
+    expect(admin.map((key) => [key, rules.get(key)])).toEqual(admin.map((key) => [key, 'admin']));
+  });
+
   // The list is read inside the test (the app is built in beforeAll), one assertion message per cell.
   it.each(callers)('as %s', async (caller) => {
     const routes = listRouteAccess(app).filter((route) => route.method !== 'HEAD');
@@ -153,6 +159,16 @@ describe('access matrix over every route', () => {
       if (held !== shouldHold) failures.push(`${route.method} ${route.url}: ${response.statusCode} ${errorCode(response) ?? ''}`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('access of the server log (Console)', () => {
+  it('GET /api/system/log and its download are admin only', () => {
+    const rules = listRouteAccess(app).filter((route) => route.url.startsWith('/api/system/log') && route.method === 'GET');
+    expect(rules.map((route) => [route.url, route.access])).toEqual([
+      ['/api/system/log', 'admin'],
+      ['/api/system/log/download', 'admin'],
+    ]);
   });
 });
 

@@ -128,6 +128,24 @@ describe('layering', () => {
     for (const layer of ['db', 'errors', 'events', 'security']) expect(resolvedViolations(layer, own(layer))).toEqual([]);
   });
 
+  it('outbound (fetching on a user\'s or the admin\'s behalf) uses only the address rules and lib, nothing of the app', () => {
+    expect(resolvedViolations('outbound', (target) => ['outbound', 'security', 'lib'].includes(folderOf(target)))).toEqual([]);
+    expect(violations('outbound', /^(fastify|@fastify\/|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)/)).toEqual([]);
+  });
+
+  it('integrations (the plugins registry) adapt services and triggers: no HTTP, sockets, storage or processes', () => {
+    expect(resolvedViolations('integrations', (target) => ['integrations', 'services', 'triggers', 'errors', 'events', 'lib'].includes(folderOf(target)))).toEqual([]);
+    expect(violations('integrations', /^(fastify|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)/)).toEqual([]);
+  });
+
+  it('logs (the log hub: scrubbing, ring, rotating file) uses only lib and the shared contract', () => {
+    expect(resolvedViolations('logs', (target) => ['logs', 'lib'].includes(folderOf(target)))).toEqual([]);
+  });
+
+  it('backup (archives, restore swap, daily copy) uses only the building blocks, never services, HTTP or sockets', () => {
+    expect(resolvedViolations('backup', (target) => ['backup', 'db', 'lib', 'errors'].includes(folderOf(target)))).toEqual([]);
+  });
+
   it('metrics (the one reader of /proc) uses lib and the media API only: nothing of services, storage, HTTP or sockets', () => {
     expect(resolvedViolations('metrics', (target) => ['metrics', 'lib', 'media'].includes(folderOf(target)))).toEqual([]);
     expect(violations('services', /\/metrics\//)).toEqual([]);

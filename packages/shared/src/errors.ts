@@ -47,6 +47,36 @@ export const ERROR_STATUS = {
   RECORDINGS_PATH_ADMIN_ONLY: 403,
   /** A non-admin may shorten its own session timer, not lengthen it past SESSION_TIMER_SELF_MAX_S. */
   SESSION_TIMER_ABOVE_LIMIT: 403,
+  /** Dashboard feed widget: the URL is not an http(s) URL of at most 2048 characters without credentials. */
+  FEED_URL_INVALID: 400,
+  /** The feed's host is (or resolves to, or redirects to) a loopback, private or otherwise internal address. */
+  FEED_ADDRESS_REFUSED: 400,
+  /** The feed could not be fetched (connection failed, time-out, error status, too many redirects). */
+  FEED_UNREACHABLE: 502,
+  /** The feed is larger than the server reads (FEED_MAX_BYTES). */
+  FEED_TOO_LARGE: 502,
+  /** The answer is not an RSS, Atom or RDF feed. */
+  FEED_INVALID: 502,
+  /** The weather provider did not answer usably (down, time-out, unexpected format). */
+  WEATHER_UNAVAILABLE: 502,
+  /** Too many uncached weather/feed fetches by this user in the last minute. */
+  DASHBOARD_FETCH_RATE_LIMITED: 429,
+  /** No integration (trigger, notifier, analysis) by that id in the plugins registry. */
+  PLUGIN_NOT_FOUND: 404,
+  /** The integration does not offer that action (e.g. restart of one that only follows another's state). */
+  PLUGIN_ACTION_UNSUPPORTED: 409,
+  /** Restart asked while nothing (start script, process manager) would start the server again. */
+  RESTART_UNAVAILABLE: 409,
+  /** A backup archive that is not one: bad gzip/tar, missing or invalid manifest, config.json or database. */
+  BACKUP_INVALID: 400,
+  /** An archive entry that is not a plain file or directory of the known layout (traversal, links, devices). */
+  BACKUP_UNSAFE_ENTRY: 400,
+  /** The archive's database is from a newer HomeCam (more migrations than this one knows). */
+  BACKUP_TOO_NEW: 409,
+  /** The archive (or one entry) is larger than allowed or than the free disk space. */
+  BACKUP_TOO_LARGE: 413,
+  /** Only admins restore archives this install did not sign. */
+  BACKUP_NOT_SIGNED: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

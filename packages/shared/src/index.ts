@@ -23,3 +23,4 @@ export * from './api/system.js';
 export * from './api/plugins.js';
 export * from './api/backup.js';
 export * from './api/dashboard.js';
+export * from './api/rekognition.js';

@@ -9,6 +9,8 @@ export const DATABASE_FILE = 'homecam.db';
 export interface OpenDatabase {
   db: Kysely<Database>;
   close(): Promise<void>;
+  /** An online, consistent copy of the live database (SQLite's backup API) to `destination`. */
+  backup(destination: string): Promise<void>;
 }
 
 /** Opens (creating if needed) `<dataDir>/homecam.db` and brings it to the latest migration. */
@@ -25,7 +27,7 @@ export async function openDatabase(dataDir: string): Promise<OpenDatabase> {
     await db.destroy();
     throw error;
   }
-  return { db, close: () => db.destroy() };
+  return { db, close: () => db.destroy(), backup: async (destination) => void (await sqlite.backup(destination)) };
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -98,6 +98,13 @@ export interface PushSubscriptionsTable {
   language: string | null;
 }
 
+/** A user's dashboard board (0007): the layout as JSON, one row per user. */
+export interface DashboardLayoutsTable {
+  user_id: number;
+  layout: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -106,4 +113,14 @@ export interface Database {
   recordings: RecordingsTable;
   vapid_keys: VapidKeysTable;
   push_subscriptions: PushSubscriptionsTable;
+  dashboard_layouts: DashboardLayoutsTable;
+  rekognition_usage: RekognitionUsageTable;
+}
+
+/** The single Rekognition counter row (id 1): calls in `month` (UTC `YYYY-MM`), the last call's time. */
+export interface RekognitionUsageTable {
+  id: number;
+  month: string;
+  used: number;
+  last_call: string | null;
 }

@@ -18,11 +18,19 @@ import { recordingRoutes } from './recordings/recordings.routes.js';
 import { roomRoutes } from './rooms/rooms.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { healthRoutes } from './system/health.routes.js';
+import { logRoutes } from './system/log.routes.js';
 import { triggerRoutes } from './system/triggers.routes.js';
+import { systemRoutes } from './system/system.routes.js';
 import { metricsRoutes } from './system/metrics.routes.js';
 import { userPhotoRoutes } from './users/user-photo.routes.js';
 import { userRoutes } from './users/users.routes.js';
 import { webRoutes } from './web/web.routes.js';
+import { dashboardRoutes } from './dashboard/dashboard.routes.js';
+import { feedRoutes } from './widgets/feed.routes.js';
+import { weatherRoutes } from './widgets/weather.routes.js';
+import { pluginRoutes } from './plugins/plugins.routes.js';
+import { rekognitionRoutes } from './settings/rekognition.routes.js';
+import { automaticBackupRoutes, backupRoutes } from './backup/backup.routes.js';
 
 /** Live WebSocket tuning (auth time-out, socket high-water mark). */
 export type LiveOptions = Pick<LiveDeps, 'authTimeoutMs' | 'highWaterBytes'>;
@@ -51,6 +59,15 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(pushRoutes, { push: ctx.push });
   await app.register(settingsRoutes, { settings: ctx.settings });
   await app.register(triggerRoutes, { triggers: ctx.triggers });
+  await app.register(dashboardRoutes, { dashboard: ctx.dashboard });
+  await app.register(weatherRoutes, { weather: ctx.weather });
+  await app.register(feedRoutes, { feeds: ctx.feeds });
+  await app.register(pluginRoutes, { integrations: ctx.integrations });
+  await app.register(rekognitionRoutes, { rekognition: ctx.rekognition });
+  await app.register(systemRoutes, { system: ctx.system });
+  await app.register(logRoutes, { logs: ctx.logs });
+  await app.register(backupRoutes, { backup: ctx.backup });
+  await app.register(automaticBackupRoutes, { backup: ctx.backup });
   await app.register(metricsRoutes, { metrics: ctx.metrics });
   await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 }
@@ -64,6 +81,7 @@ export function attachRealtime(app: FastifyInstance, ctx: HomecamContext): Realt
     clock: ctx.clock,
     log: app.log,
     cameraStatuses: () => ctx.streams.statuses(),
+    logs: ctx.logs,
     metrics: (listener) => ctx.metrics.subscribe(listener),
   });
   app.addHook('preClose', (done) => {

@@ -24,7 +24,7 @@ export type {
 } from './types.js';
 export { streamKey } from './types.js';
 export type { StreamProblem } from './ffmpeg/exit-reason.js';
-export { bundledFfmpegPath, locateFfmpeg, probeFfmpegVersion, type FfmpegLocation, type FfmpegVersion } from './ffmpeg/locate.js';
+export { bundledFfmpegPath, locateFfmpeg, probeFfmpegVersion, type FfmpegLocation, type FfmpegOrigin, type FfmpegVersion } from './ffmpeg/locate.js';
 export { redactArgs, redactText, redactUrl, redactorFor } from './ffmpeg/redact.js';
 export { isJpeg } from './snapshot.js';
 // For the recorder's clip writer: fragments are copied into a file rebased to start at 0.

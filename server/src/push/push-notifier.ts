@@ -20,6 +20,8 @@ export interface PushNotifierDeps {
   concurrency?: number | undefined;
   /** Pushes waiting beyond this are dropped with a warning (default 500): a dead push service must not grow memory. */
   maxQueued?: number | undefined;
+  /** Told of every push that failed (a safe message: origin and problem, never the endpoint path or keys). */
+  onFailure?: ((message: string) => void) | undefined;
 }
 
 /**
@@ -105,6 +107,7 @@ export class PushNotifier {
       this.deps.log.info({ origin, status: result.status, userId: recipient.userId }, 'push subscription gone: removed');
     } else if (!this.stopping.signal.aborted) {
       this.deps.log.warn({ origin, status: result.status, problem: result.problem, userId: recipient.userId }, 'push not delivered');
+      this.deps.onFailure?.(`${origin}: ${result.problem}`);
     }
   }
 

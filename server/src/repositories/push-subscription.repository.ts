@@ -70,6 +70,12 @@ export class PushSubscriptionRepository {
     });
   }
 
+  /** How many subscriptions are stored (the plugins page's web push line). */
+  async count(): Promise<number> {
+    const row = await this.db.selectFrom('push_subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   async existsForSession(sessionId: string): Promise<boolean> {
     const row = await this.db.selectFrom('push_subscriptions').select('id').where('session_id', '=', sessionId).executeTakeFirst();
     return row !== undefined;

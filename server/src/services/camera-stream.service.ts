@@ -37,6 +37,8 @@ export interface CameraStreamServiceDeps {
    * the hub's (10 s / 8 MiB): the buffered GOP a viewer starts with must fit, or it would wait a whole GOP.
    */
   viewerQueue?: QueueLimits;
+  /** The ffmpeg in use (path, where it came from, its banner), for Settings → System. */
+  ffmpeg?: { path: string; origin: string | null; banner: string | null };
 }
 
 /**
@@ -55,6 +57,10 @@ export class CameraStreamService {
   constructor(private readonly deps: CameraStreamServiceDeps) {
     this.configuredAt = deps.clock.now();
     this.snapshots = new CameraSnapshots({ ...deps, settled: () => this.settled() });
+  }
+
+  get ffmpeg(): { path: string | null; origin: string | null; banner: string | null } {
+    return this.deps.ffmpeg ?? { path: null, origin: null, banner: null };
   }
 
   get hub(): StreamHub {

@@ -138,6 +138,12 @@ export class PushService {
       .map((recipient) => ({ recipient, payload: pushPayload(notification, recipient.permissions, recipient.language), urgency }));
   }
 
+  /** For the plugins page: whether the VAPID keys exist yet (made at first need) and how many devices subscribed. */
+  async summary(): Promise<{ keys: boolean; subscriptions: number }> {
+    const [keys, subscriptions] = await Promise.all([this.deps.keys.get(), this.deps.subscriptions.count()]);
+    return { keys: keys !== undefined, subscriptions };
+  }
+
   private async loadKeys(): Promise<VapidKeyPair> {
     const stored = await this.deps.keys.get();
     if (stored) return stored;

@@ -98,6 +98,8 @@ export interface Trigger {
   status(): TriggerStatus;
   /** The last failure while it should be running, else null. */
   lastError(): string | null;
+  /** Started and not stopped since (it may still be offline: MQTT reconnecting). */
+  isRunning(): boolean;
   on(event: 'status', listener: (event: TriggerStatusEvent) => void): this;
   off(event: 'status', listener: (event: TriggerStatusEvent) => void): this;
 }
@@ -210,6 +212,10 @@ export abstract class BaseTrigger extends EventEmitter implements Trigger {
 
   lastError(): string | null {
     return this.error;
+  }
+
+  isRunning(): boolean {
+    return this.running;
   }
 
   /** The cameras now; a throwing provider counts as no cameras (logged), never as a crash in a protocol handler. */

@@ -71,3 +71,8 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
   if (!parsed.success) throw new ApiError(response.status, 'UNKNOWN', `unexpected answer from ${path}`);
   return parsed.data;
 }
+
+/** The stored bearer token, for the few calls fetch cannot make through apiRequest (streamed downloads, upload progress). */
+export function currentToken(): string | null {
+  return hooks.getToken();
+}

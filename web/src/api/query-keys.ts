@@ -16,6 +16,10 @@ export const queryKeys = {
   recordingList: (filters: unknown) => ['recordings', 'list', filters] as const,
   recordingSettings: ['settings', 'recordings'] as const,
   notificationSettings: ['settings', 'notifications'] as const,
+  systemInfo: ['system', 'info'] as const,
+  systemStatus: ['system', 'status'] as const,
+  systemDisk: ['system', 'disk'] as const,
+  atHome: ['settings', 'at-home'] as const,
   /** The Utilization history (GET once, the socket keeps it going). */
   metrics: ['system', 'metrics'] as const,
 };

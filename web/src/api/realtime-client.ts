@@ -3,6 +3,7 @@ import {
   UI_TIMINGS,
   type CameraStatus,
   type ClientToServerEvents,
+  type LogEntry,
   type MetricsUpdate,
   type NotificationPayload,
   type Recording,
@@ -26,6 +27,8 @@ export interface RealtimeHandlers {
   onRemoveRecording: (id: string | null) => void;
   /** The server ended the session (sessionEnded, or the handshake refused the token). */
   onSessionEnded: () => void;
+  /** New server log entries (admins only), for the Console. */
+  onLogMessage?: (entries: LogEntry[]) => void;
   /** A utilization sample (admins' sockets only). */
   onMetrics?: (update: MetricsUpdate) => void;
 }
@@ -93,6 +96,7 @@ export function createRealtimeClient(handlers: RealtimeHandlers, connectTo: type
     next.on('recording', (recording) => handlers.onRecording(recording));
     next.on('removeRecording', (id) => handlers.onRemoveRecording(id));
     next.on('sessionEnded', () => handlers.onSessionEnded());
+    next.on('logMessage', (entries) => handlers.onLogMessage?.(entries));
     next.on('metrics', (update) => handlers.onMetrics?.(update));
     next.on('connect', () => setStatus('connected'));
     // socket.io reconnects by itself after any disconnect it did not ask for.

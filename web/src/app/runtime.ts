@@ -6,6 +6,7 @@ import { configureHttpClient } from '../api/http-client';
 import { createCameraStatusStore } from '../api/camera-status-store';
 import { createNotificationCounter } from '../api/notification-counter';
 import { createEventListSync } from '../api/event-sync';
+import { createLogFeed } from '../api/log-feed';
 import { createMetricsFeed } from '../api/metrics-feed';
 import { createRealtimeClient } from '../api/realtime-client';
 import { createI18n } from '../i18n/create-i18n';
@@ -13,7 +14,7 @@ import type { AppStores } from '../stores/stores-context';
 import { createPwa } from './pwa/pwa-runtime';
 import { createEventToasts } from './notification-toast';
 import { initialSessionState } from '../stores/session/session-machine';
-import { createSessionStore } from '../stores/session/session-store';
+import { createSessionStore, type SessionStore } from '../stores/session/session-store';
 import { readStoredSession } from '../stores/session/stored-session';
 import { createThemeStore } from '../stores/theme/theme-store';
 import { createToastStore } from '../stores/toast/toast-store';
@@ -48,6 +49,17 @@ function createQueryClient() {
   });
 }
 
+/** Requests carry the signed-in session's token; a request that finds the session gone ends it here too. */
+function connectHttpClient(sessionStore: SessionStore): void {
+  configureHttpClient({
+    getToken: () => {
+      const state = sessionStore.getState();
+      return state.status === 'signedIn' ? state.session.access_token : null;
+    },
+    onSessionLost: () => sessionStore.dispatch({ type: 'SESSION_ENDED' }),
+  });
+}
+
 /**
  * The app's long-lived objects and how they are wired together, built once by main.tsx. Stores live outside
  * React because the navigation guard (a router loader), the HTTP client and the socket need them too.
@@ -66,6 +78,7 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
   const queryClient = createQueryClient();
   const eventLists = createEventListSync(queryClient);
   const eventToasts = createEventToasts(toastStore, i18n.t.bind(i18n));
+  const logFeed = createLogFeed();
   const metricsFeed = createMetricsFeed();
 
   const realtime = createRealtimeClient({
@@ -84,6 +97,7 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
     onRemoveRecording: (id) => eventLists.recordingRemoved(id),
     onCameraState: (status) => cameraStatusStore.set(status),
     onSessionEnded: () => sessionStore.dispatch({ type: 'SESSION_ENDED' }),
+    onLogMessage: (entries) => logFeed.push(entries),
     onMetrics: (update) => metricsFeed.push(update),
   });
 
@@ -102,13 +116,7 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
     logError: (message, error) => console.warn(`[session] ${message}`, error),
   });
 
-  configureHttpClient({
-    getToken: () => {
-      const state = sessionStore.getState();
-      return state.status === 'signedIn' ? state.session.access_token : null;
-    },
-    onSessionLost: () => sessionStore.dispatch({ type: 'SESSION_ENDED' }),
-  });
+  connectHttpClient(sessionStore);
 
   const pwa = createPwa({ i18n, sessionStore, storage, document, window });
   return {
@@ -121,6 +129,7 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
     themeStore,
     sessionStore,
     realtimeStatus: realtime.status,
+    logFeed,
     metricsFeed,
     swUpdates: pwa.swUpdates,
     installPrompt: pwa.installPrompt,

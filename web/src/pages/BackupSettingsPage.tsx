@@ -1,5 +1,5 @@
-import { PlaceholderView } from '../views/PlaceholderView';
+import { BackupSettingsView } from '../views/settings/backup/BackupSettingsView';
 
 export function BackupSettingsPage() {
-  return <PlaceholderView routeKey="settings-backup" />;
+  return <BackupSettingsView />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderView } from '../views/PlaceholderView';
+import { ConsoleView } from '../views/console/ConsoleView';
 
 export function ConsolePage() {
-  return <PlaceholderView routeKey="console" />;
+  return <ConsoleView />;
 }

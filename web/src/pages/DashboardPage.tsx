@@ -1,5 +1,5 @@
-import { PlaceholderView } from '../views/PlaceholderView';
+import { DashboardView } from '../views/dashboard/DashboardView';
 
 export function DashboardPage() {
-  return <PlaceholderView routeKey="dashboard" />;
+  return <DashboardView />;
 }

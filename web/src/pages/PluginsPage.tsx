@@ -1,5 +1,5 @@
-import { PlaceholderView } from '../views/PlaceholderView';
+import { PluginsView } from '../views/plugins/PluginsView';
 
 export function PluginsPage() {
-  return <PlaceholderView routeKey="plugins" />;
+  return <PluginsView />;
 }

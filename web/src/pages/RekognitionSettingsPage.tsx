@@ -1,5 +1,5 @@
-import { PlaceholderView } from '../views/PlaceholderView';
+import { RekognitionSettingsView } from '../views/settings/RekognitionSettingsView';
 
 export function RekognitionSettingsPage() {
-  return <PlaceholderView routeKey="settings-rekognition" />;
+  return <RekognitionSettingsView />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderView } from '../views/PlaceholderView';
+import { SystemSettingsView } from '../views/settings/system/SystemSettingsView';
 
 export function SystemSettingsPage() {
-  return <PlaceholderView routeKey="settings-system" />;
+  return <SystemSettingsView />;
 }

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { CameraStatusStore } from '../api/camera-status-store';
+import type { LogFeed } from '../api/log-feed';
 import type { MetricsFeed } from '../api/metrics-feed';
 import type { NotificationCounter } from '../api/notification-counter';
 import type { RealtimeStatusStore } from '../api/realtime-client';
@@ -22,6 +23,8 @@ export interface AppStores {
   cameraStatusStore: CameraStatusStore;
   /** Whether live updates flow (the navbar shows when they are paused). */
   realtimeStatus: RealtimeStatusStore;
+  /** The server log's live entries (admins' sockets only get them). */
+  logFeed: LogFeed;
   swUpdates: SwUpdates;
   installPrompt: InstallPrompt;
   pushSync: PushSync;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cameraSchema } from './cameras.js';
+import { WEATHER_DEFAULT_GEOCODING_URL, WEATHER_DEFAULT_URL, WEATHER_PROVIDERS } from './dashboard.js';
 import { recordingsMaxSizeGBSchema, recordingsMinFreeGBSchema } from './settings.js';
 
 /** What every visitor may read at start-up (spec §7: the UI config load). Holds no secret. */
@@ -10,6 +11,19 @@ export const uiConfigSchema = z.object({
 export type UiConfig = z.infer<typeof uiConfigSchema>;
 
 const port = z.number().int().min(1).max(65535);
+
+/** An http(s) URL without credentials (the weather provider's base URLs). */
+const httpUrl = z
+  .string()
+  .max(2048)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
+    } catch {
+      return false;
+    }
+  }, { message: 'must be an http(s) URL without credentials' });
 
 /**
  * A camera entry as `config.json` holds it: checked against `cameraSchema` (so a bad camera names its key,
@@ -111,7 +125,36 @@ export const configFileSchema = z.looseObject({
       password: z.string().default(''),
     })
     .default({ active: false, tls: false, host: '', port: 1883, username: '', password: '' }),
+  /**
+   * AWS Rekognition (camera.ui's `aws` keys; its counters contingent_left/last_rekognition live in the database).
+   * Optional, no defaults here: a file without it stays without it. The secret is admin-only (GET ?target=config).
+   */
+  aws: z
+    .looseObject({
+      active: z.boolean().optional(),
+      accessKeyId: z.string().optional(),
+      secretAccessKey: z.string().optional(),
+      region: z.string().optional(),
+      contingent_total: z.number().int().min(0).max(1_000_000).optional(),
+    })
+    .optional(),
   cameras: configCameraListSchema.default([]),
+  /**
+   * Dashboard (HomeCam): the weather provider the server asks (admin-configured, so it may be a local address).
+   * `apiKey` only for providers that need one; Open-Meteo needs none. Never sent to non-admins.
+   */
+  dashboard: z
+    .looseObject({
+      weather: z
+        .looseObject({
+          provider: z.enum(WEATHER_PROVIDERS).default('open-meteo'),
+          url: httpUrl.default(WEATHER_DEFAULT_URL),
+          geocodingUrl: httpUrl.default(WEATHER_DEFAULT_GEOCODING_URL),
+          apiKey: z.string().max(256).optional(),
+        })
+        .default({ provider: 'open-meteo', url: WEATHER_DEFAULT_URL, geocodingUrl: WEATHER_DEFAULT_GEOCODING_URL }),
+    })
+    .default({ weather: { provider: 'open-meteo', url: WEATHER_DEFAULT_URL, geocodingUrl: WEATHER_DEFAULT_GEOCODING_URL } }),
 });
 export type ConfigFile = z.infer<typeof configFileSchema>;
 export type ConfigFileInput = z.input<typeof configFileSchema>;

@@ -5,6 +5,8 @@ import { events } from './0003_events.js';
 import { push } from './0004_push.js';
 import { recordingRoot } from './0005_recording_root.js';
 import { pushLanguage } from './0006_push_language.js';
+import { dashboardLayouts } from './0007_dashboard_layouts.js';
+import { rekognitionUsage } from './0008_rekognition_usage.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the built server needs no
@@ -17,8 +19,13 @@ const migrations: Record<string, Migration> = {
   '0004_push': push,
   '0005_recording_root': recordingRoot,
   '0006_push_language': pushLanguage,
+  '0007_dashboard_layouts': dashboardLayouts,
+  '0008_rekognition_usage': rekognitionUsage,
 };
 
 export const migrationProvider: MigrationProvider = {
   getMigrations: () => Promise.resolve(migrations),
 };
+
+/** The schema version of a database: how many migrations it has applied (backups record and compare it). */
+export const SCHEMA_VERSION = Object.keys(migrations).length;

@@ -37,3 +37,10 @@ export interface WidgetDefinition<Settings extends Record<string, unknown> = Rec
   Component: ComponentType<WidgetProps<Settings>>;
   SettingsForm?: ComponentType<WidgetSettingsProps<Settings>>;
 }
+
+/**
+ * A definition of any settings type, as the registry holds them: the board only passes each widget the settings
+ * its own schema produced, so the settings type need not be known there.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of definitions with different settings types
+export type AnyWidgetDefinition = WidgetDefinition<any>;

@@ -37,9 +37,13 @@ export function writeStoredSession(storage: Pick<Storage, 'setItem' | 'removeIte
   else storage.removeItem(STORAGE_KEYS.userImg);
 }
 
-/** Logout and login failure clear the user, the photo and the last page (spec §4). */
+/**
+ * Logout and login failure clear the user, the photo and the last page (spec §4), and this browser's copy of the
+ * dashboard (the server keeps each user's own): the next user of the browser must not start from it.
+ */
 export function clearStoredSession(storage: Pick<Storage, 'removeItem'>) {
   storage.removeItem(STORAGE_KEYS.user);
   storage.removeItem(STORAGE_KEYS.userImg);
   storage.removeItem(STORAGE_KEYS.lastPage);
+  storage.removeItem(STORAGE_KEYS.dashboardLayout);
 }

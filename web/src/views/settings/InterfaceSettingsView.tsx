@@ -11,6 +11,7 @@ import { useHasAllPermissions } from '../../hooks/use-permissions';
 import { useDeleteRoom, useRoomList } from '../../hooks/use-rooms';
 import { useToast } from '../../hooks/use-toast';
 import { QueryStatus } from '../../components/layout/QueryStatus';
+import { AtHomeCard } from './AtHomeCard';
 
 type Dialog = { kind: 'rename'; room: Room } | { kind: 'delete'; room: Room } | null;
 
@@ -53,6 +54,7 @@ export function InterfaceSettingsView() {
           ))}
         </ul>
       </Card>
+      <AtHomeCard withExclude className="mt-4" />
       {dialog?.kind === 'rename' ? <RenameRoomDialog room={dialog.room} onClose={close} /> : null}
       <ConfirmDialog
         open={dialog?.kind === 'delete'}

@@ -1,0 +1,119 @@
+import { BACKUP_FORMAT, type BackupLocalStorage, type BackupManifest } from '@homecam/shared';
+import { mkdir, mkdtemp, readdir, rm, lstat, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { Pack } from 'tar';
+import { SCHEMA_VERSION } from '../db/migrations/index.js';
+import { redactDatabase } from './database-copy.js';
+import { CONFIG, DATABASE, MANIFEST, PHOTOS, RECORDINGS, WORK_PREFIX } from './layout.js';
+import { sha256File, signingKey, signManifest } from './signing.js';
+
+export interface ArchiveSources {
+  dataDir: string;
+  /** Writes an online copy of the live database to the path. */
+  copyDatabase(destination: string): Promise<void>;
+  /** config.json as it goes into the archive (already redacted for non-admins). */
+  configText: string;
+  photosDir: string;
+  /** The recordings directory, or null to leave the clips out. */
+  recordingsDir: string | null;
+  redacted: boolean;
+  localStorage: BackupLocalStorage;
+  version: string;
+  now: Date;
+}
+
+/** Regular files under `dir` (symlinks and devices are never followed nor archived), with their sizes. */
+async function regularFiles(dir: string): Promise<{ path: string; size: number }[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const found: { path: string; size: number }[] = [];
+  for (const name of names) {
+    const path = join(dir, name);
+    const stat = await lstat(path);
+    if (stat.isDirectory()) found.push(...(await regularFiles(path)));
+    else if (stat.isFile()) found.push({ path, size: stat.size });
+  }
+  return found;
+}
+
+/** Copies the database and config into a work folder, hashes what carries accounts and secrets, signs the manifest. */
+async function prepare(sources: ArchiveSources, work: string): Promise<BackupManifest> {
+  const database = join(work, DATABASE);
+  await sources.copyDatabase(database);
+  if (sources.redacted) redactDatabase(database);
+  await writeFile(join(work, CONFIG), sources.configText, { mode: 0o600 });
+  const photos = await regularFiles(sources.photosDir);
+  const recordings = sources.recordingsDir ? await regularFiles(sources.recordingsDir) : [];
+  const sha256: Record<string, string> = { [DATABASE]: await sha256File(database), [CONFIG]: await sha256File(join(work, CONFIG)) };
+  for (const photo of photos) sha256[`${PHOTOS}/${relative(sources.photosDir, photo.path)}`] = await sha256File(photo.path);
+  const all = [...photos, ...recordings];
+  const unsigned: Omit<BackupManifest, 'signature'> = {
+    format: BACKUP_FORMAT,
+    app: 'homecam',
+    version: sources.version,
+    createdAt: sources.now.toISOString(),
+    schemaVersion: SCHEMA_VERSION,
+    includes: { recordings: sources.recordingsDir !== null },
+    redacted: sources.redacted,
+    localStorage: sources.localStorage,
+    recordingsRoot: sources.recordingsDir,
+    files: { count: all.length + 2, bytes: all.reduce((sum, file) => sum + file.size, 0) },
+    sha256,
+  };
+  const manifest = { ...unsigned, signature: signManifest(unsigned, await signingKey(sources.dataDir)) };
+  await writeFile(join(work, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
+  return manifest;
+}
+
+/**
+ * The backup as a gzip tar stream, read from disk as it is sent (never whole in memory). The manifest comes first;
+ * clips go in whatever their size. The work folder (database copy) is removed when the stream ends or is abandoned.
+ */
+export async function createArchive(sources: ArchiveSources): Promise<{ stream: Readable; manifest: BackupManifest }> {
+  const work = await mkdtemp(join(sources.dataDir, WORK_PREFIX));
+  try {
+    const manifest = await prepare(sources, work);
+    await mkdir(sources.photosDir, { recursive: true });
+    const roots: [string, string][] = [
+      [work, ''],
+      [sources.photosDir, PHOTOS],
+      ...(sources.recordingsDir ? ([[sources.recordingsDir, RECORDINGS]] as [string, string][]) : []),
+    ];
+    const pack = new Pack({
+      cwd: sep,
+      gzip: { level: 1 }, // the clips are compressed already; level 1 still shrinks the database well
+      portable: true,
+      // Only regular files and folders: a symlink planted in the recordings folder is not followed nor archived.
+      filter: (_path, stat) => ('isFile' in stat ? stat.isFile() || stat.isDirectory() : false),
+      onWriteEntry: (entry) => {
+        const [root, prefix] = roots.find(([dir]) => entry.absolute === dir || entry.absolute.startsWith(dir + sep)) ?? [work, ''];
+        const inner = relative(root, entry.absolute).split(sep).join('/');
+        const name = prefix && inner ? `${prefix}/${inner}` : prefix || inner;
+        entry.path = entry.type === 'Directory' ? `${name}/` : name;
+      },
+    });
+    const out = new PassThrough();
+    const cleanup = () => void rm(work, { recursive: true, force: true });
+    pack.on('error', (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+    out.on('close', cleanup);
+    pack.pipe(out);
+    for (const name of [MANIFEST, DATABASE, CONFIG]) pack.add(join(work, name));
+    pack.add(sources.photosDir);
+    if (sources.recordingsDir) await stat(sources.recordingsDir).then(() => pack.add(sources.recordingsDir!), () => undefined);
+    pack.end();
+    return { stream: out, manifest };
+  } catch (error) {
+    await rm(work, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function stat(path: string): Promise<void> {
+  await lstat(path);
+}

@@ -1,0 +1,111 @@
+import {
+  automaticBackupListSchema,
+  automaticBackupParamsSchema,
+  backupDownloadQuerySchema,
+  BACKUP_RESTORE_MAX_BYTES,
+  isAdmin,
+  restoreResponseSchema,
+} from '@homecam/shared';
+import { z } from 'zod';
+import { AppError } from '../../errors/app-error.js';
+import type { BackupService } from '../../services/backup.service.js';
+import { defineRoutes } from '../define-routes.js';
+import { requireAuth } from '../request-auth.js';
+import { AUTH_ERRORS, errorResponses } from '../schemas.js';
+
+const DOWNLOAD = { anyOf: ['backup:download'] } as const;
+const RESTORE = { anyOf: ['backup:restore'] } as const;
+/** The multipart field of the uploaded archive. */
+export const RESTORE_FIELD = 'file';
+
+export const backupRoutes = defineRoutes<{ backup: BackupService }>((app, { backup }) => {
+  app.get(
+    '/api/backup/download',
+    {
+      config: { access: DOWNLOAD },
+      schema: {
+        tags: ['backup'],
+        description:
+          'A gzip tar streamed as it is made: manifest.json, database.sqlite (online copy), config.json, photos/ and with ?recordings=true ' +
+          'recordings/ (every clip, whatever its size). Non-admins get it without secrets, password hashes, sessions and push keys.',
+        querystring: backupDownloadQuerySchema,
+        response: { 200: z.unknown().describe('the archive as an attachment'), ...errorResponses(400, ...AUTH_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const admin = isAdmin(requireAuth(request).user.permissions);
+      const { stream, fileName } = await backup.download({ isAdmin: admin, recordings: request.query.recordings === 'true', localStorage: request.query.localStorage });
+      return reply
+        .type('application/gzip')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  app.post(
+    '/api/backup/restore',
+    {
+      config: { access: RESTORE },
+      schema: {
+        tags: ['backup'],
+        description:
+          `multipart/form-data with one file field \`${RESTORE_FIELD}\`: an archive from /api/backup/download. Checked before anything changes ` +
+          '(layout, links, sizes, schema version, config.json, database integrity); non-admins may restore only archives this install made. ' +
+          '202: staged; the server restarts and swaps it in, the previous data kept in restore-previous-<time>; everybody signs in again.',
+        consumes: ['multipart/form-data'],
+        response: { 202: restoreResponseSchema, ...errorResponses(400, ...AUTH_ERRORS, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const admin = isAdmin(requireAuth(request).user.permissions);
+      const file = await request.file({ limits: { fileSize: BACKUP_RESTORE_MAX_BYTES, files: 1 } });
+      if (!file || file.fieldname !== RESTORE_FIELD) {
+        throw new AppError('VALIDATION_FAILED', 'the archive is missing', [{ path: RESTORE_FIELD, message: 'FIELD_REQUIRED' }]);
+      }
+      const declared = Number(request.headers['content-length']);
+      const result = await backup.restore({
+        upload: file.file,
+        truncated: () => file.file.truncated,
+        declaredBytes: Number.isFinite(declared) ? declared : undefined,
+        isAdmin: admin,
+      });
+      return reply.code(202).send(result);
+    },
+  );
+
+});
+
+/** The daily database copies: list and download. */
+export const automaticBackupRoutes = defineRoutes<{ backup: BackupService }>((app, { backup }) => {
+  app.get(
+    '/api/backup/automatic',
+    {
+      config: { access: DOWNLOAD },
+      schema: { tags: ['backup'], description: 'The daily database copies (12:00, the newest 7), newest first.', response: { 200: automaticBackupListSchema, ...errorResponses(...AUTH_ERRORS) } },
+    },
+    () => backup.listAutomatic(),
+  );
+
+  app.get(
+    '/api/backup/automatic/:name',
+    {
+      config: { access: DOWNLOAD },
+      schema: {
+        tags: ['backup'],
+        description: 'One daily copy (SQLite). Non-admins get a copy without password hashes, sessions and push keys.',
+        params: automaticBackupParamsSchema,
+        response: { 200: z.unknown(), ...errorResponses(400, ...AUTH_ERRORS, 404) },
+      },
+    },
+    async (request, reply) => {
+      const admin = isAdmin(requireAuth(request).user.permissions);
+      const { stream, size } = await backup.openAutomatic(request.params.name, admin);
+      return reply
+        .type('application/vnd.sqlite3')
+        .header('content-length', String(size))
+        .header('content-disposition', `attachment; filename="${request.params.name}"`)
+        .send(stream);
+    },
+  );
+});

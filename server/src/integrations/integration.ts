@@ -1,0 +1,83 @@
+import type { IntegrationAction, IntegrationError, IntegrationKind, IntegrationState, IntegrationStatus } from '@homecam/shared';
+import type { Clock } from '../lib/clock.js';
+
+/**
+ * One integration HomeCam runs: a trigger (HTTP, MQTT, SMTP, FTP), a notifier (web push, MQTT state, the alert
+ * channels of issue 9) or an analysis (Rekognition). It registers itself in the IntegrationRegistry; the plugins
+ * page lists what is registered, nothing else. An action it does not implement is not offered.
+ */
+export interface IntegrationHandle {
+  readonly id: string;
+  readonly kind: IntegrationKind;
+  /** English name; the web translates `plugins:names.<id>` when it knows the id. */
+  readonly title: string;
+  /** The web page where it is configured. */
+  readonly settingsPath: string;
+  status(): IntegrationStatus | Promise<IntegrationStatus>;
+  /** Switch it on (persisted in its settings, so it survives a restart of HomeCam) and start it. */
+  start?(): Promise<void>;
+  /** Switch it off (persisted) and stop it. */
+  stop?(): Promise<void>;
+  /** Stop and start the running instance; the settings are not changed. */
+  restart?(): Promise<void>;
+}
+
+export function actionsOf(handle: IntegrationHandle): IntegrationAction[] {
+  const actions: IntegrationAction[] = [];
+  if (handle.start) actions.push('start');
+  if (handle.stop) actions.push('stop');
+  if (handle.restart) actions.push('restart');
+  return actions;
+}
+
+const URL_CREDENTIALS = /([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
+
+/**
+ * A message fit to show and store: credentials in URLs become `***@`, and every configured secret (password,
+ * token) that appears in it becomes `***`. Short secrets (under 3 characters) would mangle ordinary words.
+ */
+export function redactSecrets(message: string, secrets: readonly (string | undefined)[] = []): string {
+  let text = message.replace(URL_CREDENTIALS, '$1***@');
+  for (const secret of secrets) {
+    if (secret && secret.length >= 3) text = text.split(secret).join('***');
+  }
+  return text.slice(0, 500);
+}
+
+/**
+ * Keeps what a status needs besides the state: since when it holds (noticed on every look and every event) and
+ * the last error with its time (kept after a recovery). Secrets are removed before an error is kept.
+ */
+export class StatusTracker {
+  private state: IntegrationState | null = null;
+  private since: string | null = null;
+  private error: IntegrationError | null = null;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly secrets: () => readonly (string | undefined)[] = () => [],
+  ) {}
+
+  /** Records a failure (English, any secrets are removed here). */
+  fail(message: string): void {
+    this.error = { message: redactSecrets(message, this.secrets()), at: this.now() };
+  }
+
+  lastError(): IntegrationError | null {
+    return this.error;
+  }
+
+  /** The status for `state`; `since` moves when the state differs from the last one seen. */
+  status(state: IntegrationState, detail: string | null = null): IntegrationStatus {
+    if (state !== this.state) {
+      // The first look has no history: since stays unknown rather than pretending the state began now.
+      this.since = this.state === null ? null : this.now();
+      this.state = state;
+    }
+    return { state, since: this.since, lastError: this.error, detail };
+  }
+
+  private now(): string {
+    return new Date(this.clock.now()).toISOString();
+  }
+}

@@ -1,0 +1,29 @@
+import type { ConfigFile } from '@homecam/shared';
+
+/** `scheme://user:password@` anywhere in a camera source (also inside the original's ffmpeg argument form). */
+const URL_PASSWORD = /[a-z][a-z0-9+.-]*:\/\/[^\s:/@'"]*:([^\s@'"]+)@/gi;
+
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** The secret values config.json holds now: trigger credentials, the HTTP trigger token, camera URL passwords. */
+export function secretsOf(config: ConfigFile): string[] {
+  const values = [config.smtp.password, config.ftp.password, config.mqtt.password, config.http.token];
+  for (const camera of config.cameras) {
+    // Cameras in config.json are loose objects: read the three source fields defensively.
+    const v = (typeof camera === 'object' && camera !== null ? (camera as { videoConfig?: unknown }).videoConfig : undefined) as Record<string, unknown> | undefined;
+    for (const source of [v?.source, v?.subSource, v?.stillImageSource]) {
+      if (typeof source !== 'string') continue;
+      for (const match of source.matchAll(URL_PASSWORD)) {
+        const password = match[1] ?? '';
+        values.push(password, decoded(password));
+      }
+    }
+  }
+  return values.filter((value): value is string => typeof value === 'string' && value !== '');
+}

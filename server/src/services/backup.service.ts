@@ -1,0 +1,136 @@
+import {
+  APP_VERSION,
+  backupLocalStorageSchema,
+  type AutomaticBackup,
+  type BackupLocalStorage,
+  type RestoreResponse,
+} from '@homecam/shared';
+import type { Readable } from 'node:stream';
+import { createArchive } from '../backup/archive-writer.js';
+import type { ScanLimits } from '../backup/archive-reader.js';
+import { DailyBackup } from '../backup/daily-backup.js';
+import { redactConfig } from '../backup/redact.js';
+import type { RestoreOutcome } from '../backup/restore-swap.js';
+import { removeStaleWork, stageRestore } from '../backup/restore-stage.js';
+import { AppError } from '../errors/app-error.js';
+import type { EventBus } from '../events/event-bus.js';
+import type { Clock } from '../lib/clock.js';
+import type { ConfigService } from './config.service.js';
+import type { NotificationService } from './notification.service.js';
+
+export interface BackupServiceDeps {
+  dataDir: string;
+  photosDir: string;
+  recordingsDir: () => string;
+  copyDatabase: (destination: string) => Promise<void>;
+  config: ConfigService;
+  notifications: NotificationService;
+  bus: EventBus;
+  clock: Clock;
+  /** What the restore step did at this start (before the database opened). */
+  startupRestore: RestoreOutcome;
+  /** Archive limits (tests lower them). */
+  limits?: ScanLimits | undefined;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** homecam-backup-YYYYMMDD-HHmm.tar.gz in server local time. */
+export function archiveFileName(at: Date): string {
+  return `homecam-backup-${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}-${pad(at.getHours())}${pad(at.getMinutes())}.tar.gz`;
+}
+
+function parseLocalStorage(text: string | undefined): BackupLocalStorage {
+  if (!text) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'localStorage is not JSON', [{ path: 'localStorage', message: 'not JSON' }]);
+  }
+  const parsed = backupLocalStorageSchema.safeParse(value);
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'localStorage has unknown keys or too long values', [{ path: 'localStorage', message: parsed.error.issues[0]?.message ?? 'invalid' }]);
+  return parsed.data;
+}
+
+/**
+ * Backup archives (admins get everything; other backup:download users an archive without secrets, hashes,
+ * sessions or push keys), restores (staged now, swapped in at the restart), and the daily database copy.
+ */
+export class BackupService {
+  readonly daily: DailyBackup;
+
+  constructor(private readonly deps: BackupServiceDeps) {
+    this.daily = new DailyBackup({
+      dataDir: deps.dataDir,
+      clock: deps.clock,
+      copyDatabase: deps.copyDatabase,
+      onFailure: (error) => void this.fail('Automatic backup failed', `The daily database backup could not be written: ${error instanceof Error ? error.message : String(error)}`),
+    });
+  }
+
+  /** Reports the outcome of a restore applied at this start, and arms the daily copy. */
+  async start(): Promise<void> {
+    await removeStaleWork(this.deps.dataDir);
+    const outcome = this.deps.startupRestore;
+    if (outcome.status === 'rolled-back') await this.fail('Restore failed', `The backup could not be put in place and the previous data was kept: ${outcome.error}`);
+    this.daily.start();
+  }
+
+  stop(): Promise<void> {
+    return this.daily.stop();
+  }
+
+  private async fail(title: string, message: string): Promise<void> {
+    this.onError?.(new Error(message));
+    await this.deps.notifications.system('ERROR', title, message).catch(() => undefined);
+  }
+
+  /** Set by the runtime: failures go to the log too. */
+  onError: ((error: Error) => void) | null = null;
+
+  async download(options: { isAdmin: boolean; recordings: boolean; localStorage: string | undefined }): Promise<{ stream: Readable; fileName: string }> {
+    const localStorage = parseLocalStorage(options.localStorage);
+    const raw = JSON.parse(await this.deps.config.raw()) as unknown;
+    const now = new Date(this.deps.clock.now());
+    const { stream } = await createArchive({
+      dataDir: this.deps.dataDir,
+      copyDatabase: this.deps.copyDatabase,
+      configText: `${JSON.stringify(options.isAdmin ? raw : redactConfig(raw), null, 2)}\n`,
+      photosDir: this.deps.photosDir,
+      recordingsDir: options.recordings ? this.deps.recordingsDir() : null,
+      redacted: !options.isAdmin,
+      localStorage,
+      version: APP_VERSION,
+      now,
+    });
+    return { stream, fileName: archiveFileName(now) };
+  }
+
+  /** Validates and stages an uploaded archive, then asks for the restart that swaps it in. */
+  async restore(options: { upload: Readable; truncated: () => boolean; declaredBytes?: number | undefined; isAdmin: boolean }): Promise<RestoreResponse> {
+    const manifest = await stageRestore({
+      dataDir: this.deps.dataDir,
+      upload: options.upload,
+      truncated: options.truncated,
+      declaredBytes: options.declaredBytes,
+      isAdmin: options.isAdmin,
+      liveConfig: JSON.parse(await this.deps.config.raw()) as unknown,
+      recordingsDir: this.deps.recordingsDir(),
+      now: new Date(this.deps.clock.now()),
+      limits: this.deps.limits,
+    });
+    this.deps.bus.publish('RestartRequested', { reason: 'restore' });
+    return { restarting: true, localStorage: manifest.localStorage };
+  }
+
+  listAutomatic(): Promise<AutomaticBackup[]> {
+    return this.daily.list();
+  }
+
+  async openAutomatic(name: string, isAdmin: boolean): Promise<{ stream: Readable; size: number }> {
+    const found = await this.daily.open(name, !isAdmin);
+    if (!found) throw new AppError('FILE_NOT_FOUND', 'no such automatic backup');
+    return found;
+  }
+}

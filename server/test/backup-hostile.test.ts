@@ -1,0 +1,74 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HomecamApp } from '../src/app.js';
+import { archiveEntries, download, rawArchive, restore, snapshot, type RawEntry } from './helpers/backup.js';
+import { errorCode } from './helpers/http.js';
+import { createTestApp } from './helpers/test-app.js';
+import { signedInUser } from './helpers/users.js';
+
+/**
+ * Bad and hostile archives: each refused with its code before anything changes (the data directory's files are
+ * the same afterwards, no staging, upload or journal left behind, no restart asked for).
+ */
+let app: HomecamApp;
+let admin: string;
+let good: RawEntry[];
+const restarts: string[] = [];
+
+beforeAll(async () => {
+  app = await createTestApp({ backupLimits: { maxEntryBytes: 1024 * 1024 } });
+  admin = (await signedInUser(app, ['admin'])).token;
+  good = await archiveEntries(await download(app, admin));
+  app.homecam.bus.subscribe('RestartRequested', ({ reason }) => void restarts.push(reason));
+});
+afterAll(() => app.close());
+
+/** The good archive with one entry changed (unsigned then: only an admin may try it). */
+function tampered(name: string, change: (body: string) => string): Buffer {
+  return rawArchive(good.map((entry) => (entry.path === name ? { ...entry, body: change(String(entry.body)) } : entry)));
+}
+
+/** The good archive's entries with extra ones after the manifest. */
+const withExtra = (...extra: RawEntry[]) => rawArchive([good[0]!, ...extra, ...good.slice(1)]);
+
+/** Data files that must not change (the database's own files change with every session touch, so they are left out). */
+async function dataFiles(): Promise<Record<string, string>> {
+  const all = await snapshot(app.homecam.dataDir);
+  return Object.fromEntries(Object.entries(all).filter(([path]) => !path.startsWith('homecam.db')));
+}
+
+const cases: [string, () => Buffer, string, 'admin' | 'restorer'][] = [
+  ['path traversal', () => withExtra({ path: '../evil.txt', body: 'x' }), 'BACKUP_UNSAFE_ENTRY', 'admin'],
+  ['traversal inside a folder', () => withExtra({ path: 'photos/../../evil.txt', body: 'x' }), 'BACKUP_UNSAFE_ENTRY', 'admin'],
+  ['an absolute path', () => withExtra({ path: '/tmp/evil.txt', body: 'x' }), 'BACKUP_UNSAFE_ENTRY', 'admin'],
+  ['a symlink', () => withExtra({ path: 'photos/link.png', type: 'SymbolicLink', linkpath: '/etc/passwd' }), 'BACKUP_UNSAFE_ENTRY', 'admin'],
+  ['a hard link', () => withExtra({ path: 'photos/hard.png', type: 'Link', linkpath: 'config.json' }), 'BACKUP_UNSAFE_ENTRY', 'admin'],
+  ['a name outside the layout', () => withExtra({ path: 'backup-signing.key', body: '00' }), 'BACKUP_UNSAFE_ENTRY', 'admin'],
+  ['a huge entry (declared size)', () => withExtra({ path: 'photos/huge.png', body: 'x', size: 50 * 1024 * 1024 }), 'BACKUP_TOO_LARGE', 'admin'],
+  ['a newer schema version', () => tampered('manifest.json', (text) => text.replace(/"schemaVersion": \d+/, '"schemaVersion": 999')), 'BACKUP_TOO_NEW', 'admin'],
+  ['an invalid config.json', () => tampered('config.json', () => JSON.stringify({ port: 'not a port' })), 'BACKUP_INVALID', 'admin'],
+  ['a corrupt database', () => tampered('database.sqlite', () => 'SQLite format 3\0 but nothing else'), 'BACKUP_INVALID', 'admin'],
+  ['no manifest first', () => rawArchive(good.slice(1)), 'BACKUP_INVALID', 'admin'],
+  ['not a gzip tar at all', () => Buffer.from('just some text, not an archive'), 'BACKUP_INVALID', 'admin'],
+  ['an unsigned archive from a non-admin', () => tampered('manifest.json', (text) => text.replace(/"signature": "\w+"/, `"signature": "${'0'.repeat(64)}"`)), 'BACKUP_NOT_SIGNED', 'restorer'],
+  ['a signed manifest over a changed config.json', () => tampered('config.json', (text) => text.replace('{', '{ ')), 'BACKUP_NOT_SIGNED', 'restorer'],
+];
+
+describe('POST /api/backup/restore refuses', () => {
+  it.each(cases)('%s', async (_name, make, code, who) => {
+    const before = await dataFiles();
+    const users = (await app.homecam.repositories.users.list()).length;
+    const token = who === 'admin' ? admin : (await signedInUser(app, ['backup:restore'])).token;
+    const response = await restore(app, token, make());
+    expect({ status: response.statusCode < 500, code: errorCode(response) }).toEqual({ status: true, code });
+    expect(await dataFiles()).toEqual(before);
+    expect((await app.homecam.repositories.users.list()).length).toBe(users + (who === 'admin' ? 0 : 1));
+    expect((await readdir(app.homecam.dataDir)).filter((name) => /^restore-|^backup-work-/.test(name))).toEqual([]);
+    expect(restarts).toEqual([]);
+  });
+
+  it('nothing was written outside the data directory', async () => {
+    expect(await readdir(join(app.homecam.dataDir, '..'))).not.toContain('evil.txt');
+  });
+});

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REKOGNITION_MAX_CONTINGENT, REKOGNITION_REGIONS, type RekognitionSettings } from '@homecam/shared';
+import { PageTitle } from '../../components/layout/PageTitle';
+import { QueryStatus } from '../../components/layout/QueryStatus';
+import { ContingentBar } from '../../components/plugins/ContingentBar';
+import { draftIssues, draftOf, patchOf, type RekognitionDraft } from '../../components/plugins/rekognition-form';
+import { SecretField } from '../../components/plugins/SecretField';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { Checkbox } from '../../components/ui/Checkbox';
+import { Select } from '../../components/ui/Select';
+import { TextField } from '../../components/ui/TextField';
+import { useRekognitionSettings, useUpdateRekognitionSettings } from '../../hooks/use-plugins';
+import { useToast } from '../../hooks/use-toast';
+
+const REGION_OPTIONS = REKOGNITION_REGIONS.map((region) => ({ value: region, label: region }));
+
+function RekognitionForm({ settings }: { settings: RekognitionSettings }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const save = useUpdateRekognitionSettings();
+  const [draft, setDraft] = useState<RekognitionDraft>(() => draftOf(settings));
+  const issues = draftIssues(draft);
+  const invalid = issues.accessKeyId || issues.secret || issues.contingentTotal;
+  const set = (change: Partial<RekognitionDraft>) => setDraft((current) => ({ ...current, ...change }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (invalid) return;
+    save.mutate(patchOf(settings, draft), {
+      onSuccess: (saved) => {
+        setDraft(draftOf(saved));
+        toast.success(t('plugins:rekognition.saved'));
+      },
+      onError: toast.apiError,
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" data-testid="rekognition-form">
+      <Card title={t('plugins:rekognition.awsTitle')} description={t('plugins:rekognition.awsHint')}>
+        <div className="flex flex-col gap-4">
+          <Checkbox label={t('plugins:rekognition.active')} checked={draft.active} onChange={(e) => set({ active: e.target.checked })} data-testid="rekognition-active" />
+          <TextField
+            label={t('plugins:rekognition.accessKeyId')}
+            value={draft.accessKeyId}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={settings.accessKeyId ?? ''}
+            hint={settings.accessKeyId ? t('plugins:rekognition.accessKeyIdKeep', { current: settings.accessKeyId }) : t('plugins:rekognition.accessKeyIdNone')}
+            error={issues.accessKeyId ? t('plugins:rekognition.accessKeyIdInvalid') : null}
+            onChange={(e) => set({ accessKeyId: e.target.value })}
+            data-testid="rekognition-access-key-id"
+          />
+          <SecretField
+            label={t('plugins:rekognition.secret')}
+            isSet={settings.secretAccessKeySet}
+            choice={draft.secret}
+            onChange={(secret) => set({ secret })}
+            // An empty new secret only keeps Save disabled; the rule shows once something is typed.
+            error={issues.secret && draft.secret.mode === 'replace' && draft.secret.value !== '' ? t('plugins:rekognition.secretInvalid') : null}
+          />
+          <Select
+            label={t('plugins:rekognition.region')}
+            options={REGION_OPTIONS}
+            value={draft.region}
+            onChange={(e) => set({ region: REKOGNITION_REGIONS.find((r) => r === e.target.value) ?? draft.region })}
+            data-testid="rekognition-region"
+          />
+        </div>
+      </Card>
+      <Card title={t('plugins:rekognition.contingentTitle')} description={t('plugins:rekognition.contingentHint')}>
+        <div className="flex flex-col gap-4">
+          <TextField
+            type="number"
+            min={0}
+            max={REKOGNITION_MAX_CONTINGENT}
+            label={t('plugins:rekognition.total')}
+            value={draft.contingentTotal}
+            error={issues.contingentTotal ? t('plugins:rekognition.totalInvalid', { max: REKOGNITION_MAX_CONTINGENT.toLocaleString() }) : null}
+            onChange={(e) => set({ contingentTotal: e.target.value })}
+            data-testid="rekognition-total"
+          />
+          <ContingentBar left={settings.contingentLeft} total={settings.contingentTotal} lastCall={settings.lastCall} />
+        </div>
+      </Card>
+      <p className="text-sm text-foreground-muted">{t('plugins:rekognition.analysisNote')}</p>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={invalid || save.isPending} data-testid="rekognition-submit">
+          {save.isPending ? t('plugins:pending') : t('plugins:rekognition.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /settings/rekognition (admin): AWS keys (the secret write-only), region and the monthly budget. */
+export function RekognitionSettingsView() {
+  const { t } = useTranslation();
+  const settings = useRekognitionSettings();
+  return (
+    <>
+      <PageTitle>{t('routes.settingsRekognition')}</PageTitle>
+      <QueryStatus query={settings} />
+      {settings.data ? <RekognitionForm key={settings.dataUpdatedAt} settings={settings.data} /> : null}
+    </>
+  );
+}
