@@ -33,6 +33,8 @@ export interface TimeChartProps {
   left: ChartAxis;
   right?: ChartAxis;
   height?: number;
+  /** A small widget: no legend and no time axis (no room; the widget says which minutes it shows). */
+  compact?: boolean;
   testId?: string;
   label: string;
 }
@@ -63,7 +65,7 @@ function chartOptions(props: TimeChartProps, width: number, palette: ChartPalett
     width,
     height: props.height ?? 180,
     cursor: { drag: { x: false, y: false } },
-    legend: { show: true, live: true },
+    legend: { show: !props.compact, live: true },
     scales: { x: { time: true }, y: { range: scaleRange(left) }, ...(right ? { y2: { range: scaleRange(right) } } : {}) },
     series: [
       { value: (_u, value) => (value === null ? '–' : formatClock(value * 1000, language)) },
@@ -84,6 +86,7 @@ function chartOptions(props: TimeChartProps, width: number, palette: ChartPalett
     ],
     axes: [
       {
+        show: !props.compact,
         stroke: palette.axis,
         grid: { stroke: palette.grid, width: 1 },
         ticks: { stroke: palette.grid, width: 1 },
@@ -114,7 +117,7 @@ export function TimeChart(props: TimeChartProps) {
     latest.current = props;
   });
   // The chart is rebuilt only when its shape changes (series, axes, theme, language), not on every sample.
-  const shape = [props.series.map((s) => `${s.label}:${s.color}:${s.right ? 1 : 0}`).join('|'), !!props.right, props.height, theme.mode, theme.settings.color, i18n.language].join(';');
+  const shape = [props.series.map((s) => `${s.label}:${s.color}:${s.right ? 1 : 0}`).join('|'), !!props.right, props.height, props.compact, theme.mode, theme.settings.color, i18n.language].join(';');
 
   useEffect(() => {
     const element = container.current;
@@ -135,5 +138,5 @@ export function TimeChart(props: TimeChartProps) {
     chart.current?.setData(chartData(props));
   }, [props]);
 
-  return <div ref={container} className="utilization-chart w-full min-w-0" role="img" aria-label={props.label} data-testid={props.testId} />;
+  return <div ref={container} className="utilization-chart w-full min-w-0 shrink-0" role="img" aria-label={props.label} data-testid={props.testId} />;
 }

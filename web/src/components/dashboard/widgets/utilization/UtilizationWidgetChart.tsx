@@ -15,15 +15,23 @@ export default function UtilizationWidgetChart({ settings }: WidgetProps<Utiliza
   const times = samples.map((s) => s.t);
   const cpu = settings.series !== 'memory';
   const memory = settings.series !== 'cpu';
-  const height = cpu && memory ? 100 : 140;
+  const height = cpu && memory ? 52 : 130;
+  const last = samples.at(-1);
+  const lang = i18n.language;
   return (
-    <div className="flex h-full min-w-0 flex-col gap-2" data-testid="utilization-widget">
+    <div className="flex h-full min-w-0 flex-col gap-1 overflow-hidden" data-testid="utilization-widget">
       <QueryStatus query={query} />
+      {view && cpu ? (
+        <p className="shrink-0 truncate text-xs text-foreground-muted tabular-nums" data-testid="utilization-widget-cpu-now">
+          {t('utilization:widget.cpuNow', { system: formatPercent(last?.cpuSystem ?? null, lang), homecam: formatPercent(last?.cpuHomecam ?? null, lang) })}
+        </p>
+      ) : null}
       {view && cpu ? (
         <TimeChart
           label={t('utilization:cpu.title')}
           testId="utilization-widget-cpu"
           height={height}
+          compact
           times={times}
           left={{ format: (value) => formatPercent(value, i18n.language), range: [0, 100] }}
           series={[
@@ -33,10 +41,16 @@ export default function UtilizationWidgetChart({ settings }: WidgetProps<Utiliza
         />
       ) : null}
       {view && memory ? (
+        <p className="shrink-0 truncate text-xs text-foreground-muted tabular-nums" data-testid="utilization-widget-memory-now">
+          {t('utilization:widget.memoryNow', { used: formatBytes(last?.memUsedBytes ?? null, lang), homecam: formatBytes(last?.memHomecamBytes ?? null, lang) })}
+        </p>
+      ) : null}
+      {view && memory ? (
         <TimeChart
           label={t('utilization:memory.title')}
           testId="utilization-widget-memory"
           height={height}
+          compact
           times={times}
           left={{ format: (value) => formatBytes(value, i18n.language), incrs: BYTE_INCREMENTS }}
           series={[
@@ -45,7 +59,7 @@ export default function UtilizationWidgetChart({ settings }: WidgetProps<Utiliza
           ]}
         />
       ) : null}
-      <Link to="/utilization" className="text-sm text-primary hover:underline">
+      <Link to="/utilization" className="shrink-0 text-sm text-primary hover:underline">
         {t('utilization:widget.open')}
       </Link>
     </div>

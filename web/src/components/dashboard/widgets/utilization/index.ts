@@ -8,7 +8,7 @@ export const utilizationWidget: WidgetDefinition<UtilizationWidgetSettings> = {
   type: 'utilization',
   titleKey: 'utilization:widget.title',
   access: 'admin',
-  size: { w: 4, h: 4, minW: 3, minH: 3 },
+  size: { w: 4, h: 5, minW: 3, minH: 4 },
   settingsSchema: utilizationWidgetSettingsSchema,
   defaults: UTILIZATION_WIDGET_DEFAULTS,
   Component: UtilizationWidget,
