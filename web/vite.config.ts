@@ -63,6 +63,8 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             // The config editor's CodeMirror: its own chunk, loaded only with /config (not in every page's vendor).
             { name: 'codemirror', test: /node_modules[\\/](@codemirror|codemirror|@lezer|crelt|style-mod|w3c-keyname|@marijn)[\\/]/ },
+            // Charts only on the Utilization page and its dashboard widget: never in the start-up chunks.
+            { name: 'uplot', test: /node_modules[\\/]uplot[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

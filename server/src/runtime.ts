@@ -3,6 +3,8 @@ import type { AppContext } from './context.js';
 import { createStreams, type MediaOptions } from './streams-context.js';
 import { createIntegrations, type IntegrationRegistry } from './integrations/index.js';
 import type { StreamHub } from './media/index.js';
+import type { MetricsSampler } from './metrics/index.js';
+import { createMetricsSampler, type MetricsOptions } from './metrics-sampler.js';
 import { PushNotifier } from './push/push-notifier.js';
 import { RekognitionUsageRepository } from './repositories/rekognition-usage.repository.js';
 import { RekognitionSettingsService } from './services/rekognition-settings.service.js';
@@ -43,6 +45,8 @@ export interface ComponentOptions {
   supervised?: boolean | undefined;
   /** HOMECAM_LOG_LEVEL: pins the level (config.json's logLevel is then not used). */
   logLevel?: LogLevel | undefined;
+  /** Utilization sampling (tests shorten the interval or drive it with a FakeClock). */
+  metrics?: MetricsOptions | undefined;
 }
 
 /** The context with the parts the runtime adds; `streams` exists once the runtime has started. */
@@ -57,6 +61,8 @@ export type HomecamContext = AppContext & {
   rekognition: RekognitionSettingsService;
   rekognitionUsage: RekognitionUsageService;
   system: SystemService;
+  /** The Utilization page's samples (GET /api/system/metrics, socket `metrics`). */
+  metrics: MetricsSampler;
 };
 
 /** Stops each component in the order given; a failing stop is logged and the rest still stop. */
@@ -210,6 +216,7 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
     return streams.hub;
   });
   const onError = (message: string) => (error: unknown) => log.error({ err: error }, message);
+  const metrics = createMetricsSampler(ctx, () => streams?.hub ?? null, options.metrics, onError('utilization sample failed'));
 
   const components: Component[] = [
     // Stopped last: what the other parts log while stopping still reaches the file.
@@ -256,6 +263,7 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
       stop: () => triggers.close(),
     },
     { name: 'mqtt-state', start: () => mqttState.start(), stop: () => mqttState.stop() },
+    { name: 'metrics', start: () => metrics.start(), stop: () => metrics.stop() },
     backupComponent(ctx, log),
     configFileComponent(ctx, log),
   ];
@@ -263,6 +271,6 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   return new Runtime(components, log, () => {
     if (!streams) throw new Error('the runtime has not started');
     system ??= createSystemService(ctx, streams, log, options);
-    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system };
+    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system, metrics };
   });
 }

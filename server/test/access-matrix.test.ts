@@ -171,3 +171,10 @@ describe('access of the server log (Console)', () => {
     ]);
   });
 });
+
+describe('access rules of the Utilization page', () => {
+  it('GET /api/system/metrics is admin-only', () => {
+    const route = listRouteAccess(app).find((r) => r.method === 'GET' && r.url === '/api/system/metrics');
+    expect(route?.access).toBe('admin');
+  });
+});

@@ -146,6 +146,11 @@ describe('layering', () => {
     expect(resolvedViolations('backup', (target) => ['backup', 'db', 'lib', 'errors'].includes(folderOf(target)))).toEqual([]);
   });
 
+  it('metrics (the one reader of /proc) uses lib and the media API only: nothing of services, storage, HTTP or sockets', () => {
+    expect(resolvedViolations('metrics', (target) => ['metrics', 'lib', 'media'].includes(folderOf(target)))).toEqual([]);
+    expect(violations('services', /\/metrics\//)).toEqual([]);
+  });
+
   it('has no cycles between folders', () => {
     const graph = new Map<string, Set<string>>();
     for (const [file, target] of edges()) {

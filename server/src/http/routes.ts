@@ -21,6 +21,7 @@ import { healthRoutes } from './system/health.routes.js';
 import { logRoutes } from './system/log.routes.js';
 import { triggerRoutes } from './system/triggers.routes.js';
 import { systemRoutes } from './system/system.routes.js';
+import { metricsRoutes } from './system/metrics.routes.js';
 import { userPhotoRoutes } from './users/user-photo.routes.js';
 import { userRoutes } from './users/users.routes.js';
 import { webRoutes } from './web/web.routes.js';
@@ -67,6 +68,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(logRoutes, { logs: ctx.logs });
   await app.register(backupRoutes, { backup: ctx.backup });
   await app.register(automaticBackupRoutes, { backup: ctx.backup });
+  await app.register(metricsRoutes, { metrics: ctx.metrics });
   await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 }
 
@@ -80,6 +82,7 @@ export function attachRealtime(app: FastifyInstance, ctx: HomecamContext): Realt
     log: app.log,
     cameraStatuses: () => ctx.streams.statuses(),
     logs: ctx.logs,
+    metrics: (listener) => ctx.metrics.subscribe(listener),
   });
   app.addHook('preClose', (done) => {
     realtime.close();

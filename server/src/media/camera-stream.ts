@@ -44,10 +44,9 @@ export interface CameraStreamContext {
 }
 
 /**
- * One stream of one camera: exactly one upstream ffmpeg however many consumers, started on the first consumer
- * (or at once when prebuffering), stopped idleTimeoutMs after the last one left. Fans fMP4 out to consumers,
- * keeps the prebuffer, reconnects with backoff while consumers stay attached. The init segment, prebuffer and
- * consumers are the `StreamFanout`'s; this class runs the upstream and turns its output into media.
+ * One stream of one camera: exactly one upstream ffmpeg however many consumers, started on the first consumer (or at
+ * once when prebuffering), stopped idleTimeoutMs after the last one left; reconnects with backoff while consumers stay.
+ * The init segment, prebuffer and consumers are the `StreamFanout`'s; this class runs the upstream.
  */
 export class CameraStream {
   readonly key: string;
@@ -65,7 +64,7 @@ export class CameraStream {
   private since = Date.now();
   private idleTimer: (() => void) | null = null;
   private closed = false;
-  private counters = { upstreamStarts: 0, bytesIn: 0, fragmentsIn: 0 };
+  private counters = { upstreamStarts: 0, bytesIn: 0, fragmentsIn: 0, reconnects: 0 };
 
   constructor(
     readonly camera: string,
@@ -108,7 +107,7 @@ export class CameraStream {
     return {
       ...this.counters,
       ...(this.proc?.pid ? { pid: this.proc.pid } : {}),
-      consumers: this.media.consumerStats(),
+      ...this.media.totals(), consumers: this.media.consumerStats(),
       buffer: this.media.gops.stats,
     };
   }
@@ -195,6 +194,7 @@ export class CameraStream {
     this.proc = proc;
     proc.on('spawn', ({ pid, attempt }) => {
       this.counters.upstreamStarts += 1;
+      if (attempt > 1) this.counters.reconnects += 1; // a retry or restart of the same run, not an on-demand start
       this.ingest.newRun();
       this.media.resync();
       const args = redactArgs(this.lastArgs).map(this.redact).join(' ');

@@ -14,6 +14,8 @@ export const DEFAULT_QUEUE_LIMITS: Required<QueueLimits> = { maxBytes: 8 * 1024 
 export interface QueueStats {
   /** Items handed to the reader. */
   delivered: number;
+  /** Bytes of the items handed to the reader. */
+  deliveredBytes: number;
   /** Fragments lost because the reader was too slow (including those skipped until the next keyframe). */
   dropped: number;
   /** Fragments skipped before the first keyframe after joining or after a new init segment (not losses). */
@@ -39,7 +41,7 @@ export class ConsumerQueue {
   private needKeyframe = true;
   private dropping = false;
   private readonly limits: Required<QueueLimits>;
-  private readonly counters = { delivered: 0, dropped: 0, skipped: 0, overflows: 0 };
+  private readonly counters = { delivered: 0, deliveredBytes: 0, dropped: 0, skipped: 0, overflows: 0 };
 
   constructor(limits: QueueLimits = {}) {
     this.limits = { ...DEFAULT_QUEUE_LIMITS, ...limits };
@@ -95,6 +97,7 @@ export class ConsumerQueue {
       this.fragments -= 1;
     }
     this.counters.delivered += 1;
+    this.counters.deliveredBytes += item.data.length;
     return item;
   }
 

@@ -12,6 +12,8 @@ export class StreamFanout {
   private current: InitSegment | null = null;
   private readonly consumers = new Set<Consumer>();
   private readonly keyframeWaiters = new Set<() => void>();
+  /** What consumers that left had dropped and (viewers) read: the totals outlive them. */
+  private readonly gone = { dropped: 0, viewerBytes: 0 };
 
   constructor(limits: GopBufferLimits) {
     this.gops = new GopBuffer(limits);
@@ -40,7 +42,11 @@ export class StreamFanout {
 
   /** false when it was not (or no longer) attached. */
   delete(consumer: Consumer): boolean {
-    return this.consumers.delete(consumer);
+    if (!this.consumers.delete(consumer)) return false;
+    const stats = consumer.stats;
+    this.gone.dropped += stats.dropped;
+    if (consumer.kind === 'viewer') this.gone.viewerBytes += stats.deliveredBytes;
+    return true;
   }
 
   /** A new init segment (new upstream run or codecs): the buffered fragments belong to the old one. */
@@ -93,6 +99,18 @@ export class StreamFanout {
   latestKeyframe(): { init: InitSegment; fragment: MediaFragment } | null {
     const fragment = this.gops.latestKeyframe();
     return this.current && fragment ? { init: this.current, fragment } : null;
+  }
+
+  /** Drops and viewer bytes of every consumer so far, attached or gone (cheap: no allocation per consumer). */
+  totals(): Pick<StreamStats, 'droppedTotal' | 'viewerBytesOut'> {
+    let dropped = this.gone.dropped;
+    let viewerBytes = this.gone.viewerBytes;
+    for (const consumer of this.consumers) {
+      const stats = consumer.stats;
+      dropped += stats.dropped;
+      if (consumer.kind === 'viewer') viewerBytes += stats.deliveredBytes;
+    }
+    return { droppedTotal: dropped, viewerBytesOut: viewerBytes };
   }
 
   consumerStats(): StreamStats['consumers'] {

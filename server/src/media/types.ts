@@ -67,6 +67,12 @@ export interface StreamStats {
   pid?: number;
   bytesIn: number;
   fragmentsIn: number;
+  /** Upstream spawns after the first of a run: retries after a failure, restarts for a codec change. */
+  reconnects: number;
+  /** Fragments every consumer so far (attached or gone) lost by reading too slowly. */
+  droppedTotal: number;
+  /** Bytes every 'viewer' consumer so far (attached or gone) has read: what went out to live viewers. */
+  viewerBytesOut: number;
   consumers: { id: number; kind: ConsumerKind; delivered: number; dropped: number; queuedBytes: number }[];
   buffer: { gops: number; fragments: number; bytes: number; seconds: number };
 }

@@ -1,4 +1,4 @@
-import { isAdmin, type CameraStatus, type ClientToServerEvents, type LogEntry, type Permission, type ServerToClientEvents } from '@homecam/shared';
+import { isAdmin, type CameraStatus, type ClientToServerEvents, type LogEntry, type MetricsUpdate, type Permission, type ServerToClientEvents } from '@homecam/shared';
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -39,6 +39,8 @@ export interface RealtimeDeps {
   cameraStatuses?: () => CameraStatus[];
   /** The server log's batched entries, relayed to the admins as `logMessage`. */
   logs?: { subscribe(listener: (entries: LogEntry[]) => void): () => void };
+  /** Subscribes to the utilization samples (they go to the admins' sockets); returns the unsubscribe. */
+  metrics?: (listener: (update: MetricsUpdate) => void) => () => void;
 }
 
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
@@ -123,6 +125,10 @@ export class RealtimeGateway {
       // With no admin connected nothing is serialised or sent.
       deps.logs?.subscribe((entries) => {
         if ((this.io.sockets.adapter.rooms.get(ADMIN_ROOM)?.size ?? 0) > 0) this.io.to(ADMIN_ROOM).emit('logMessage', entries);
+      }) ?? (() => undefined),
+      // Encoded only when an admin is connected: the sampler runs all the time, the page is rarely open.
+      deps.metrics?.((update) => {
+        if (this.io.sockets.adapter.rooms.get(ADMIN_ROOM)?.size) this.io.to(ADMIN_ROOM).emit('metrics', update);
       }) ?? (() => undefined),
     ];
   }

@@ -20,4 +20,6 @@ export const queryKeys = {
   systemStatus: ['system', 'status'] as const,
   systemDisk: ['system', 'disk'] as const,
   atHome: ['settings', 'at-home'] as const,
+  /** The Utilization history (GET once, the socket keeps it going). */
+  metrics: ['system', 'metrics'] as const,
 };

@@ -117,3 +117,14 @@ describe('realtime client (spec §7)', () => {
     expect(seen).toEqual(['connecting', 'connected', 'reconnecting', 'connected', 'off']);
   });
 });
+
+describe('realtime client: utilization', () => {
+  it('hands `metrics` samples to onMetrics', () => {
+    const { factory, sockets } = fakeIo();
+    const onMetrics = vi.fn();
+    createRealtimeClient({ ...handlers(), onMetrics }, factory).connect('tok');
+    const update = { sample: { t: 1 }, cameras: [] };
+    sockets[0]?.handlers.get('metrics')?.(update);
+    expect(onMetrics).toHaveBeenCalledWith(update);
+  });
+});

@@ -4,6 +4,7 @@ import {
   type CameraStatus,
   type ClientToServerEvents,
   type LogEntry,
+  type MetricsUpdate,
   type NotificationPayload,
   type Recording,
   type ServerToClientEvents,
@@ -28,6 +29,8 @@ export interface RealtimeHandlers {
   onSessionEnded: () => void;
   /** New server log entries (admins only), for the Console. */
   onLogMessage?: (entries: LogEntry[]) => void;
+  /** A utilization sample (admins' sockets only). */
+  onMetrics?: (update: MetricsUpdate) => void;
 }
 
 /** Handshake refusals whose meaning is "this session is over" (the message is the error code). */
@@ -94,6 +97,7 @@ export function createRealtimeClient(handlers: RealtimeHandlers, connectTo: type
     next.on('removeRecording', (id) => handlers.onRemoveRecording(id));
     next.on('sessionEnded', () => handlers.onSessionEnded());
     next.on('logMessage', (entries) => handlers.onLogMessage?.(entries));
+    next.on('metrics', (update) => handlers.onMetrics?.(update));
     next.on('connect', () => setStatus('connected'));
     // socket.io reconnects by itself after any disconnect it did not ask for.
     next.on('disconnect', () => setStatus('reconnecting'));

@@ -7,13 +7,14 @@ import { createCameraStatusStore } from '../api/camera-status-store';
 import { createNotificationCounter } from '../api/notification-counter';
 import { createEventListSync } from '../api/event-sync';
 import { createLogFeed } from '../api/log-feed';
+import { createMetricsFeed } from '../api/metrics-feed';
 import { createRealtimeClient } from '../api/realtime-client';
 import { createI18n } from '../i18n/create-i18n';
 import type { AppStores } from '../stores/stores-context';
 import { createPwa } from './pwa/pwa-runtime';
 import { createEventToasts } from './notification-toast';
 import { initialSessionState } from '../stores/session/session-machine';
-import { createSessionStore } from '../stores/session/session-store';
+import { createSessionStore, type SessionStore } from '../stores/session/session-store';
 import { readStoredSession } from '../stores/session/stored-session';
 import { createThemeStore } from '../stores/theme/theme-store';
 import { createToastStore } from '../stores/toast/toast-store';
@@ -48,6 +49,17 @@ function createQueryClient() {
   });
 }
 
+/** Requests carry the signed-in session's token; a request that finds the session gone ends it here too. */
+function connectHttpClient(sessionStore: SessionStore): void {
+  configureHttpClient({
+    getToken: () => {
+      const state = sessionStore.getState();
+      return state.status === 'signedIn' ? state.session.access_token : null;
+    },
+    onSessionLost: () => sessionStore.dispatch({ type: 'SESSION_ENDED' }),
+  });
+}
+
 /**
  * The app's long-lived objects and how they are wired together, built once by main.tsx. Stores live outside
  * React because the navigation guard (a router loader), the HTTP client and the socket need them too.
@@ -67,6 +79,7 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
   const eventLists = createEventListSync(queryClient);
   const eventToasts = createEventToasts(toastStore, i18n.t.bind(i18n));
   const logFeed = createLogFeed();
+  const metricsFeed = createMetricsFeed();
 
   const realtime = createRealtimeClient({
     // The server sends `increaseNotification` with every `notification`: the counter follows that one only.
@@ -85,6 +98,7 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
     onCameraState: (status) => cameraStatusStore.set(status),
     onSessionEnded: () => sessionStore.dispatch({ type: 'SESSION_ENDED' }),
     onLogMessage: (entries) => logFeed.push(entries),
+    onMetrics: (update) => metricsFeed.push(update),
   });
 
   const stored = readStoredSession(storage);
@@ -102,13 +116,7 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
     logError: (message, error) => console.warn(`[session] ${message}`, error),
   });
 
-  configureHttpClient({
-    getToken: () => {
-      const state = sessionStore.getState();
-      return state.status === 'signedIn' ? state.session.access_token : null;
-    },
-    onSessionLost: () => sessionStore.dispatch({ type: 'SESSION_ENDED' }),
-  });
+  connectHttpClient(sessionStore);
 
   const pwa = createPwa({ i18n, sessionStore, storage, document, window });
   return {
@@ -122,6 +130,7 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
     sessionStore,
     realtimeStatus: realtime.status,
     logFeed,
+    metricsFeed,
     swUpdates: pwa.swUpdates,
     installPrompt: pwa.installPrompt,
     pushSync: pwa.pushSync,

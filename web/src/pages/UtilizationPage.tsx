@@ -1,5 +1,5 @@
-import { PlaceholderView } from '../views/PlaceholderView';
+import { UtilizationView } from '../views/utilization/UtilizationView';
 
 export function UtilizationPage() {
-  return <PlaceholderView routeKey="utilization" />;
+  return <UtilizationView />;
 }

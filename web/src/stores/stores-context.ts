@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { CameraStatusStore } from '../api/camera-status-store';
 import type { LogFeed } from '../api/log-feed';
+import type { MetricsFeed } from '../api/metrics-feed';
 import type { NotificationCounter } from '../api/notification-counter';
 import type { RealtimeStatusStore } from '../api/realtime-client';
 import type { InstallPrompt } from './pwa/install-prompt';
@@ -27,6 +28,8 @@ export interface AppStores {
   swUpdates: SwUpdates;
   installPrompt: InstallPrompt;
   pushSync: PushSync;
+  /** Utilization samples as the socket brings them (admins). */
+  metricsFeed: MetricsFeed;
   /** In-app navigation for code outside the router's components (the toaster). */
   navigateTo: (to: string) => void;
 }

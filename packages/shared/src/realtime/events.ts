@@ -1,5 +1,6 @@
 import type { CameraStatus } from '../api/cameras.js';
 import type { LogEntry } from '../api/logs.js';
+import type { MetricsUpdate } from '../api/metrics.js';
 import type { Notification } from '../api/notifications.js';
 import type { Recording } from '../api/recordings.js';
 
@@ -28,6 +29,8 @@ export interface ServerToClientEvents {
   removeRecording: (id: string | null) => void;
   /** New server log entries (admins only), collected over at most 100 ms so a burst is one message. */
   logMessage: (entries: LogEntry[]) => void;
+  /** A new utilization sample and the camera table (admins only, every METRICS_INTERVAL_MS). */
+  metrics: (update: MetricsUpdate) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- later issues add commands (join stream, ...)

@@ -8,6 +8,7 @@ import { rssWidget } from './widgets/rss';
 import { shortcutsWidget } from './widgets/shortcuts';
 import { statusWidget } from './widgets/status';
 import { timeWidget } from './widgets/time';
+import { utilizationWidget } from './widgets/utilization';
 import { weatherWidget } from './widgets/weather';
 
 /**
@@ -26,4 +27,5 @@ export const WIDGET_REGISTRY: readonly AnyWidgetDefinition[] = [
   diskWidget,
   statusWidget,
   consoleWidget,
+  utilizationWidget,
 ];
