@@ -24,3 +24,4 @@ export * from './api/plugins.js';
 export * from './api/backup.js';
 export * from './api/dashboard.js';
 export * from './api/rekognition.js';
+export * from './api/alerts.js';

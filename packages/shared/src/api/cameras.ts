@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cameraAlertFields } from './alerts.js';
 
 /**
  * A camera as `config.json` holds it. Names follow camera.ui 1.1.17 (`videoConfig.*`, `videoanalysis`,
@@ -114,6 +115,8 @@ export const cameraSchema = z.looseObject({
   /** Config-file only (spec §5): the UI shows these read-only. */
   recordingType: z.enum(['Snapshot', 'Video']).optional(),
   recordingTimer: z.number().int().min(1).max(3600).optional(),
+  /** Alerts (issue 9): Telegram type, Alexa, webhook URL, MQTT topic, channels, image analysis. */
+  ...cameraAlertFields,
 });
 export type Camera = z.infer<typeof cameraSchema>;
 export type CameraInput = z.input<typeof cameraSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alexaSettingsSchema, telegramSettingsSchema, webhookSettingsSchema } from './alerts.js';
 import { cameraSchema } from './cameras.js';
 import { WEATHER_DEFAULT_GEOCODING_URL, WEATHER_DEFAULT_URL, WEATHER_PROVIDERS } from './dashboard.js';
 import { recordingsMaxSizeGBSchema, recordingsMinFreeGBSchema } from './settings.js';
@@ -64,7 +65,14 @@ export const configFileSchema = z.looseObject({
   exclude: z.array(z.string()).default([]),
   /** HomeCam: notifications are on by default (camera.ui: off); removed after `removeAfter` hours. */
   notifications: z
-    .looseObject({ active: z.boolean().default(true), removeAfter: z.number().int().min(1).max(8760).default(72) })
+    .looseObject({
+      active: z.boolean().default(true),
+      removeAfter: z.number().int().min(1).max(8760).default(72),
+      // Alert channels (issue 9), camera.ui's blocks; absent = off.
+      telegram: telegramSettingsSchema.optional(),
+      webhook: webhookSettingsSchema.optional(),
+      alexa: alexaSettingsSchema.optional(),
+    })
     .default({ active: true, removeAfter: 72 }),
   /**
    * Recordings (spec §5: config file only). `type`/`timer` are the defaults a camera's recordingType/recordingTimer

@@ -1,0 +1,43 @@
+import type { AlertChannelId, Camera, Notification } from '@homecam/shared';
+
+/**
+ * The alert pipeline's contract (issue 9). The pipeline (alert-pipeline.ts) listens for NotificationCreated, builds
+ * one Alert per notification and hands it to every channel that `accepts` it, each through its own bounded queue with
+ * a time-out and retries with backoff; a failing channel never delays the others, the recording or the socket.
+ */
+export interface Alert {
+  notification: Notification;
+  /** The camera as configured (null for system notifications). */
+  camera: Camera | null;
+  /** The event's JPEG (the motion frame or a fresh snapshot), fetched once and shared by the channels; null if none. */
+  snapshot(): Promise<Buffer | null>;
+  /**
+   * The event's clip once it is finished (the recorder finalises it; a channel that wants video waits for this);
+   * null when the event has no video recording.
+   */
+  clip(): Promise<{ path: string; bytes: number; mimeType: 'video/mp4' } | null>;
+}
+
+/** A failure worth retrying (network, time-out, 429/5xx); anything else thrown is final. */
+export class TransientAlertError extends Error {
+  constructor(
+    message: string,
+    /** The service asked to wait this long (e.g. Telegram's retry_after). */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'TransientAlertError';
+  }
+}
+
+export interface AlertChannel {
+  readonly id: AlertChannelId;
+  /** Enabled in the settings (config.json); a disabled channel gets no alerts and shows as off. */
+  enabled(): boolean;
+  /** Whether this alert goes to this channel (its settings, the camera's fields, the time window …). */
+  accepts(alert: Alert): boolean;
+  /** Sends one alert. Throws TransientAlertError to be retried; other errors are final. Messages hold no secret. */
+  deliver(alert: Alert, signal: AbortSignal): Promise<void>;
+  /** "Send a test" from the settings page: a short text message through the real path; resolves with what to show. */
+  test(signal: AbortSignal): Promise<{ detail: string }>;
+}
