@@ -24,7 +24,9 @@ test('the admin sees versions and paths, switches At Home, restarts the server a
   const uptime = await page.getByTestId('system-uptime').textContent();
   await expect(page.getByTestId('system-uptime')).not.toHaveText(uptime ?? '');
 
-  await page.getByTestId('at-home-switch').check();
+  // click + an auto-retrying assertion: the switch is controlled, its optimistic state lands a tick after the click.
+  await page.getByTestId('at-home-switch').click();
+  await expect(page.getByTestId('at-home-switch')).toBeChecked();
   await expect.poll(() => adminApi.request<{ atHome: boolean }>('GET', '/api/settings/at-home')).toMatchObject({ atHome: true });
 
   await page.getByTestId('system-restart').click();

@@ -42,9 +42,14 @@ function camerasConfig() {
   }));
 }
 
+/**
+ * The clip's video duration. Not the container's: at the very start of a camera's stream its audio can begin a
+ * second or more after the video (ffmpeg waits for the audio's first RTCP report, longer on a loaded machine), and
+ * the container duration then runs from the first video frame to the audio's end. The index counts the video.
+ */
 async function ffprobeSeconds(path: string): Promise<number> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'json', path]);
-  return Number((JSON.parse(stdout) as { format: { duration: string } }).format.duration);
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=duration', '-of', 'json', path]);
+  return Number((JSON.parse(stdout) as { streams: { duration: string }[] }).streams[0]?.duration);
 }
 
 /** Decodes the whole file: any error (torn box, missing init) fails. */
