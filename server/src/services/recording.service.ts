@@ -5,7 +5,7 @@ import type { Clock } from '../lib/clock.js';
 import type { RecordingFilesRepository, RecordingRoot } from '../repositories/recording-files.repository.js';
 import type { RecordingRepository, RecordingRow } from '../repositories/recording.repository.js';
 import type { ConfigService } from './config.service.js';
-import { recordingFileUrl, toFilter, type NotificationService } from './notification.service.js';
+import { parseLabels, recordingFileUrl, toFilter, type NotificationService } from './notification.service.js';
 
 export interface RecordingServiceDeps {
   recordings: RecordingRepository;
@@ -47,6 +47,7 @@ export class RecordingService {
       camera: row.camera,
       room: row.room,
       label: row.label,
+      ...(row.labels ? { labels: parseLabels(row.labels) } : {}),
       trigger: row.trigger,
       type: row.type as Recording['type'],
       status: row.status as Recording['status'],
@@ -126,6 +127,18 @@ export class RecordingService {
   }
 
   /** The recorder starts a clip or snapshot: its row, 'recording' until it ends (recover() settles it after a crash). */
+  /**
+   * Image analysis labels of an event this clip holds: merged with the ones it has (a clip extended by several
+   * events keeps all), best of the first analysis in `label`. A missing row (deleted meanwhile) is no error.
+   */
+  async addLabels(id: string, labels: readonly string[]): Promise<void> {
+    if (labels.length === 0) return;
+    const row = await this.deps.recordings.get(id);
+    if (!row) return;
+    const merged = [...new Set([...(row.labels ? parseLabels(row.labels) : []), ...labels])];
+    await this.deps.recordings.update(id, { label: merged[0] ?? row.label, labels: JSON.stringify(merged) });
+  }
+
   async begin(row: RecordingRow): Promise<void> {
     await this.deps.recordings.insert(row);
   }
