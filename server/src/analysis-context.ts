@@ -6,6 +6,21 @@ import type { RekognitionIntegration } from './integrations/other-integrations.j
 import type { CameraStreamService } from './services/camera-stream.service.js';
 import type { RekognitionUsageService } from './services/rekognition-usage.service.js';
 
+/** Between a motion event and its notification (a no-op for cameras without analysis). */
+export function analysisComponent(ctx: AppContext, analysis: EventAnalysis): { name: string; start(): void; stop(): void } {
+  return {
+    name: 'analysis',
+    start: () => {
+      analysis.start();
+      ctx.notifications.useGate(analysis);
+    },
+    stop: () => {
+      ctx.notifications.useGate(null);
+      analysis.stop();
+    },
+  };
+}
+
 export interface AnalysisOptions {
   /**
    * Rekognition API base URL instead of `https://rekognition.<region>.amazonaws.com/`: tests and the e2e fake

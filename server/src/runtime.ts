@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.js';
 import { createStreams, type MediaOptions } from './streams-context.js';
-import { createEventAnalysis, type AnalysisOptions } from './analysis-context.js';
+import { analysisComponent, createEventAnalysis, type AnalysisOptions } from './analysis-context.js';
 import { createIntegrations, type IntegrationRegistry } from './integrations/index.js';
 import type { StreamHub } from './media/index.js';
 import type { MetricsSampler } from './metrics/index.js';
@@ -220,14 +220,8 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
     return streams.hub;
   });
   const onError = (message: string) => (error: unknown) => log.error({ err: error }, message);
-  const analysis = createEventAnalysis(ctx, log, {
-    usage: rekognitionUsage,
-    integration: rekognitionIntegration,
-    streams: () => {
-      if (!streams) throw new Error('the streams have not started');
-      return streams;
-    },
-  }, options.analysis);
+  const started = (): CameraStreamService => streams ?? (() => { throw new Error('the streams have not started'); })();
+  const analysis = createEventAnalysis(ctx, log, { usage: rekognitionUsage, integration: rekognitionIntegration, streams: started }, options.analysis);
   const metrics = createMetricsSampler(ctx, () => streams?.hub ?? null, options.metrics, onError('utilization sample failed'));
 
   const components: Component[] = [
@@ -264,18 +258,7 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
       stop: () => recorder.close(),
     },
     { name: 'retention', start: () => ctx.recordings.startSweep(onError('recording retention failed')), stop: () => ctx.recordings.stop() },
-    {
-      // Between a motion event and its notification (a no-op for cameras without analysis).
-      name: 'analysis',
-      start: () => {
-        analysis.start();
-        ctx.notifications.useGate(analysis);
-      },
-      stop: () => {
-        ctx.notifications.useGate(null);
-        analysis.stop();
-      },
-    },
+    analysisComponent(ctx, analysis),
     { name: 'notifications', start: () => ctx.notifications.start(onError('notification failed')), stop: () => ctx.notifications.stop() },
     { name: 'camera-events', start: () => undefined, stop: () => ctx.cameraEvents.close() },
     {

@@ -5,6 +5,7 @@ import type { Clock } from '../lib/clock.js';
 import type { RecordingFilesRepository, RecordingRoot } from '../repositories/recording-files.repository.js';
 import type { RecordingRepository, RecordingRow } from '../repositories/recording.repository.js';
 import type { ConfigService } from './config.service.js';
+import { addRecordingLabels } from './recording-labels.js';
 import { parseLabels, recordingFileUrl, toFilter, type NotificationService } from './notification.service.js';
 
 export interface RecordingServiceDeps {
@@ -127,17 +128,8 @@ export class RecordingService {
   }
 
   /** The recorder starts a clip or snapshot: its row, 'recording' until it ends (recover() settles it after a crash). */
-  /**
-   * Image analysis labels of an event this clip holds: merged with the ones it has (a clip extended by several
-   * events keeps all), best of the first analysis in `label`. A missing row (deleted meanwhile) is no error.
-   */
-  async addLabels(id: string, labels: readonly string[]): Promise<void> {
-    if (labels.length === 0) return;
-    const row = await this.deps.recordings.get(id);
-    if (!row) return;
-    const merged = [...new Set([...(row.labels ? parseLabels(row.labels) : []), ...labels])];
-    await this.deps.recordings.update(id, { label: merged[0] ?? row.label, labels: JSON.stringify(merged) });
-  }
+  /** Image analysis labels of an event this clip holds (recording-labels.ts). */
+  addLabels = (id: string, labels: readonly string[]): Promise<void> => addRecordingLabels(this.deps.recordings, id, labels);
 
   async begin(row: RecordingRow): Promise<void> {
     await this.deps.recordings.insert(row);
