@@ -48,6 +48,7 @@ test('a motion event with Rekognition on shows its labels and the label filter f
   expect(note).toMatchObject({ camera: CAMERA, label: 'Person', labels: ['Person', 'Car'] });
 
   await signInWithForm(page, server.url, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`${server.url}/notifications`);
   await waitForApp(page);
   const labels = page.getByTestId(`notification-labels-${note?.id}`);
