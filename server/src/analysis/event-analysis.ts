@@ -115,6 +115,8 @@ export class EventAnalysis implements EventGate {
   }
 
   private async analyse(camera: Camera, event: { eventId: string; image?: Buffer | undefined }, config: DetectorConfig, signal: AbortSignal): Promise<EventVerdict> {
+    // The picture first: a camera that gives none must not cost a call of the month's budget.
+    const jpeg = event.image ?? (await this.deps.snapshot(camera.name));
     const { allowed, usage } = await this.deps.usage.tryConsume();
     if (!allowed) {
       this.stats.skippedBudget += 1;
@@ -123,7 +125,6 @@ export class EventAnalysis implements EventGate {
       return UNLABELLED;
     }
     this.budgetLogged = false;
-    const jpeg = event.image ?? (await this.deps.snapshot(camera.name));
     const seen = await this.detector(config).detect(jpeg, signal);
     this.stats.analysed += 1;
     const labels = passing(seen, camera.rekognition.confidence);
