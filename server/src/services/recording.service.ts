@@ -147,12 +147,13 @@ export class RecordingService {
     await this.deps.recordings.update(row.id, { status: 'interrupted', ...written });
   }
 
-  /** A recording ended: its outcome, the thumbnail only if one was written, and RecordingCompleted for everyone. */
+  /** A recording ended: its outcome, the thumbnail if written, the labels stored meanwhile (analysis), RecordingCompleted. */
   async complete(row: RecordingRow, changes: Pick<RecordingRow, 'status' | 'size_bytes' | 'duration_ms'>): Promise<Recording> {
     const thumbnailSize = row.thumbnail && row.thumbnail !== row.file ? await this.filesOf(row).size(row.thumbnail) : 1;
     const thumbnail = thumbnailSize > 0 ? row.thumbnail : null;
     await this.deps.recordings.update(row.id, { ...changes, thumbnail });
-    const recording = this.present({ ...row, ...changes, thumbnail });
+    const stored = await this.deps.recordings.get(row.id);
+    const recording = this.present({ ...row, ...changes, thumbnail, label: stored?.label ?? row.label, labels: stored?.labels ?? null });
     this.deps.bus.publish('RecordingCompleted', { recording });
     return recording;
   }
