@@ -53,8 +53,10 @@ export function createEventAnalysis(
   });
   parts.integration.describeAnalysis = () => {
     const stats = analysis.counters();
-    const dropped = Object.values(stats.dropped).reduce((sum, n) => sum + n, 0);
-    return `${stats.analysed} analysed, ${dropped} dropped, ${stats.skippedBudget} skipped (budget), ${stats.failed} failed since start`;
+    const perCamera = Object.entries(stats.dropped);
+    const dropped = perCamera.reduce((sum, [, n]) => sum + n, 0);
+    const where = perCamera.length > 0 ? ` (${perCamera.map(([camera, n]) => `${camera} ${n}`).join(', ')})` : '';
+    return `${stats.analysed} analysed, ${dropped} dropped${where}, ${stats.skippedBudget} skipped (budget), ${stats.failed} failed since start`;
   };
   return analysis;
 }

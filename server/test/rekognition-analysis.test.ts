@@ -105,7 +105,7 @@ describe('Rekognition analysis of motion events', () => {
     expect(fake.calls.length).toBe(before + 1);
     expect(logs.text).toMatch(/"camera":"Drive".*"seen":\["Cat 99.0%"\].*event dropped/);
     expect(await notifications('?cameras=Drive')).toEqual([]);
-    expect((await plugin()).detail).toMatch(/1 dropped/);
+    expect((await plugin()).detail).toMatch(/; 2 analysed, 1 dropped \(Drive 1\), 0 skipped \(budget\), 0 failed since start$/);
     const recordings = (await app.inject({ url: '/api/recordings?cameras=Drive', headers: bearer(admin) })).json<{ result: Recording[] }>().result;
     expect(recordings).toHaveLength(1);
     // A match lets the next one through.
