@@ -112,6 +112,7 @@ async function main(): Promise<void> {
       trustProxy: options.trustProxy,
       webDir: options.webDir,
       push: { subject: options.pushSubject },
+      analysis: { endpoint: options.rekognitionEndpoint },
       supervised: isSupervised(process.env),
     });
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.js';
 import { createStreams, type MediaOptions } from './streams-context.js';
+import { analysisComponent, createEventAnalysis, type AnalysisOptions } from './analysis-context.js';
 import { createIntegrations, type IntegrationRegistry } from './integrations/index.js';
 import type { StreamHub } from './media/index.js';
 import type { MetricsSampler } from './metrics/index.js';
@@ -47,6 +48,8 @@ export interface ComponentOptions {
   logLevel?: LogLevel | undefined;
   /** Utilization sampling (tests shorten the interval or drive it with a FakeClock). */
   metrics?: MetricsOptions | undefined;
+  /** Image analysis: Rekognition endpoint (tests, HOMECAM_REKOGNITION_ENDPOINT) and time-out. */
+  analysis?: AnalysisOptions | undefined;
 }
 
 /** The context with the parts the runtime adds; `streams` exists once the runtime has started. */
@@ -157,6 +160,7 @@ function createParts(ctx: AppContext, log: FastifyBaseLogger, options: Component
     integrations: integrations.registry,
     rekognition,
     rekognitionUsage,
+    rekognitionIntegration: integrations.rekognition,
   };
 }
 
@@ -211,11 +215,13 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   ctx.config.onListenerError = (error) => log.error({ err: error }, 'config change listener failed');
   ctx.bus.onListenerError = (error, event) => log.error({ err: error, event }, 'event listener failed');
   let streams: CameraStreamService | null = null;
-  const { recorder, triggerLog, triggers, mqttState, pushNotifier, integrations, rekognition, rekognitionUsage } = createParts(ctx, log, options, () => {
+  const { recorder, triggerLog, triggers, mqttState, pushNotifier, integrations, rekognition, rekognitionUsage, rekognitionIntegration } = createParts(ctx, log, options, () => {
     if (!streams) throw new Error('the streams have not started');
     return streams.hub;
   });
   const onError = (message: string) => (error: unknown) => log.error({ err: error }, message);
+  const started = (): CameraStreamService => streams ?? (() => { throw new Error('the streams have not started'); })();
+  const analysis = createEventAnalysis(ctx, log, { usage: rekognitionUsage, integration: rekognitionIntegration, streams: started }, options.analysis);
   const metrics = createMetricsSampler(ctx, () => streams?.hub ?? null, options.metrics, onError('utilization sample failed'));
 
   const components: Component[] = [
@@ -252,6 +258,7 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
       stop: () => recorder.close(),
     },
     { name: 'retention', start: () => ctx.recordings.startSweep(onError('recording retention failed')), stop: () => ctx.recordings.stop() },
+    analysisComponent(ctx, analysis),
     { name: 'notifications', start: () => ctx.notifications.start(onError('notification failed')), stop: () => ctx.notifications.stop() },
     { name: 'camera-events', start: () => undefined, stop: () => ctx.cameraEvents.close() },
     {

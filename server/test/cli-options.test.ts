@@ -15,6 +15,7 @@ describe('parseRuntimeOptions', () => {
       trustProxy: false,
       webDir: undefined,
       pushSubject: undefined,
+      rekognitionEndpoint: undefined,
     });
   });
 
@@ -28,6 +29,7 @@ describe('parseRuntimeOptions', () => {
       HOMECAM_TRUST_PROXY: 'loopback, 10.0.0.0/8',
       HOMECAM_WEB_DIR: '/opt/homecam/web',
       HOMECAM_PUSH_SUBJECT: 'mailto:admin@home.example',
+      HOMECAM_REKOGNITION_ENDPOINT: 'http://127.0.0.1:18082',
     };
     expect(parseRuntimeOptions([], env, HOME)).toEqual({
       help: false,
@@ -39,6 +41,7 @@ describe('parseRuntimeOptions', () => {
       trustProxy: ['loopback', '10.0.0.0/8'],
       webDir: '/opt/homecam/web',
       pushSubject: 'mailto:admin@home.example',
+      rekognitionEndpoint: 'http://127.0.0.1:18082/',
     });
   });
 

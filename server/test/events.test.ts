@@ -241,6 +241,7 @@ describe('recordings: API and retention', () => {
         trigger: 'http',
         type: i === 4 ? 'Snapshot' : 'Video',
         label: 'motion',
+        labels: null,
         started_at: new Date(at).toISOString(),
         duration_ms: 1000,
         size_bytes: 1000,

@@ -151,6 +151,10 @@ describe('layering', () => {
     expect(violations('services', /\/metrics\//)).toEqual([]);
   });
 
+  it('analysis (image detectors, the event analysis step) uses services, events and lib: no HTTP, sockets, storage or processes', () => {
+    expect(resolvedViolations('analysis', (target) => ['analysis', 'services', 'events', 'lib'].includes(folderOf(target)))).toEqual([]);
+  });
+
   it('has no cycles between folders', () => {
     const graph = new Map<string, Set<string>>();
     for (const [file, target] of edges()) {

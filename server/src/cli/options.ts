@@ -20,6 +20,8 @@ export interface RuntimeOptions {
   webDir: string | undefined;
   /** HOMECAM_PUSH_SUBJECT: the VAPID contact push services see. undefined: a placeholder (runtime.ts). */
   pushSubject: string | undefined;
+  /** HOMECAM_REKOGNITION_ENDPOINT (tests, advanced): the Rekognition API base URL instead of AWS'. */
+  rekognitionEndpoint: string | undefined;
 }
 
 /** false, true (any hop), a hop count, or addresses/CIDRs/`loopback`/`linklocal`/`uniquelocal` (Fastify's forms). */
@@ -43,7 +45,8 @@ export const USAGE = `Usage: homecam [--port <port>] [--data <dir>] [--host <add
   --host  address to listen on (env HOMECAM_HOST, default all interfaces)
 Env: HOMECAM_ADMIN_PASSWORD (first-start password), HOMECAM_LOG_LEVEL (${LOG_LEVELS.join('|')}),
   HOMECAM_TRUST_PROXY (behind a reverse proxy: true, a hop count, or addresses/CIDRs such as loopback,10.0.0.0/8),
-  HOMECAM_WEB_DIR (the built web app), HOMECAM_PUSH_SUBJECT (push contact: a mailto: or https: URL)`;
+  HOMECAM_WEB_DIR (the built web app), HOMECAM_PUSH_SUBJECT (push contact: a mailto: or https: URL),
+  HOMECAM_REKOGNITION_ENDPOINT (tests/advanced: Rekognition API base URL instead of AWS')`;
 
 const PROXY_ITEM = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/;
 
@@ -70,6 +73,15 @@ export function parsePushSubject(value: string | undefined): string | undefined 
   if (text === '') return undefined;
   if (!isPushSubject(text)) throw new OptionsError(`HOMECAM_PUSH_SUBJECT: expected a mailto: address or an https: URL, got '${text}'`);
   return text;
+}
+
+/** HOMECAM_REKOGNITION_ENDPOINT: an http(s) URL (a local fake or a compatible service); empty: AWS. */
+export function parseRekognitionEndpoint(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  const url = URL.canParse(text) ? new URL(text) : null;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new OptionsError(`HOMECAM_REKOGNITION_ENDPOINT: expected an http(s) URL, got '${text}'`);
+  return url.toString();
 }
 
 function isPushSubject(text: string): boolean {
@@ -132,5 +144,6 @@ export function parseRuntimeOptions(
     trustProxy: parseTrustProxy(env.HOMECAM_TRUST_PROXY),
     webDir: env.HOMECAM_WEB_DIR?.trim() ? expandHome(env.HOMECAM_WEB_DIR.trim(), homeDir) : undefined,
     pushSubject: parsePushSubject(env.HOMECAM_PUSH_SUBJECT),
+    rekognitionEndpoint: parseRekognitionEndpoint(env.HOMECAM_REKOGNITION_ENDPOINT),
   };
 }

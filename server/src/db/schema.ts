@@ -37,6 +37,8 @@ export interface NotificationsTable {
   title: string;
   message: string;
   label: string | null;
+  /** JSON array of image analysis labels (0009), best first; null when none. */
+  labels: string | null;
   thumbnail: string | null;
   created_at: string;
   recording_id: string | null;
@@ -51,6 +53,8 @@ export interface RecordingsTable {
   trigger: string;
   type: string;
   label: string;
+  /** JSON array of image analysis labels (0009), best first; null when none. */
+  labels: string | null;
   started_at: string;
   duration_ms: number;
   size_bytes: number;

@@ -50,6 +50,9 @@ export class RekognitionIntegration implements IntegrationHandle {
     this.tracker = new StatusTracker(deps.clock, () => [deps.config.get().aws?.secretAccessKey]);
   }
 
+  /** The analysis' counters for the detail line (set by the runtime once the analysis exists). */
+  describeAnalysis: (() => string) | null = null;
+
   fail(message: string): void {
     this.tracker.fail(message);
   }
@@ -57,7 +60,8 @@ export class RekognitionIntegration implements IntegrationHandle {
   async status(): Promise<IntegrationStatus> {
     const { active, hasKeys } = this.deps.settings.configured();
     const usage = await this.deps.usage.current();
-    const budget = `${usage.left} of ${usage.total} calls left this month`;
+    const counts = this.describeAnalysis?.();
+    const budget = `${usage.left} of ${usage.total} calls left this month${counts ? `; ${counts}` : ''}`;
     if (!active) return this.tracker.status('disabled', budget);
     if (!hasKeys) return this.tracker.status('error', 'access key id or secret missing');
     if (usage.left <= 0) return this.tracker.status('error', `monthly contingent of ${usage.total} calls used up`);

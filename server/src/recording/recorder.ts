@@ -129,6 +129,7 @@ export class Recorder {
       trigger: trigger.source,
       type: settings.type,
       label: trigger.label,
+      labels: null,
       started_at: new Date(trigger.at).toISOString(),
       duration_ms: 0,
       size_bytes: 0,

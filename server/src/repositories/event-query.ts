@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 
 /** Filters of the event lists (notifications, recordings). Times are ISO strings. */
 export interface EventFilter {
@@ -42,7 +42,11 @@ export function applyEventFilter<DB, TB extends keyof DB, O>(
   let q = query as SelectQueryBuilder<any, any, O>;
   if (filter.cameras?.length) q = q.where('camera', 'in', filter.cameras);
   if (filter.rooms?.length) q = q.where('room', 'in', filter.rooms);
-  if (filter.labels?.length) q = q.where('label', 'in', filter.labels);
+  if (filter.labels?.length) {
+    // `label` holds the event kind or the top analysis label; `labels` (JSON, 0009) every analysis label.
+    const wanted = filter.labels;
+    q = q.where((eb) => eb.or([eb('label', 'in', wanted), sql<boolean>`exists (select 1 from json_each(labels) where json_each.value in (${sql.join(wanted)}))`]));
+  }
   if (filter.types?.length) q = q.where(columns.type, 'in', filter.types);
   if (filter.from) q = q.where(columns.time, '>=', filter.from);
   if (filter.to) q = q.where(columns.time, '<=', filter.to);

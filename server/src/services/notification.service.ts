@@ -17,6 +17,17 @@ export interface NotificationServiceDeps {
 }
 
 const HOUR_MS = 3_600_000;
+/** What the image analysis (server/src/analysis) decided for a motion event. */
+export type EventVerdict = { drop: false; labels: string[] } | { drop: true };
+
+/**
+ * The hook between a camera event and its notification. `judge` answers null at once when no analysis applies
+ * (the event path then has no extra step), else the verdict: labels for the notification, or drop it.
+ */
+export interface EventGate {
+  judge(event: { camera: string; eventId: string; image?: Buffer | undefined }): Promise<EventVerdict> | null;
+}
+
 /** Links kept for events whose notification has not been written yet; more than this and the oldest go. */
 const MAX_PENDING_LINKS = 1000;
 
@@ -35,11 +46,22 @@ export function toNotification(row: NotificationRow): Notification {
     title: row.title,
     message: row.message,
     label: row.label,
+    ...(row.labels ? { labels: parseLabels(row.labels) } : {}),
     trigger: row.trigger,
     recordingId: row.recording_id,
     thumbnail: row.thumbnail ? recordingFileUrl(row.thumbnail) : null,
     timestamp: row.created_at,
   };
+}
+
+/** The `labels` JSON column (0009): a string array, or [] when unreadable. */
+export function parseLabels(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Reads `from`/`to` as ISO or ms since epoch. */
@@ -61,6 +83,7 @@ export function toFilter(query: Omit<EventListQuery, 'cursor' | 'limit'>): Event
 export class NotificationService {
   private readonly unsubscribe: (() => void)[] = [];
   private cancelSweep: (() => void) | null = null;
+  private gate: EventGate | null = null;
   /** The recording each recent camera event is held by (RecordingStarted), until its notification takes it. */
   private readonly links = new Map<string, { id: string; thumbnail: string | null }>();
 
@@ -68,6 +91,11 @@ export class NotificationService {
 
   private get notifications(): NotificationRepository {
     return this.deps.notifications;
+  }
+
+  /** The image analysis, set by the runtime (it is built after the context). */
+  useGate(gate: EventGate | null): void {
+    this.gate = gate;
   }
 
   count(): Promise<number> {
@@ -81,7 +109,7 @@ export class NotificationService {
     const run = (promise: Promise<unknown>): void => void promise.catch(onError);
     this.unsubscribe.push(
       bus.subscribe('MotionStarted', (e) => {
-        if (!e.continued) run(this.cameraEvent('motion', e.camera, e.source, e.eventId, e.at));
+        if (!e.continued) run(this.cameraEvent('motion', e.camera, e.source, e.eventId, e.at, e.image));
       }),
       bus.subscribe('DoorbellPressed', (e) => run(this.cameraEvent('doorbell', e.camera, e.source, e.eventId, e.at))),
       bus.subscribe('RecordingStarted', (e) => {
@@ -102,7 +130,9 @@ export class NotificationService {
     this.cancelSweep = null;
   }
 
-  async cameraEvent(type: 'motion' | 'doorbell', camera: string, source: EventSource, eventId: string, at: number): Promise<Notification | null> {
+  async cameraEvent(type: 'motion' | 'doorbell', camera: string, source: EventSource, eventId: string, at: number, image?: Buffer): Promise<Notification | null> {
+    // The analysis runs even with notifications off: it also labels the recording (and its verdict is logged).
+    const judging = type === 'motion' ? (this.gate?.judge({ camera, eventId, image }) ?? null) : null;
     if (this.deps.config && !this.deps.config.get().notifications.active) return null;
     const room = this.deps.cameras?.find(camera)?.room ?? null;
     // The recorder announces the clip (RecordingStarted) from its own listener of the same event. Listeners run
@@ -110,6 +140,9 @@ export class NotificationService {
     await Promise.resolve();
     const recording = this.links.get(eventId) ?? null;
     this.links.delete(eventId);
+    const verdict = judging ? await judging : null;
+    if (verdict?.drop) return null;
+    const labels = verdict?.labels ?? [];
     const row: NotificationRow = {
       id: randomUUID(),
       camera,
@@ -118,7 +151,8 @@ export class NotificationService {
       level: 'event',
       title: camera,
       message: CAMERA_EVENT_MESSAGES[type],
-      label: type,
+      label: labels[0] ?? type,
+      labels: labels.length > 0 ? JSON.stringify(labels) : null,
       trigger: source,
       recording_id: recording?.id ?? null,
       thumbnail: recording?.thumbnail ?? null,
@@ -139,6 +173,7 @@ export class NotificationService {
       title,
       message,
       label: null,
+      labels: null,
       trigger: null,
       recording_id: null,
       thumbnail: null,

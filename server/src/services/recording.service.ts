@@ -5,7 +5,8 @@ import type { Clock } from '../lib/clock.js';
 import type { RecordingFilesRepository, RecordingRoot } from '../repositories/recording-files.repository.js';
 import type { RecordingRepository, RecordingRow } from '../repositories/recording.repository.js';
 import type { ConfigService } from './config.service.js';
-import { recordingFileUrl, toFilter, type NotificationService } from './notification.service.js';
+import { addRecordingLabels } from './recording-labels.js';
+import { parseLabels, recordingFileUrl, toFilter, type NotificationService } from './notification.service.js';
 
 export interface RecordingServiceDeps {
   recordings: RecordingRepository;
@@ -47,6 +48,7 @@ export class RecordingService {
       camera: row.camera,
       room: row.room,
       label: row.label,
+      ...(row.labels ? { labels: parseLabels(row.labels) } : {}),
       trigger: row.trigger,
       type: row.type as Recording['type'],
       status: row.status as Recording['status'],
@@ -126,6 +128,9 @@ export class RecordingService {
   }
 
   /** The recorder starts a clip or snapshot: its row, 'recording' until it ends (recover() settles it after a crash). */
+  /** Image analysis labels of an event this clip holds (recording-labels.ts). */
+  addLabels = (id: string, labels: readonly string[]): Promise<void> => addRecordingLabels(this.deps.recordings, id, labels);
+
   async begin(row: RecordingRow): Promise<void> {
     await this.deps.recordings.insert(row);
   }
@@ -142,12 +147,13 @@ export class RecordingService {
     await this.deps.recordings.update(row.id, { status: 'interrupted', ...written });
   }
 
-  /** A recording ended: its outcome, the thumbnail only if one was written, and RecordingCompleted for everyone. */
+  /** A recording ended: its outcome, the thumbnail if written, the labels stored meanwhile (analysis), RecordingCompleted. */
   async complete(row: RecordingRow, changes: Pick<RecordingRow, 'status' | 'size_bytes' | 'duration_ms'>): Promise<Recording> {
     const thumbnailSize = row.thumbnail && row.thumbnail !== row.file ? await this.filesOf(row).size(row.thumbnail) : 1;
     const thumbnail = thumbnailSize > 0 ? row.thumbnail : null;
     await this.deps.recordings.update(row.id, { ...changes, thumbnail });
-    const recording = this.present({ ...row, ...changes, thumbnail });
+    const stored = await this.deps.recordings.get(row.id);
+    const recording = this.present({ ...row, ...changes, thumbnail, label: stored?.label ?? row.label, labels: stored?.labels ?? null });
     this.deps.bus.publish('RecordingCompleted', { recording });
     return recording;
   }

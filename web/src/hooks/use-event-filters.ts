@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { filtersFromSearch, filtersToSearch, type EventFilters } from '../api/event-filters';
 import { useCameraList } from './use-cameras';
 import { useHasAnyPermission } from './use-permissions';
@@ -28,4 +29,18 @@ export function useFilterChoices(seen: readonly { camera: string | null; room: s
   }
   const sorted = (names: Set<string>) => [...names].sort((a, b) => a.localeCompare(b)).map((name) => ({ value: name, label: name }));
   return { cameras: sorted(cameraNames), rooms: sorted(roomNames) };
+}
+
+/**
+ * Labels to filter by: the event kinds (translated) and every image analysis label seen in the loaded items or
+ * already selected (AWS' English names, shown as they are stored so the filter matches them exactly).
+ */
+export function useLabelChoices(seen: readonly { labels?: string[] | undefined }[], selected: readonly string[]) {
+  const { t } = useTranslation();
+  const names = new Set<string>(selected);
+  for (const item of seen) for (const label of item.labels ?? []) names.add(label);
+  names.delete('motion');
+  names.delete('doorbell');
+  const found = [...names].sort((a, b) => a.localeCompare(b)).map((name) => ({ value: name, label: name }));
+  return [{ value: 'motion', label: t('events:labels.motion') }, { value: 'doorbell', label: t('events:labels.doorbell') }, ...found];
 }

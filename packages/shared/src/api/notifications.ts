@@ -28,6 +28,8 @@ export const notificationSchema = z.object({
   title: z.string(),
   message: z.string(),
   label: z.string().nullable(),
+  /** Image analysis labels above the camera's confidence, best first (`label` is the first); absent when none. */
+  labels: z.array(z.string()).optional(),
   /** Trigger source of a camera event (motion, http, mqtt, smtp, ftp, api). */
   trigger: z.string().nullable(),
   /** The recording made for this event, if any. */

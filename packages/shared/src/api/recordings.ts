@@ -11,6 +11,8 @@ export const recordingSchema = z.object({
   room: z.string(),
   /** motion, doorbell … with the source: `motion` | `doorbell`. */
   label: z.string(),
+  /** Image analysis labels of the events this clip holds, best first (`label` is the first); absent when none. */
+  labels: z.array(z.string()).optional(),
   /** Where the event came from (motion, http, mqtt, smtp, ftp, api). */
   trigger: z.string(),
   type: z.enum(RECORDING_TYPES),

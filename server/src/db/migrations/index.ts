@@ -7,6 +7,7 @@ import { recordingRoot } from './0005_recording_root.js';
 import { pushLanguage } from './0006_push_language.js';
 import { dashboardLayouts } from './0007_dashboard_layouts.js';
 import { rekognitionUsage } from './0008_rekognition_usage.js';
+import { eventLabels } from './0009_event_labels.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the built server needs no
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006_push_language': pushLanguage,
   '0007_dashboard_layouts': dashboardLayouts,
   '0008_rekognition_usage': rekognitionUsage,
+  '0009_event_labels': eventLabels,
 };
 
 export const migrationProvider: MigrationProvider = {

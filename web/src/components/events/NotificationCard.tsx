@@ -56,6 +56,7 @@ export function NotificationCard({ notification, onDelete, onOpen, compact }: No
           {n.room ? <span className="font-normal text-foreground-muted"> · {n.room}</span> : null}
         </p>
         <p className="truncate text-sm text-foreground">{notificationMessage(n, t)}</p>
+        {n.labels?.length ? <DetectedLabels id={n.id} labels={n.labels} /> : null}
         <p className="text-xs text-foreground-muted">
           <time dateTime={n.timestamp}>{formatTime(n.timestamp, i18n.language)}</time>
           {' · '}
@@ -74,5 +75,19 @@ export function NotificationCard({ notification, onDelete, onOpen, compact }: No
         </button>
       ) : null}
     </li>
+  );
+}
+
+/** What the image analysis saw (AWS' English names, as stored and filtered). */
+function DetectedLabels({ id, labels }: { id: string; labels: readonly string[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="mt-0.5 flex flex-wrap gap-1" aria-label={t('events:labels.detected')} data-testid={`notification-labels-${id}`}>
+      {labels.map((label) => (
+        <li key={label} className="rounded bg-muted px-1.5 py-0.5 text-xs text-foreground">
+          {label}
+        </li>
+      ))}
+    </ul>
   );
 }

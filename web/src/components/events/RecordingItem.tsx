@@ -42,7 +42,7 @@ export function RecordingItem({ recording: r, mode, selected, onSelect, onOpen }
         <time dateTime={r.startedAt}>{formatTime(r.startedAt, i18n.language)}</time>
       </p>
       <p className="text-xs text-foreground-muted">
-        {t(`events:labels.${r.label === 'doorbell' ? 'doorbell' : 'motion'}`)}
+        {r.labels?.length ? r.labels.join(', ') : t(`events:labels.${r.label === 'doorbell' ? 'doorbell' : 'motion'}`)}
         {r.type === 'Video' ? ` · ${formatDuration(r.durationMs)}` : ''} · {formatSize(r.sizeBytes, i18n.language)}
       </p>
     </div>

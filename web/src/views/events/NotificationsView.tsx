@@ -10,7 +10,7 @@ import { NotificationCard } from '../../components/events/NotificationCard';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { useEventFilters, useFilterChoices } from '../../hooks/use-event-filters';
+import { useEventFilters, useFilterChoices, useLabelChoices } from '../../hooks/use-event-filters';
 import { useNotificationLightbox } from '../../hooks/use-event-lightbox';
 import { useDeleteNotifications, useNotificationList } from '../../hooks/use-events';
 import { useHasAllPermissions } from '../../hooks/use-permissions';
@@ -25,6 +25,7 @@ export function NotificationsView() {
   const [filters, setFilters] = useEventFilters();
   const list = useNotificationList(filters);
   const choices = useFilterChoices(list.items);
+  const labels = useLabelChoices(list.items, filters.labels);
   const remove = useDeleteNotifications();
   const mayDelete = useHasAllPermissions(EDIT);
   const lightbox = useNotificationLightbox();
@@ -80,7 +81,7 @@ export function NotificationsView() {
         cameras={choices.cameras}
         rooms={choices.rooms}
         types={NOTIFICATION_TYPES.map((type) => ({ value: type, label: t(`events:types.${type}`) }))}
-        labels={[]}
+        labels={labels}
         onApply={setFilters}
         onClose={() => setDrawer(false)}
       />

@@ -16,7 +16,7 @@ import { cn } from '../../components/ui/cn';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { GridIcon, ListIcon } from '../../components/ui/media-icons';
 import type { EventFilters } from '../../api/event-filters';
-import { useEventFilters, useFilterChoices } from '../../hooks/use-event-filters';
+import { useEventFilters, useFilterChoices, useLabelChoices } from '../../hooks/use-event-filters';
 import { useDeleteRecordings, useRecordingList } from '../../hooks/use-events';
 import { useHasAllPermissions } from '../../hooks/use-permissions';
 import { useStoredChoice } from '../../hooks/use-stored-choice';
@@ -129,6 +129,7 @@ interface RecordingsFilterProps {
 function RecordingsFilter({ open, filters, items, onApply, onClose }: RecordingsFilterProps) {
   const { t } = useTranslation();
   const choices = useFilterChoices(items);
+  const labels = useLabelChoices(items, filters.labels);
   return (
     <FilterDrawer
       open={open}
@@ -136,10 +137,7 @@ function RecordingsFilter({ open, filters, items, onApply, onClose }: Recordings
       cameras={choices.cameras}
       rooms={choices.rooms}
       types={RECORDING_TYPES.map((type) => ({ value: type, label: t(`events:recordingTypes.${type}`) }))}
-      labels={[
-        { value: 'motion', label: t('events:labels.motion') },
-        { value: 'doorbell', label: t('events:labels.doorbell') },
-      ]}
+      labels={labels}
       onApply={onApply}
       onClose={onClose}
     />
