@@ -36,6 +36,43 @@ interface Settings {
 
 export const TEST_MESSAGE = 'HomeCam test';
 
+/** The Bot API calls of one alert for a camera of `type`: text, then the picture or clip that carries the rest. */
+async function planSteps(alert: Alert, type: TelegramType, text: string, limits: { uploadMax: number; publicUrl: string | undefined }): Promise<Step[]> {
+  const withText: Step[] = type === 'Text' || type === 'Text + Snapshot' || type === 'Text + Video' ? [{ method: 'sendMessage', text }] : [];
+  if (type === 'Text') return withText;
+  // The picture carries the text only when no message did.
+  const own = withText.length === 0 ? text : undefined;
+  let note: string | undefined;
+  if (type === 'Video' || type === 'Text + Video') {
+    const clip = await alert.clip();
+    if (clip && clip.bytes <= limits.uploadMax) {
+      return [...withText, { method: 'sendVideo', video: await openAsBlob(clip.path, { type: clip.mimeType }), caption: own && caption(own) }];
+    }
+    if (clip) note = clipTooLargeNote(clip.bytes, limits.publicUrl);
+  }
+  const words = [own, note].filter((part) => part !== undefined).join('\n');
+  const jpeg = await alert.snapshot();
+  if (jpeg) return [...withText, { method: 'sendPhoto', photo: new Blob([jpeg], { type: 'image/jpeg' }), caption: words ? caption(words) : undefined }];
+  // No picture: the words still go out as a message.
+  return words ? [...withText, { method: 'sendMessage', text: words }] : withText;
+}
+
+async function sendStep(api: TelegramApi, chat: string, step: Step, signal: AbortSignal): Promise<void> {
+  if (step.method === 'sendMessage') {
+    await api.call('sendMessage', { chat_id: chat, text: step.text }, signal);
+    return;
+  }
+  const form = new FormData();
+  form.set('chat_id', chat);
+  if (step.caption) form.set('caption', step.caption);
+  if (step.method === 'sendPhoto') form.set('photo', step.photo, 'snapshot.jpg');
+  else {
+    form.set('video', step.video, 'clip.mp4');
+    form.set('supports_streaming', 'true');
+  }
+  await api.call(step.method, form, signal);
+}
+
 /**
  * The Telegram channel (issue 9): text, the event snapshot or the finished clip to one or more chats, through the
  * Bot API with plain fetch. Retries of the pipeline skip the (chat, step) pairs that already went out, so a 429 on
@@ -52,42 +89,6 @@ export function createTelegramChannel(options: TelegramChannelOptions): AlertCha
     return { active: block?.active ?? false, token: block?.token ?? '', chats: parseTelegramChatIds(block?.chatID), message: block?.message };
   };
   const apiFor = (token: string): TelegramApi => new TelegramApi(token, apiRoot, fetchFn);
-
-  async function steps(alert: Alert, type: TelegramType, text: string): Promise<Step[]> {
-    const withText: Step[] = type === 'Text' || type === 'Text + Snapshot' || type === 'Text + Video' ? [{ method: 'sendMessage', text }] : [];
-    if (type === 'Text') return withText;
-    // The picture carries the text only when no message did.
-    const own = withText.length === 0 ? text : undefined;
-    let note: string | undefined;
-    if (type === 'Video' || type === 'Text + Video') {
-      const clip = await alert.clip();
-      if (clip && clip.bytes <= uploadMax) {
-        return [...withText, { method: 'sendVideo', video: await openAsBlob(clip.path, { type: clip.mimeType }), caption: own && caption(own) }];
-      }
-      if (clip) note = clipTooLargeNote(clip.bytes, options.publicUrl?.());
-    }
-    const words = [own, note].filter((part) => part !== undefined).join('\n');
-    const jpeg = await alert.snapshot();
-    if (jpeg) return [...withText, { method: 'sendPhoto', photo: new Blob([jpeg], { type: 'image/jpeg' }), caption: words ? caption(words) : undefined }];
-    // No picture: the words still go out as a message.
-    return words ? [...withText, { method: 'sendMessage', text: words }] : withText;
-  }
-
-  async function send(api: TelegramApi, chat: string, step: Step, signal: AbortSignal): Promise<void> {
-    if (step.method === 'sendMessage') {
-      await api.call('sendMessage', { chat_id: chat, text: step.text }, signal);
-      return;
-    }
-    const form = new FormData();
-    form.set('chat_id', chat);
-    if (step.caption) form.set('caption', step.caption);
-    if (step.method === 'sendPhoto') form.set('photo', step.photo, 'snapshot.jpg');
-    else {
-      form.set('video', step.video, 'clip.mp4');
-      form.set('supports_streaming', 'true');
-    }
-    await api.call(step.method, form, signal);
-  }
 
   return {
     id: 'telegram',
@@ -107,14 +108,15 @@ export function createTelegramChannel(options: TelegramChannelOptions): AlertCha
       if (!camera) return;
       const api = apiFor(s.token);
       const started = options.clock.now();
-      const plan = await steps(alert, camera.telegramType, alertText(s.message, alert.notification, camera.name));
+      const text = alertText(s.message, alert.notification, camera.name);
+      const plan = await planSteps(alert, camera.telegramType, text, { uploadMax, publicUrl: options.publicUrl?.() });
       const sent = done.get(alert) ?? new Set<string>();
       done.set(alert, sent);
       for (const chat of s.chats) {
         for (const [index, step] of plan.entries()) {
           const key = `${chat}#${index}`;
           if (sent.has(key)) continue;
-          await send(api, chat, step, signal);
+          await sendStep(api, chat, step, signal);
           sent.add(key);
         }
       }

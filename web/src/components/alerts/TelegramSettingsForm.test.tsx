@@ -32,12 +32,12 @@ function stubServer(initial: TelegramSettingsResponse): Call[] {
       const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
       calls.push({ method: init?.method ?? 'GET', url: url.pathname, body });
       if (init?.method === 'PATCH') {
-        const patch = body as Record<string, unknown>;
+        const patch = body as { active?: boolean; token?: string | null; chatID?: string | null; message?: string | null };
         state = {
-          active: typeof patch.active === 'boolean' ? patch.active : state.active,
+          active: patch.active ?? state.active,
           tokenSet: patch.token === undefined ? state.tokenSet : patch.token !== null,
-          chatID: patch.chatID === undefined ? state.chatID : String(patch.chatID ?? ''),
-          message: patch.message === undefined ? state.message : String(patch.message ?? ''),
+          chatID: patch.chatID === undefined ? state.chatID : (patch.chatID ?? ''),
+          message: patch.message === undefined ? state.message : (patch.message ?? ''),
         };
       }
       return Promise.resolve(new Response(JSON.stringify(state), { status: 200, headers: { 'content-type': 'application/json' } }));
@@ -115,8 +115,8 @@ describe('<TelegramSettingsForm>', () => {
   it('read-only without the edit permission: no Save, no Replace/Clear, fields disabled', async () => {
     stubServer({ active: true, tokenSet: true, chatID: '111', message: '' });
     renderForm(false);
-    expect(((await screen.findByTestId('telegram-chat-id')) as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByTestId('telegram-active') as HTMLInputElement).disabled).toBe(true);
+    expect((await screen.findByTestId<HTMLInputElement>('telegram-chat-id')).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLInputElement>('telegram-active').disabled).toBe(true);
     expect(screen.queryByTestId('telegram-save')).toBeNull();
     expect(screen.queryByTestId('telegram-token-replace')).toBeNull();
     expect(screen.queryByTestId('telegram-token-clear')).toBeNull();
