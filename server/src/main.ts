@@ -112,6 +112,8 @@ async function main(): Promise<void> {
       trustProxy: options.trustProxy,
       webDir: options.webDir,
       push: { subject: options.pushSubject },
+      telegram: { apiRoot: options.telegramApiRoot },
+      publicUrl: options.publicUrl,
       supervised: isSupervised(process.env),
     });
   } catch (error) {

@@ -47,6 +47,10 @@ export interface ComponentOptions {
   logLevel?: LogLevel | undefined;
   /** Utilization sampling (tests shorten the interval or drive it with a FakeClock). */
   metrics?: MetricsOptions | undefined;
+  /** The Telegram channel's Bot API root (HOMECAM_TELEGRAM_API_ROOT; tests: the local fake) — never a user's input. */
+  telegram?: { apiRoot?: string | undefined } | undefined;
+  /** HOMECAM_PUBLIC_URL: HomeCam's address from outside, for links in alerts (e.g. a clip too large for Telegram). */
+  publicUrl?: string | undefined;
 }
 
 /** The context with the parts the runtime adds; `streams` exists once the runtime has started. */

@@ -15,6 +15,8 @@ describe('parseRuntimeOptions', () => {
       trustProxy: false,
       webDir: undefined,
       pushSubject: undefined,
+      telegramApiRoot: undefined,
+      publicUrl: undefined,
     });
   });
 
@@ -28,6 +30,8 @@ describe('parseRuntimeOptions', () => {
       HOMECAM_TRUST_PROXY: 'loopback, 10.0.0.0/8',
       HOMECAM_WEB_DIR: '/opt/homecam/web',
       HOMECAM_PUSH_SUBJECT: 'mailto:admin@home.example',
+      HOMECAM_TELEGRAM_API_ROOT: 'http://127.0.0.1:8089/',
+      HOMECAM_PUBLIC_URL: 'https://cam.home.example/homecam/',
     };
     expect(parseRuntimeOptions([], env, HOME)).toEqual({
       help: false,
@@ -39,6 +43,8 @@ describe('parseRuntimeOptions', () => {
       trustProxy: ['loopback', '10.0.0.0/8'],
       webDir: '/opt/homecam/web',
       pushSubject: 'mailto:admin@home.example',
+      telegramApiRoot: 'http://127.0.0.1:8089',
+      publicUrl: 'https://cam.home.example/homecam',
     });
   });
 
@@ -64,6 +70,11 @@ describe('parseRuntimeOptions', () => {
     ['  ', undefined],
   ])('HOMECAM_PUSH_SUBJECT=%j is %j', (value, subject) => {
     expect(parseRuntimeOptions([], { HOMECAM_PUSH_SUBJECT: value }, HOME).pushSubject).toBe(subject);
+  });
+
+  it.each(['ftp://x.example', 'https://user:pw@x.example', 'https://x.example/?a=1', 'not a url'])('refuses HOMECAM_TELEGRAM_API_ROOT and HOMECAM_PUBLIC_URL=%j', (value) => {
+    expect(() => parseRuntimeOptions([], { HOMECAM_TELEGRAM_API_ROOT: value }, HOME)).toThrow(OptionsError);
+    expect(() => parseRuntimeOptions([], { HOMECAM_PUBLIC_URL: value }, HOME)).toThrow(/HOMECAM_PUBLIC_URL: expected an http\(s\) URL/);
   });
 
   it('resolves HOMECAM_WEB_DIR like the data dir (~ and relative paths), and leaves it unset when empty', () => {
