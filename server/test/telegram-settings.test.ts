@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
+import { redactConfig } from '../src/backup/redact.js';
 import { listRouteAccess } from '../src/http/access/access-control.js';
 import { errorCode } from './helpers/http.js';
 import { createTestApp, makeDataDir } from './helpers/test-app.js';
@@ -110,6 +111,14 @@ describe('Telegram settings', () => {
     expect((await app.inject({ url: URL })).statusCode).toBe(401);
     const admin = (await signedInUser(app, ['admin'])).token;
     expect((await patch({ active: false }, admin)).json()).toMatchObject({ active: false });
+  });
+
+  it('a backup for a non-admin leaves the token out of config.json', async () => {
+    const raw = JSON.parse(await readFile(join(dataDir, 'config.json'), 'utf8')) as unknown;
+    expect(JSON.stringify(raw)).toContain(SECRET_PART);
+    const redacted = redactConfig(raw) as { notifications: { telegram: Record<string, unknown> } };
+    expect(JSON.stringify(redacted)).not.toContain(SECRET_PART);
+    expect(redacted.notifications.telegram).toMatchObject({ token: '', chatID: '12345,-100987,@home_alerts' });
   });
 
   it('the token is in no answer (the public UI config included) and no log line', async () => {
