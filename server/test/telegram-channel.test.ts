@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -230,5 +231,17 @@ describe('Telegram channel: send a test', () => {
 
   it('without a token or chat it says what is missing', async () => {
     await expect(channel({ token: undefined }).test(signal())).rejects.toThrow('Telegram is not configured: set the bot token and at least one chat id');
+  });
+});
+
+describe('Telegram channel: layering', () => {
+  it('uses only lib, errors, events, the alert contract, the shared package and Node built-ins (no HTTP server, sockets or storage)', () => {
+    const folder = join(import.meta.dirname, '..', 'src', 'alerts', 'telegram');
+    const specifiers = readdirSync(folder)
+      .filter((name) => name.endsWith('.ts'))
+      .flatMap((name) => [...readFileSync(join(folder, name), 'utf8').matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)'/gms)].map((match) => match[1] ?? ''));
+    expect(specifiers.length).toBeGreaterThan(5);
+    const allowed = /^(@homecam\/shared|node:(fs|path|stream)|\.\/[\w-]+\.js|\.\.\/channel\.js|\.\.\/\.\.\/(lib|errors|events)\/.+)$/;
+    expect(specifiers.filter((specifier) => !allowed.test(specifier))).toEqual([]);
   });
 });
