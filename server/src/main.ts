@@ -113,6 +113,8 @@ async function main(): Promise<void> {
       webDir: options.webDir,
       push: { subject: options.pushSubject },
       analysis: { endpoint: options.rekognitionEndpoint },
+      telegram: { apiRoot: options.telegramApiRoot },
+      publicUrl: options.publicUrl,
       supervised: isSupervised(process.env),
     });
   } catch (error) {

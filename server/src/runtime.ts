@@ -50,6 +50,10 @@ export interface ComponentOptions {
   metrics?: MetricsOptions | undefined;
   /** Image analysis: Rekognition endpoint (tests, HOMECAM_REKOGNITION_ENDPOINT) and time-out. */
   analysis?: AnalysisOptions | undefined;
+  /** The Telegram channel's Bot API root (HOMECAM_TELEGRAM_API_ROOT; tests: the local fake) — never a user's input. */
+  telegram?: { apiRoot?: string | undefined } | undefined;
+  /** HOMECAM_PUBLIC_URL: HomeCam's address from outside, for links in alerts (e.g. a clip too large for Telegram). */
+  publicUrl?: string | undefined;
 }
 
 /** The context with the parts the runtime adds; `streams` exists once the runtime has started. */

@@ -16,6 +16,8 @@ describe('parseRuntimeOptions', () => {
       webDir: undefined,
       pushSubject: undefined,
       rekognitionEndpoint: undefined,
+      telegramApiRoot: undefined,
+      publicUrl: undefined,
     });
   });
 
@@ -30,6 +32,8 @@ describe('parseRuntimeOptions', () => {
       HOMECAM_WEB_DIR: '/opt/homecam/web',
       HOMECAM_PUSH_SUBJECT: 'mailto:admin@home.example',
       HOMECAM_REKOGNITION_ENDPOINT: 'http://127.0.0.1:18082',
+      HOMECAM_TELEGRAM_API_ROOT: 'http://127.0.0.1:8089/',
+      HOMECAM_PUBLIC_URL: 'https://cam.home.example/homecam/',
     };
     expect(parseRuntimeOptions([], env, HOME)).toEqual({
       help: false,
@@ -42,6 +46,8 @@ describe('parseRuntimeOptions', () => {
       webDir: '/opt/homecam/web',
       pushSubject: 'mailto:admin@home.example',
       rekognitionEndpoint: 'http://127.0.0.1:18082/',
+      telegramApiRoot: 'http://127.0.0.1:8089',
+      publicUrl: 'https://cam.home.example/homecam',
     });
   });
 
@@ -67,6 +73,11 @@ describe('parseRuntimeOptions', () => {
     ['  ', undefined],
   ])('HOMECAM_PUSH_SUBJECT=%j is %j', (value, subject) => {
     expect(parseRuntimeOptions([], { HOMECAM_PUSH_SUBJECT: value }, HOME).pushSubject).toBe(subject);
+  });
+
+  it.each(['ftp://x.example', 'https://user:pw@x.example', 'https://x.example/?a=1', 'not a url'])('refuses HOMECAM_TELEGRAM_API_ROOT and HOMECAM_PUBLIC_URL=%j', (value) => {
+    expect(() => parseRuntimeOptions([], { HOMECAM_TELEGRAM_API_ROOT: value }, HOME)).toThrow(OptionsError);
+    expect(() => parseRuntimeOptions([], { HOMECAM_PUBLIC_URL: value }, HOME)).toThrow(/HOMECAM_PUBLIC_URL: expected an http\(s\) URL/);
   });
 
   it('resolves HOMECAM_WEB_DIR like the data dir (~ and relative paths), and leaves it unset when empty', () => {

@@ -22,6 +22,10 @@ export interface RuntimeOptions {
   pushSubject: string | undefined;
   /** HOMECAM_REKOGNITION_ENDPOINT (tests, advanced): the Rekognition API base URL instead of AWS'. */
   rekognitionEndpoint: string | undefined;
+  /** HOMECAM_TELEGRAM_API_ROOT: another Bot API server (a self-hosted telegram-bot-api, the tests' fake). undefined: api.telegram.org. */
+  telegramApiRoot: string | undefined;
+  /** HOMECAM_PUBLIC_URL: where HomeCam is reachable from outside, for links in alerts. undefined: no links. */
+  publicUrl: string | undefined;
 }
 
 /** false, true (any hop), a hop count, or addresses/CIDRs/`loopback`/`linklocal`/`uniquelocal` (Fastify's forms). */
@@ -46,7 +50,9 @@ export const USAGE = `Usage: homecam [--port <port>] [--data <dir>] [--host <add
 Env: HOMECAM_ADMIN_PASSWORD (first-start password), HOMECAM_LOG_LEVEL (${LOG_LEVELS.join('|')}),
   HOMECAM_TRUST_PROXY (behind a reverse proxy: true, a hop count, or addresses/CIDRs such as loopback,10.0.0.0/8),
   HOMECAM_WEB_DIR (the built web app), HOMECAM_PUSH_SUBJECT (push contact: a mailto: or https: URL),
-  HOMECAM_REKOGNITION_ENDPOINT (tests/advanced: Rekognition API base URL instead of AWS')`;
+  HOMECAM_REKOGNITION_ENDPOINT (tests/advanced: Rekognition API base URL instead of AWS'),
+  HOMECAM_TELEGRAM_API_ROOT (a Bot API server other than https://api.telegram.org),
+  HOMECAM_PUBLIC_URL (HomeCam's address from outside, for links in alerts)`;
 
 const PROXY_ITEM = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/;
 
@@ -89,6 +95,20 @@ function isPushSubject(text: string): boolean {
   const url = new URL(text);
   if (url.protocol === 'mailto:') return /^[^@\s]+@[^@\s]+$/.test(url.pathname);
   return url.protocol === 'https:' && url.hostname !== '';
+}
+
+/**
+ * An http(s) base URL set by whoever runs the server (HOMECAM_TELEGRAM_API_ROOT, HOMECAM_PUBLIC_URL): no
+ * credentials, query or fragment, since paths are appended to it. Empty: undefined. Trailing slashes dropped.
+ */
+export function parseBaseUrl(value: string | undefined, name: string): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  const url = URL.canParse(text) ? new URL(text) : null;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.search || url.hash) {
+    throw new OptionsError(`${name}: expected an http(s) URL without credentials, query or fragment, got '${text}'`);
+  }
+  return url.href.replace(/\/+$/, '');
 }
 
 function parsePort(value: string, source: string): number {
@@ -145,5 +165,7 @@ export function parseRuntimeOptions(
     webDir: env.HOMECAM_WEB_DIR?.trim() ? expandHome(env.HOMECAM_WEB_DIR.trim(), homeDir) : undefined,
     pushSubject: parsePushSubject(env.HOMECAM_PUSH_SUBJECT),
     rekognitionEndpoint: parseRekognitionEndpoint(env.HOMECAM_REKOGNITION_ENDPOINT),
+    telegramApiRoot: parseBaseUrl(env.HOMECAM_TELEGRAM_API_ROOT, 'HOMECAM_TELEGRAM_API_ROOT'),
+    publicUrl: parseBaseUrl(env.HOMECAM_PUBLIC_URL, 'HOMECAM_PUBLIC_URL'),
   };
 }
