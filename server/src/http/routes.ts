@@ -31,6 +31,7 @@ import { weatherRoutes } from './widgets/weather.routes.js';
 import { pluginRoutes } from './plugins/plugins.routes.js';
 import { rekognitionRoutes } from './settings/rekognition.routes.js';
 import { automaticBackupRoutes, backupRoutes } from './backup/backup.routes.js';
+import { alertChannelRoutes } from './settings/alert-channels.routes.js';
 
 /** Live WebSocket tuning (auth time-out, socket high-water mark). */
 export type LiveOptions = Pick<LiveDeps, 'authTimeoutMs' | 'highWaterBytes'>;
@@ -69,6 +70,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(backupRoutes, { backup: ctx.backup });
   await app.register(automaticBackupRoutes, { backup: ctx.backup });
   await app.register(metricsRoutes, { metrics: ctx.metrics });
+  await app.register(alertChannelRoutes, { alertSettings: ctx.alertSettings });
   await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 }
 
