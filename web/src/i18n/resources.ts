@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'system',
   'plugins',
   'backup',
+  'alerts-webhook',
 ] as const;
 export const DEFAULT_NAMESPACE = 'common';
 
