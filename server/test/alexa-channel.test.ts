@@ -92,7 +92,7 @@ describe('alexa channel (Home Assistant / announce webhook)', () => {
     ha.reply = () => ({ status: 503 });
     const transient = await setup({}).channel.test(new AbortController().signal).catch((error: Error) => error);
     expect(transient).toBeInstanceOf(TransientAlertError);
-    expect(String(transient)).not.toContain(TOKEN);
+    expect((transient as Error).message).not.toContain(TOKEN);
     ha.reply = haReply;
     for (const line of log.lines) expect(line).not.toContain(TOKEN);
     expect(log.lines.length).toBeGreaterThan(0);

@@ -13,11 +13,32 @@ import { alexaDraftOf, alexaIssues, alexaPatchOf, type AlexaDraft } from './alex
 import { FormFeedback, type Feedback } from './FormFeedback';
 import { TokenField } from './TokenField';
 
-function AlexaForm({ settings, canEdit, isAdmin }: { settings: AlexaSettingsResponse; canEdit: boolean; isAdmin: boolean }) {
+/** The announcement window (camera.ui's startTime/endTime): local server time, may cross midnight. */
+function TimeWindowFields({ draft, disabled, onChange }: { draft: AlexaDraft; disabled: boolean; onChange: (change: Partial<AlexaDraft>) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="grid grid-cols-2 gap-4">
+        <TextField type="time" label={t('alerts-webhook:alexa.startTime')} value={draft.startTime} disabled={disabled} onChange={(e) => onChange({ startTime: e.target.value })} data-testid="alexa-start" />
+        <TextField type="time" label={t('alerts-webhook:alexa.endTime')} value={draft.endTime} disabled={disabled} onChange={(e) => onChange({ endTime: e.target.value })} data-testid="alexa-end" />
+      </div>
+      <p className="text-xs text-foreground-muted">{t('alerts-webhook:alexa.windowHint')}</p>
+    </div>
+  );
+}
+
+interface AlexaFormProps {
+  settings: AlexaSettingsResponse;
+  canEdit: boolean;
+  isAdmin: boolean;
+  feedback: Feedback;
+  setFeedback: (feedback: Feedback) => void;
+}
+
+function AlexaForm({ settings, canEdit, isAdmin, feedback, setFeedback }: AlexaFormProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [draft, setDraft] = useState<AlexaDraft>(() => alexaDraftOf(settings));
-  const [feedback, setFeedback] = useState<Feedback>(null);
   const set = (change: Partial<AlexaDraft>) => setDraft((current) => ({ ...current, ...change }));
   const issues = alexaIssues(draft);
   const invalid = issues.url || issues.service || issues.token;
@@ -79,11 +100,7 @@ function AlexaForm({ settings, canEdit, isAdmin }: { settings: AlexaSettingsResp
       ) : null}
       <TokenField isSet={settings.tokenSet} choice={draft.token} disabled={adminField} onChange={(token) => set({ token })} />
       <TextField label={t('alerts-webhook:alexa.message')} value={draft.message} disabled={!canEdit} hint={t('alerts-webhook:alexa.messageHint')} maxLength={1000} onChange={(e) => set({ message: e.target.value })} data-testid="alexa-message" />
-      <div className="grid grid-cols-2 gap-4">
-        <TextField type="time" label={t('alerts-webhook:alexa.startTime')} value={draft.startTime} disabled={!canEdit} onChange={(e) => set({ startTime: e.target.value })} data-testid="alexa-start" />
-        <TextField type="time" label={t('alerts-webhook:alexa.endTime')} value={draft.endTime} disabled={!canEdit} onChange={(e) => set({ endTime: e.target.value })} data-testid="alexa-end" />
-      </div>
-      <p className="text-xs text-foreground-muted">{t('alerts-webhook:alexa.windowHint')}</p>
+      <TimeWindowFields draft={draft} disabled={!canEdit} onChange={set} />
       <FormFeedback feedback={feedback} />
       {canEdit ? (
         <div className="flex justify-end">
@@ -100,6 +117,8 @@ function AlexaForm({ settings, canEdit, isAdmin }: { settings: AlexaSettingsResp
 export function AlexaSettingsForm({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const isAdmin = useHasAllPermissions(['admin']);
+  // Kept here: a save replaces the query data, which remounts the form with the saved values.
+  const [feedback, setFeedback] = useState<Feedback>(null);
   const query = useQuery({ queryKey: alertChannelKeys.alexa, queryFn: getAlexaSettings });
   if (query.error) {
     return (
@@ -109,5 +128,5 @@ export function AlexaSettingsForm({ canEdit }: { canEdit: boolean }) {
     );
   }
   if (!query.data) return <p className="text-sm text-foreground-muted">{t('alerts-webhook:loading')}</p>;
-  return <AlexaForm key={query.dataUpdatedAt} settings={query.data} canEdit={canEdit} isAdmin={isAdmin} />;
+  return <AlexaForm key={query.dataUpdatedAt} settings={query.data} canEdit={canEdit} isAdmin={isAdmin} feedback={feedback} setFeedback={setFeedback} />;
 }

@@ -25,14 +25,20 @@ export function parseHosts(text: string): { hosts: string[]; invalid: string | n
   return { hosts, invalid: null };
 }
 
-function WebhookForm({ settings, canEdit }: { settings: WebhookSettingsResponse; canEdit: boolean }) {
+interface WebhookFormProps {
+  settings: WebhookSettingsResponse;
+  canEdit: boolean;
+  feedback: Feedback;
+  setFeedback: (feedback: Feedback) => void;
+}
+
+function WebhookForm({ settings, canEdit, feedback, setFeedback }: WebhookFormProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   // Only an admin's answer holds the secret: the same rule the server applies to the insecure hosts.
   const isAdmin = settings.secret !== undefined;
   const [active, setActive] = useState(settings.active);
   const [hostsText, setHostsText] = useState(settings.insecureHosts.join('\n'));
-  const [feedback, setFeedback] = useState<Feedback>(null);
   const { hosts, invalid } = parseHosts(hostsText);
   const save = useMutation({
     mutationFn: updateWebhookSettings,
@@ -90,6 +96,8 @@ function WebhookForm({ settings, canEdit }: { settings: WebhookSettingsResponse;
 /** The webhook channel's settings, for its card in Settings → Notifications (the card has the status and the test). */
 export function WebhookSettingsForm({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
+  // Kept here: a save replaces the query data, which remounts the form with the saved values.
+  const [feedback, setFeedback] = useState<Feedback>(null);
   const query = useQuery({ queryKey: alertChannelKeys.webhook, queryFn: getWebhookSettings });
   if (query.error) {
     return (
@@ -99,5 +107,5 @@ export function WebhookSettingsForm({ canEdit }: { canEdit: boolean }) {
     );
   }
   if (!query.data) return <p className="text-sm text-foreground-muted">{t('alerts-webhook:loading')}</p>;
-  return <WebhookForm key={query.dataUpdatedAt} settings={query.data} canEdit={canEdit} />;
+  return <WebhookForm key={query.dataUpdatedAt} settings={query.data} canEdit={canEdit} feedback={feedback} setFeedback={setFeedback} />;
 }
