@@ -37,9 +37,10 @@ function hostOf(url: URL): string {
   return url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
 }
 
+/** Entries are compared loosely: config.json may be edited by hand (case, spaces, [::1]). */
 export function isInsecureHost(url: URL, insecureHosts: readonly string[]): boolean {
   const host = hostOf(url);
-  return url.protocol === 'https:' && insecureHosts.some((entry) => entry.replace(/^\[|\]$/g, '') === host);
+  return url.protocol === 'https:' && insecureHosts.some((entry) => entry.trim().toLowerCase().replace(/^\[|\]$/g, '') === host);
 }
 
 /** Retry-After in seconds or as an HTTP date → milliseconds to wait (capped at an hour); undefined when absent. */
