@@ -45,6 +45,8 @@ import { LogHub } from './logs/log-hub.js';
 import { applyPendingRestore } from './backup/restore-swap.js';
 import { BackupService } from './services/backup.service.js';
 import type { ScanLimits } from './backup/archive-reader.js';
+import { AlertChannelSettingsService } from './services/alert-channel-settings.service.js';
+import { WebhookSecretRepository } from './repositories/webhook-secret.repository.js';
 
 export interface ContextOptions {
   dataDir: string;
@@ -111,6 +113,8 @@ export interface AppContext {
   /** Every log record, scrubbed: stdout, the in-memory ring, <data>/logs/homecam.log and the admins' console. */
   logs: LogHub;
   backup: BackupService;
+  /** Webhook and Alexa channel settings, and the webhook's signing secret (issue 9). */
+  alertSettings: AlertChannelSettingsService;
 }
 
 /**
@@ -239,6 +243,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       ...{ recordingsDir, logs: createLogHub(config, options), ...widgetServices(config, clock, options) },
       backup: createBackup({ options, photos, recordingsDir, database, config, notifications, bus, clock }, startupRestore),
       dashboard: new DashboardService({ layouts: repositories.dashboardLayouts, clock }),
+      alertSettings: new AlertChannelSettingsService(config, new WebhookSecretRepository(options.dataDir)),
     };
   } catch (error) {
     await database.close();

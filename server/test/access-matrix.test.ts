@@ -126,6 +126,14 @@ describe('access matrix over every route', () => {
     expect(admin.map((key) => [key, rules.get(key)])).toEqual(admin.map((key) => [key, 'admin']));
   });
 
+  it('the webhook/Alexa settings: read with notifications access, edit with notifications edit, the secret rotation admin-only', () => {
+    const rules = new Map(listRouteAccess(app).map((route) => [`${route.method} ${route.url}`, describeAccessRule(route.access)]));
+    const read = 'anyOf(settings:notifications:access, settings:notifications:edit)';
+    const edit = 'anyOf(settings:notifications:edit)';
+    expect([rules.get('GET /api/settings/notifications/webhook'), rules.get('PATCH /api/settings/notifications/webhook'), rules.get('POST /api/settings/notifications/webhook/rotate-secret')]).toEqual([read, edit, 'admin']);
+    expect([rules.get('GET /api/settings/notifications/alexa'), rules.get('PATCH /api/settings/notifications/alexa')]).toEqual([read, edit]);
+  });
+
   // The list is read inside the test (the app is built in beforeAll), one assertion message per cell.
   it.each(callers)('as %s', async (caller) => {
     const routes = listRouteAccess(app).filter((route) => route.method !== 'HEAD');

@@ -155,6 +155,12 @@ describe('layering', () => {
     expect(resolvedViolations('analysis', (target) => ['analysis', 'services', 'events', 'lib'].includes(folderOf(target)))).toEqual([]);
   });
 
+  it('the webhook and Alexa channels (alerts/webhook, alexa, http) call out with lib only: no services, storage, HTTP server', () => {
+    const channel = /^alerts[\\/](webhook|alexa|http)[\\/]/;
+    expect(edges().filter(([file, target]) => channel.test(relative(SRC, file)) && !['alerts', 'lib'].includes(folderOf(target)))).toEqual([]);
+    for (const sub of ['webhook', 'alexa', 'http']) expect(violations(join('alerts', sub), /^(fastify|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)/)).toEqual([]);
+  });
+
   it('has no cycles between folders', () => {
     const graph = new Map<string, Set<string>>();
     for (const [file, target] of edges()) {

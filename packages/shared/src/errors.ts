@@ -79,6 +79,8 @@ export const ERROR_STATUS = {
   BACKUP_NOT_SIGNED: 403,
   /** config.json changed (on disk or by another admin) since the editor read it (`?ifModifiedAt=`): not written. */
   CONFIG_CHANGED: 409,
+  /** An alert setting that makes the server call out (URL, token, TLS exceptions) is changed by an admin only. */
+  ALERT_SETTING_ADMIN_ONLY: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -33,6 +33,7 @@ import { rekognitionRoutes } from './settings/rekognition.routes.js';
 import { telegramSettingsRoutes } from './settings/telegram.routes.js';
 import { TelegramSettingsService } from '../services/telegram-settings.service.js';
 import { automaticBackupRoutes, backupRoutes } from './backup/backup.routes.js';
+import { alertChannelRoutes } from './settings/alert-channels.routes.js';
 
 /** Live WebSocket tuning (auth time-out, socket high-water mark). */
 export type LiveOptions = Pick<LiveDeps, 'authTimeoutMs' | 'highWaterBytes'>;
@@ -72,6 +73,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(automaticBackupRoutes, { backup: ctx.backup });
   await app.register(metricsRoutes, { metrics: ctx.metrics });
   await app.register(telegramSettingsRoutes, { telegram: new TelegramSettingsService(ctx.config) });
+  await app.register(alertChannelRoutes, { alertSettings: ctx.alertSettings });
   await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 }
 

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'plugins',
   'backup',
   'alerts-telegram',
+  'alerts-webhook',
 ] as const;
 export const DEFAULT_NAMESPACE = 'common';
 

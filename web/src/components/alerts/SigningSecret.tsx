@@ -1,0 +1,74 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WebhookSettingsResponse } from '@homecam/shared';
+import { alertChannelKeys, rotateWebhookSecret } from '../../api/alert-channels-api';
+import { describeError } from '../../hooks/describe-error';
+import { Button } from '../ui/Button';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import type { Feedback } from './FormFeedback';
+
+/**
+ * The webhook signing secret: admins (whose answer holds it) can show, copy and rotate it to configure their
+ * receiver; everyone else only sees whether one exists.
+ */
+export function SigningSecret({ settings, onFeedback }: { settings: WebhookSettingsResponse; onFeedback: (feedback: Feedback) => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [shown, setShown] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const rotate = useMutation({
+    mutationFn: rotateWebhookSecret,
+    onSuccess: (next) => {
+      client.setQueryData(alertChannelKeys.webhook, next);
+      onFeedback({ kind: 'success', text: t('alerts-webhook:webhook.rotated') });
+    },
+    onError: (error) => onFeedback({ kind: 'error', text: describeError(t, error) }),
+    onSettled: () => setConfirming(false),
+  });
+  const secret = settings.secret;
+  if (secret === undefined) {
+    return (
+      <p className="text-sm text-foreground-muted" data-testid="webhook-secret-state">
+        {settings.secretSet ? t('alerts-webhook:webhook.secretSetOnly') : t('alerts-webhook:webhook.secretUnset')}
+      </p>
+    );
+  }
+
+  function copy() {
+    navigator.clipboard
+      .writeText(secret ?? '')
+      .then(() => onFeedback({ kind: 'success', text: t('alerts-webhook:webhook.copied') }))
+      .catch(() => onFeedback({ kind: 'error', text: t('alerts-webhook:webhook.copyFailed') }));
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <span className="text-sm font-medium text-foreground-muted">{t('alerts-webhook:webhook.secret')}</span>
+      <code className="break-all rounded bg-muted px-2 py-1 text-xs text-foreground" data-testid="webhook-secret">
+        {shown ? secret : '•'.repeat(24)}
+      </code>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" onClick={() => setShown((value) => !value)} data-testid="webhook-secret-show">
+          {shown ? t('alerts-webhook:webhook.hide') : t('alerts-webhook:webhook.show')}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={copy}>
+          {t('alerts-webhook:webhook.copy')}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} data-testid="webhook-rotate">
+          {t('alerts-webhook:webhook.rotate')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('alerts-webhook:webhook.rotateTitle')}
+        message={t('alerts-webhook:webhook.rotateMessage')}
+        confirmLabel={t('alerts-webhook:webhook.rotate')}
+        cancelLabel={t('alerts-webhook:cancel')}
+        busy={rotate.isPending}
+        onConfirm={() => rotate.mutate()}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}
