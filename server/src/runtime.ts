@@ -17,7 +17,7 @@ import type { SystemService } from './services/system.service.js';
 import { TriggerService } from './services/trigger.service.js';
 import { createSystemService } from './system.js';
 import type { LogLevel } from './logger.js';
-import { MqttStatePublisher } from './triggers/mqtt-state-publisher.js';
+import { createMqttPublisher } from './mqtt-publisher.js';
 import { TriggerManager, type TriggerExtras } from './triggers/trigger-manager.js';
 
 /** One long-lived part of the server: started in dependency order, stopped in reverse. */
@@ -110,7 +110,7 @@ export class Runtime {
 }
 
 /** The parts the runtime builds on the context (nothing started yet); `hub` is read once the streams run. */
-function createParts(ctx: AppContext, log: FastifyBaseLogger, options: ComponentOptions, hub: () => StreamHub) {
+function createParts(ctx: AppContext, log: FastifyBaseLogger, options: ComponentOptions, hub: () => StreamHub, streams: () => CameraStreamService | null) {
   const recorder = new Recorder({
     hub,
     cameras: ctx.cameras,
@@ -123,7 +123,9 @@ function createParts(ctx: AppContext, log: FastifyBaseLogger, options: Component
     ...options.recorder,
   });
   const triggerLog = log.child({ module: 'triggers' });
-  const manager = new TriggerManager({ cameras: () => ctx.cameras.list(), sink: ctx.cameraEvents.sink(), logger: triggerLog }, options.triggers);
+  const mqttPublisher = createMqttPublisher(ctx, () => manager, () => streams(), (context, message) => mqttStateLog.warn(context, message), triggerLog);
+  const triggerExtras = { ...options.triggers, mqtt: { commands: mqttPublisher.commands, onConnected: () => void mqttPublisher.connected().catch(() => undefined), ...options.triggers?.mqtt } };
+  const manager = new TriggerManager({ cameras: () => ctx.cameras.list(), sink: ctx.cameraEvents.sink(), logger: triggerLog }, triggerExtras);
   const pushNotifier = new PushNotifier({
     push: ctx.push,
     send: createPushSender({
@@ -152,7 +154,7 @@ function createParts(ctx: AppContext, log: FastifyBaseLogger, options: Component
     recorder,
     triggerLog,
     triggers,
-    mqttState: new MqttStatePublisher({ bus: ctx.bus, mqtt: () => manager.mqtt(), log: mqttStateLog }),
+    mqttState: mqttPublisher,
     pushNotifier,
     integrations: integrations.registry,
     rekognition,
@@ -214,10 +216,11 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   const { recorder, triggerLog, triggers, mqttState, pushNotifier, integrations, rekognition, rekognitionUsage } = createParts(ctx, log, options, () => {
     if (!streams) throw new Error('the streams have not started');
     return streams.hub;
-  });
+  }, () => streams);
   const onError = (message: string) => (error: unknown) => log.error({ err: error }, message);
   const metrics = createMetricsSampler(ctx, () => streams?.hub ?? null, options.metrics, onError('utilization sample failed'));
 
+  const unsubscribeMqtt: (() => void)[] = [];
   const components: Component[] = [
     // Stopped last: what the other parts log while stopping still reaches the file.
     { name: 'logs', start: () => undefined, stop: () => ctx.logs.close() },
@@ -262,7 +265,19 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
       },
       stop: () => triggers.close(),
     },
-    { name: 'mqtt-state', start: () => mqttState.start(), stop: () => mqttState.stop() },
+    {
+      // MQTT publishing and Home Assistant discovery over the trigger's connection; camera and config changes resync.
+      name: 'mqtt-state',
+      start: () => {
+        mqttState.start();
+        const resync = (): void => void mqttState.sync().catch(() => undefined);
+        unsubscribeMqtt.push(ctx.cameras.onChange(resync), ctx.config.onChange(resync));
+      },
+      stop: () => {
+        for (const off of unsubscribeMqtt.splice(0)) off();
+        mqttState.stop();
+      },
+    },
     { name: 'metrics', start: () => metrics.start(), stop: () => metrics.stop() },
     backupComponent(ctx, log),
     configFileComponent(ctx, log),
@@ -274,3 +289,4 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
     return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system, metrics };
   });
 }
+
