@@ -17,6 +17,7 @@ import type { SystemService } from './services/system.service.js';
 import { TriggerService } from './services/trigger.service.js';
 import { createSystemService } from './system.js';
 import type { LogLevel } from './logger.js';
+import type { MqttHaPublisher } from './alerts/mqtt/index.js';
 import { createMqttPublisher } from './mqtt-publisher.js';
 import { TriggerManager, type TriggerExtras } from './triggers/trigger-manager.js';
 
@@ -63,6 +64,8 @@ export type HomecamContext = AppContext & {
   system: SystemService;
   /** The Utilization page's samples (GET /api/system/metrics, socket `metrics`). */
   metrics: MetricsSampler;
+  /** Issue 9: MQTT publishing / HA discovery; `createMqttChannel({ publisher })` makes the 'mqtt' alert channel. */
+  mqttPublisher: MqttHaPublisher;
 };
 
 /** Stops each component in the order given; a failing stop is logged and the rest still stop. */
@@ -286,7 +289,7 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   return new Runtime(components, log, () => {
     if (!streams) throw new Error('the runtime has not started');
     system ??= createSystemService(ctx, streams, log, options);
-    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system, metrics };
+    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system, metrics, mqttPublisher: mqttState };
   });
 }
 

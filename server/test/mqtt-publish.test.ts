@@ -1,3 +1,4 @@
+import { APP_VERSION } from '@homecam/shared';
 import { waitFor } from '@homecam/tools';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -76,7 +77,7 @@ describe('MQTT publishing and Home Assistant discovery', () => {
     const ready = (m: Received[]) => DISCOVERY.every((t) => m.some((x) => x.retain && x.topic === t)) && m.some((x) => x.retain && x.topic === 'homecam/front_door/privacy');
     const late = await waitFor(() => lateSubscriber(['homeassistant/#', 'homecam/#'], ready), { message: 'retained discovery configs' });
     const json = (topic: string) => JSON.parse(late.last(topic)?.payload.toString() ?? 'null') as Record<string, unknown>;
-    const device = { identifiers: ['homecam_front_door'], name: 'Front Door', manufacturer: 'Reolink', model: 'RLC-510A', sw_version: expect.any(String) };
+    const device = { identifiers: ['homecam_front_door'], name: 'Front Door', manufacturer: 'Reolink', model: 'RLC-510A', sw_version: APP_VERSION };
     const availability = [{ topic: 'homecam/available', payload_available: 'online', payload_not_available: 'offline' }];
     expect(json(DISCOVERY[0]!)).toMatchObject({ unique_id: 'homecam_front_door_motion', device_class: 'motion', state_topic: 'homecam/front_door/motion', payload_on: 'ON', payload_off: 'OFF', device, availability });
     expect(json(DISCOVERY[1]!)).toMatchObject({ unique_id: 'homecam_front_door_doorbell', device_class: 'doorbell', event_types: ['ring'], state_topic: 'homecam/front_door/doorbell', device, availability });

@@ -30,6 +30,8 @@ import { feedRoutes } from './widgets/feed.routes.js';
 import { weatherRoutes } from './widgets/weather.routes.js';
 import { pluginRoutes } from './plugins/plugins.routes.js';
 import { rekognitionRoutes } from './settings/rekognition.routes.js';
+import { mqttPublishRoutes } from './settings/mqtt-publish.routes.js';
+import { MqttPublishSettingsService } from '../services/mqtt-publish-settings.service.js';
 import { automaticBackupRoutes, backupRoutes } from './backup/backup.routes.js';
 
 /** Live WebSocket tuning (auth time-out, socket high-water mark). */
@@ -69,6 +71,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(backupRoutes, { backup: ctx.backup });
   await app.register(automaticBackupRoutes, { backup: ctx.backup });
   await app.register(metricsRoutes, { metrics: ctx.metrics });
+  await app.register(mqttPublishRoutes, { mqttPublish: new MqttPublishSettingsService(ctx.config, () => ctx.triggers.mqttConnected()) });
   await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 }
 

@@ -4,9 +4,8 @@ import type { MqttTrigger } from '../../triggers/mqtt-trigger.js';
 import type { MqttHaPublisher } from './ha-publisher.js';
 
 export interface MqttChannelDeps {
+  /** The runtime's publisher (HomecamContext.mqttPublisher); its connection is the MQTT trigger's. */
   publisher: MqttHaPublisher;
-  /** The MQTT trigger now: the one broker connection. */
-  mqtt: () => MqttTrigger | undefined;
   /** One delivery gives up after this long (default 10 s). */
   timeoutMs?: number;
 }
@@ -35,13 +34,13 @@ function bounded<T>(work: Promise<T>, ms: number, signal: AbortSignal): Promise<
 export function createMqttChannel(deps: MqttChannelDeps): AlertChannel {
   const timeoutMs = deps.timeoutMs ?? 10_000;
   const connection = (): MqttTrigger => {
-    const mqtt = deps.mqtt();
+    const mqtt = deps.publisher.connection();
     if (!mqtt?.connected()) throw new TransientAlertError(`MQTT: not connected to ${mqtt?.brokerDisplay() ?? 'the broker'}`);
     return mqtt;
   };
   return {
     id: 'mqtt',
-    enabled: () => deps.publisher.active() && deps.mqtt() !== undefined,
+    enabled: () => deps.publisher.active() && deps.publisher.connection() !== undefined,
     accepts: (alert: Alert) => {
       const { camera, notification } = alert;
       if (!camera || notification.level !== 'event') return false;

@@ -200,6 +200,11 @@ export class MqttHaPublisher {
     }
   }
 
+  /** The broker connection (the MQTT trigger), if there is one now. */
+  connection(): MqttTrigger | undefined {
+    return this.deps.mqtt();
+  }
+
   baseTopic(): string {
     return this.base();
   }
