@@ -70,10 +70,15 @@ describe("the 'mqtt' alert channel", () => {
     await sub.client.endAsync();
   });
 
-  it('not connected → TransientAlertError (the pipeline retries), with no password in the message', async () => {
+  it('a stop publishes offline; not connected → TransientAlertError (the pipeline retries), with no password in the message', async () => {
     const channel = createMqttChannel({ publisher: app.homecam.mqttPublisher });
     const admin = (await signedInUser(app, ['admin'])).token;
+    const sub = await subscriber(broker.port, ['home/cams/available']);
+    await waitFor(() => sub.last('home/cams/available')?.payload.toString() === 'online', { message: 'online' });
     await app.inject({ method: 'PUT', url: '/api/system/triggers/mqtt/stop', headers: bearer(admin) });
+    // a clean stop sends no last will: HomeCam says offline itself
+    await waitFor(() => sub.last('home/cams/available')?.payload.toString() === 'offline', { message: 'offline on a clean stop' });
+    await sub.client.endAsync();
     const error = await channel.deliver(alert('doorbell', new Date().toISOString()), new AbortController().signal).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransientAlertError);
     expect(String((error as Error).message)).not.toContain(PASSWORD);

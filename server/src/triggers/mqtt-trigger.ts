@@ -186,6 +186,12 @@ export class MqttTrigger extends BaseTrigger {
     this.subscribed.clear();
     if (!client) return;
     client.removeAllListeners('message');
+    // A clean disconnect sends no last will: say it ourselves, briefly, so subscribers do not think us still there.
+    const will = this.options.will;
+    if (will && client.connected) {
+      const published = client.publishAsync(will.topic, will.payload, { qos: 1, retain: true }).catch(() => undefined);
+      await Promise.race([published, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+    }
     await client.endAsync(true).catch(() => undefined);
     client.removeAllListeners();
     client.on('error', () => undefined); // a late socket error after end must not crash the process
