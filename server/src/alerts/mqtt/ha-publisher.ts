@@ -38,6 +38,8 @@ export interface CameraEventMessage {
 
 const RECENT_EVENTS = 200;
 
+const isJpeg = (data: Buffer): boolean => data.length > 4 && data[0] === 0xff && data[1] === 0xd8;
+
 /**
  * MQTT publishing with Home Assistant discovery over the MQTT trigger's connection: availability (LWT `offline`),
  * per camera motion ON/OFF (retained), doorbell events, the event snapshot (retained JPEG), privacy state and its
@@ -153,7 +155,9 @@ export class MqttHaPublisher {
     } else {
       await mqtt.publish(topics.doorbell, JSON.stringify({ event_type: 'ring' }), { qos, retain: false });
     }
-    const image = event.image ?? (await (event.snapshot ?? (() => this.deps.snapshot(camera.name)))().catch(() => null));
+    // The trigger's picture (FTP upload, mail attachment) only when it is a JPEG, as the camera entity expects.
+    const given = event.image && isJpeg(event.image) ? event.image : undefined;
+    const image = given ?? (await (event.snapshot ?? (() => this.deps.snapshot(camera.name)))().catch(() => null));
     if (image) await mqtt.publish(topics.snapshot, image, { qos, retain: true });
   }
 
