@@ -18,7 +18,8 @@ import type { SystemService } from './services/system.service.js';
 import { TriggerService } from './services/trigger.service.js';
 import { createSystemService } from './system.js';
 import type { LogLevel } from './logger.js';
-import { MqttStatePublisher } from './triggers/mqtt-state-publisher.js';
+import type { MqttHaPublisher } from './alerts/mqtt/index.js';
+import { createMqttPublisher } from './mqtt-publisher.js';
 import { TriggerManager, type TriggerExtras } from './triggers/trigger-manager.js';
 
 /** One long-lived part of the server: started in dependency order, stopped in reverse. */
@@ -70,6 +71,8 @@ export type HomecamContext = AppContext & {
   system: SystemService;
   /** The Utilization page's samples (GET /api/system/metrics, socket `metrics`). */
   metrics: MetricsSampler;
+  /** Issue 9: MQTT publishing / HA discovery; `createMqttChannel({ publisher })` makes the 'mqtt' alert channel. */
+  mqttPublisher: MqttHaPublisher;
 };
 
 /** Stops each component in the order given; a failing stop is logged and the rest still stop. */
@@ -117,7 +120,7 @@ export class Runtime {
 }
 
 /** The parts the runtime builds on the context (nothing started yet); `hub` is read once the streams run. */
-function createParts(ctx: AppContext, log: FastifyBaseLogger, options: ComponentOptions, hub: () => StreamHub) {
+function createParts(ctx: AppContext, log: FastifyBaseLogger, options: ComponentOptions, hub: () => StreamHub, streams: () => CameraStreamService | null) {
   const recorder = new Recorder({
     hub,
     cameras: ctx.cameras,
@@ -130,7 +133,9 @@ function createParts(ctx: AppContext, log: FastifyBaseLogger, options: Component
     ...options.recorder,
   });
   const triggerLog = log.child({ module: 'triggers' });
-  const manager = new TriggerManager({ cameras: () => ctx.cameras.list(), sink: ctx.cameraEvents.sink(), logger: triggerLog }, options.triggers);
+  const mqttPublisher = createMqttPublisher(ctx, () => manager, () => streams(), (context, message) => mqttStateLog.warn(context, message), triggerLog);
+  const triggerExtras = { ...options.triggers, mqtt: { commands: mqttPublisher.commands, onConnected: () => void mqttPublisher.connected().catch(() => undefined), ...options.triggers?.mqtt } };
+  const manager = new TriggerManager({ cameras: () => ctx.cameras.list(), sink: ctx.cameraEvents.sink(), logger: triggerLog }, triggerExtras);
   const pushNotifier = new PushNotifier({
     push: ctx.push,
     send: createPushSender({
@@ -159,7 +164,7 @@ function createParts(ctx: AppContext, log: FastifyBaseLogger, options: Component
     recorder,
     triggerLog,
     triggers,
-    mqttState: new MqttStatePublisher({ bus: ctx.bus, mqtt: () => manager.mqtt(), log: mqttStateLog }),
+    mqttState: mqttPublisher,
     pushNotifier,
     integrations: integrations.registry,
     rekognition,
@@ -222,12 +227,13 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   const { recorder, triggerLog, triggers, mqttState, pushNotifier, integrations, rekognition, rekognitionUsage, rekognitionIntegration } = createParts(ctx, log, options, () => {
     if (!streams) throw new Error('the streams have not started');
     return streams.hub;
-  });
+  }, () => streams);
   const onError = (message: string) => (error: unknown) => log.error({ err: error }, message);
   const started = (): CameraStreamService => streams ?? (() => { throw new Error('the streams have not started'); })();
   const analysis = createEventAnalysis(ctx, log, { usage: rekognitionUsage, integration: rekognitionIntegration, streams: started }, options.analysis);
   const metrics = createMetricsSampler(ctx, () => streams?.hub ?? null, options.metrics, onError('utilization sample failed'));
 
+  const unsubscribeMqtt: (() => void)[] = [];
   const components: Component[] = [
     // Stopped last: what the other parts log while stopping still reaches the file.
     { name: 'logs', start: () => undefined, stop: () => ctx.logs.close() },
@@ -273,7 +279,19 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
       },
       stop: () => triggers.close(),
     },
-    { name: 'mqtt-state', start: () => mqttState.start(), stop: () => mqttState.stop() },
+    {
+      // MQTT publishing and Home Assistant discovery over the trigger's connection; camera and config changes resync.
+      name: 'mqtt-state',
+      start: () => {
+        mqttState.start();
+        const resync = (): void => void mqttState.sync().catch(() => undefined);
+        unsubscribeMqtt.push(ctx.cameras.onChange(resync), ctx.config.onChange(resync));
+      },
+      stop: () => {
+        for (const off of unsubscribeMqtt.splice(0)) off();
+        mqttState.stop();
+      },
+    },
     { name: 'metrics', start: () => metrics.start(), stop: () => metrics.stop() },
     backupComponent(ctx, log),
     configFileComponent(ctx, log),
@@ -282,6 +300,7 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   return new Runtime(components, log, () => {
     if (!streams) throw new Error('the runtime has not started');
     system ??= createSystemService(ctx, streams, log, options);
-    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system, metrics };
+    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system, metrics, mqttPublisher: mqttState };
   });
 }
+

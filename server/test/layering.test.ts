@@ -161,6 +161,13 @@ describe('layering', () => {
     for (const sub of ['webhook', 'alexa', 'http']) expect(violations(join('alerts', sub), /^(fastify|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)/)).toEqual([]);
   });
 
+  it('alerts/mqtt (MQTT publishing, HA discovery) uses the MQTT trigger\'s connection, the bus and lib: no services, HTTP or storage', () => {
+    const mqtt = edges().filter(([file]) => relative(SRC, file).startsWith(join('alerts', 'mqtt') + sep));
+    expect(mqtt.length).toBeGreaterThan(0);
+    const outside = mqtt.filter(([, target]) => !['alerts', 'triggers', 'events', 'lib'].includes(folderOf(target)));
+    expect(outside.map(([file, target]) => `${relative(SRC, file)} imports ${relative(SRC, target)}`)).toEqual([]);
+  });
+
   it('has no cycles between folders', () => {
     const graph = new Map<string, Set<string>>();
     for (const [file, target] of edges()) {

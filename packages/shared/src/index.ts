@@ -25,3 +25,4 @@ export * from './api/backup.js';
 export * from './api/dashboard.js';
 export * from './api/rekognition.js';
 export * from './api/alerts.js';
+export * from './api/mqtt-publish.js';

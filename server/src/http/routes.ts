@@ -32,6 +32,8 @@ import { pluginRoutes } from './plugins/plugins.routes.js';
 import { rekognitionRoutes } from './settings/rekognition.routes.js';
 import { telegramSettingsRoutes } from './settings/telegram.routes.js';
 import { TelegramSettingsService } from '../services/telegram-settings.service.js';
+import { mqttPublishRoutes } from './settings/mqtt-publish.routes.js';
+import { MqttPublishSettingsService } from '../services/mqtt-publish-settings.service.js';
 import { automaticBackupRoutes, backupRoutes } from './backup/backup.routes.js';
 import { alertChannelRoutes } from './settings/alert-channels.routes.js';
 
@@ -74,6 +76,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(metricsRoutes, { metrics: ctx.metrics });
   await app.register(telegramSettingsRoutes, { telegram: new TelegramSettingsService(ctx.config) });
   await app.register(alertChannelRoutes, { alertSettings: ctx.alertSettings });
+  await app.register(mqttPublishRoutes, { mqttPublish: new MqttPublishSettingsService(ctx.config, () => ctx.triggers.mqttConnected()) });
   await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 }
 

@@ -26,6 +26,11 @@ export class TriggerService {
     return this.manager.get(name);
   }
 
+  /** Whether the MQTT trigger's connection (also the MQTT publisher's) is up. */
+  mqttConnected(): boolean {
+    return this.manager.mqtt()?.connected() ?? false;
+  }
+
   list(): TriggerInfo[] {
     return this.manager.list();
   }

@@ -23,6 +23,17 @@ export interface MqttTriggerOptions {
   reconnectPeriodMs?: number;
   /** Give up one connection attempt after this long (default 10 s). */
   connectTimeoutMs?: number;
+  /** Last will: the broker publishes it (retained, QoS 1) when the connection dies uncleanly (availability `offline`). */
+  will?: { topic: string; payload: string };
+  /** Extra exact topics this client subscribes to and hands to `handle` instead of the trigger matching (commands). */
+  commands?: MqttCommandHandler;
+  /** Called after every (re)connect, once subscribed: publishers announce themselves (availability, discovery). */
+  onConnected?: (trigger: MqttTrigger) => void;
+}
+
+export interface MqttCommandHandler {
+  topics(): string[];
+  handle(topic: string, payload: Buffer): void;
 }
 
 export const DEFAULT_MOTION_STATE_TOPIC = 'camera.ui/motion';
@@ -75,6 +86,26 @@ export class MqttTrigger extends BaseTrigger {
     return next;
   }
 
+  connected(): boolean {
+    return this.client?.connected ?? false;
+  }
+
+  /** The broker's address for messages (`host:port`, never the credentials). */
+  brokerDisplay(): string {
+    try {
+      return brokerUrl(this.options).display;
+    } catch {
+      return 'the MQTT broker';
+    }
+  }
+
+  /** Publishes on the trigger's connection. Throws when not connected (nothing is queued) or the broker fails. */
+  async publish(topic: string, payload: string | Buffer, options: { qos: 0 | 1; retain: boolean }): Promise<void> {
+    const client = this.client;
+    if (!client?.connected) throw new Error(`MQTT: not connected to ${this.brokerDisplay()}`);
+    await client.publishAsync(topic, payload, options);
+  }
+
   /**
    * Publishes a camera's motion state (not retained, QoS 0, like camera.ui). Resolves false when not connected:
    * states are not queued, as a late "motion on" would mislead.
@@ -113,6 +144,7 @@ export class MqttTrigger extends BaseTrigger {
       clean: true,
       resubscribe: false, // doSync subscribes after every connect, from the current cameras
       queueQoSZero: false,
+      ...(this.options.will && { will: { topic: this.options.will.topic, payload: Buffer.from(this.options.will.payload), qos: 1, retain: true } }),
     });
     this.client = client;
     client.on('connect', () => {
@@ -120,7 +152,9 @@ export class MqttTrigger extends BaseTrigger {
       this.subscribed.clear();
       this.setStatus('online', null);
       this.log.info({ trigger: 'mqtt', broker: display }, 'MQTT trigger connected');
-      void this.syncSubscriptions().catch(() => undefined);
+      void this.syncSubscriptions()
+        .catch(() => undefined)
+        .then(() => this.options.onConnected?.(this));
     });
     client.on('error', (error) => {
       this.connectError = describeError(error, display);
@@ -152,6 +186,12 @@ export class MqttTrigger extends BaseTrigger {
     this.subscribed.clear();
     if (!client) return;
     client.removeAllListeners('message');
+    // A clean disconnect sends no last will: say it ourselves, briefly, so subscribers do not think us still there.
+    const will = this.options.will;
+    if (will && client.connected) {
+      const published = client.publishAsync(will.topic, will.payload, { qos: 1, retain: true }).catch(() => undefined);
+      await Promise.race([published, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+    }
     await client.endAsync(true).catch(() => undefined);
     client.removeAllListeners();
     client.on('error', () => undefined); // a late socket error after end must not crash the process
@@ -166,6 +206,7 @@ export class MqttTrigger extends BaseTrigger {
         this.log.warn({ trigger: 'mqtt', camera: binding.camera, topic: binding.topic }, 'MQTT topics with + or # are not supported: use the exact topic');
       } else wanted.add(binding.topic);
     }
+    for (const topic of this.options.commands?.topics() ?? []) if (!hasWildcard(topic)) wanted.add(topic);
     const add = [...wanted].filter((topic) => !this.subscribed.has(topic));
     const remove = [...this.subscribed].filter((topic) => !wanted.has(topic));
     try {
@@ -187,6 +228,8 @@ export class MqttTrigger extends BaseTrigger {
   }
 
   private onMessage(topic: string, payload: Buffer): void {
+    const commands = this.options.commands;
+    if (commands?.topics().includes(topic)) return commands.handle(topic, payload);
     if (payload.length > MAX_PAYLOAD_BYTES) {
       this.log.debug({ trigger: 'mqtt', topic, bytes: payload.length }, 'MQTT message too large for a trigger, ignored');
       return;

@@ -19,8 +19,14 @@ describe('triggerOptionsFromConfig', () => {
       http: { active: false, options: { port: 7272, localOnly: false } },
       smtp: { active: false, options: { port: 2727, spaceReplace: '+', username: undefined, password: undefined } },
       ftp: { active: false, options: { port: 5050, useFile: false, username: undefined, password: undefined } },
-      mqtt: { active: false, options: { host: '', port: 1883, tls: false, username: undefined, password: undefined } },
+      // issue 9: publishing is on by default, so the broker marks HomeCam offline when the connection dies
+      mqtt: { active: false, options: { host: '', port: 1883, tls: false, username: undefined, password: undefined, will: { topic: 'homecam/available', payload: 'offline' } } },
     });
+  });
+
+  it('sets the last will from mqtt.publish: its base topic, none when publishing is off', () => {
+    expect(triggerOptionsFromConfig({ mqtt: { publish: { baseTopic: 'house/cams' } } }).mqtt.options.will).toEqual({ topic: 'house/cams/available', payload: 'offline' });
+    expect(triggerOptionsFromConfig({ mqtt: { publish: { active: false } } }).mqtt.options.will).toBeUndefined();
   });
 
   it('maps the config blocks and adds the extras', () => {

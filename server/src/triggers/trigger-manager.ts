@@ -64,10 +64,17 @@ export function triggerOptionsFromConfig(config: TriggersConfig, extras: Trigger
         tls: !!mqtt.tls,
         username: orUndefined(mqtt.username),
         password: orUndefined(mqtt.password),
+        ...availabilityWill(mqtt.publish),
         ...extras.mqtt,
       },
     },
   };
+}
+
+/** Issue 9: while publishing is on, the broker marks HomeCam `offline` at `<baseTopic>/available` when the connection dies. */
+function availabilityWill(publish: { active?: boolean | undefined; baseTopic?: string | undefined } | undefined): Pick<MqttTriggerOptions, 'will'> {
+  if (publish?.active === false) return {};
+  return { will: { topic: `${publish?.baseTopic ?? 'homecam'}/available`, payload: 'offline' } };
 }
 
 export interface TriggerInfo {

@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'backup',
   'alerts-telegram',
   'alerts-webhook',
+  'alerts-mqtt',
 ] as const;
 export const DEFAULT_NAMESPACE = 'common';
 

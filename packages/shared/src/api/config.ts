@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { alexaSettingsSchema, telegramSettingsSchema, webhookSettingsSchema } from './alerts.js';
+import { MQTT_PUBLISH_DEFAULTS, mqttPublishSettingsSchema } from './mqtt-publish.js';
 import { cameraSchema } from './cameras.js';
 import { WEATHER_DEFAULT_GEOCODING_URL, WEATHER_DEFAULT_URL, WEATHER_PROVIDERS } from './dashboard.js';
 import { recordingsMaxSizeGBSchema, recordingsMinFreeGBSchema } from './settings.js';
@@ -131,8 +132,10 @@ export const configFileSchema = z.looseObject({
       port: port.default(1883),
       username: z.string().default(''),
       password: z.string().default(''),
+      /** Issue 9: publishing to the same broker (states, snapshots, Home Assistant discovery); see api/mqtt-publish.ts. */
+      publish: mqttPublishSettingsSchema.default(MQTT_PUBLISH_DEFAULTS),
     })
-    .default({ active: false, tls: false, host: '', port: 1883, username: '', password: '' }),
+    .default({ active: false, tls: false, host: '', port: 1883, username: '', password: '', publish: MQTT_PUBLISH_DEFAULTS }),
   /**
    * AWS Rekognition (camera.ui's `aws` keys; its counters contingent_left/last_rekognition live in the database).
    * Optional, no defaults here: a file without it stays without it. The secret is admin-only (GET ?target=config).

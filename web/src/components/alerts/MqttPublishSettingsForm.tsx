@@ -1,0 +1,129 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ComponentType, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MQTT_TOPIC_PREFIX, type MqttPublishView } from '@homecam/shared';
+import { getMqttPublishSettings, updateMqttPublishSettings } from '../../api/mqtt-publish-api';
+import { QueryStatus } from '../layout/QueryStatus';
+import { Button } from '../ui/Button';
+import { Checkbox } from '../ui/Checkbox';
+import { TextField } from '../ui/TextField';
+import { useToast } from '../../hooks/use-toast';
+
+const QUERY_KEY = ['settings', 'notifications', 'mqtt'] as const;
+
+interface Draft {
+  active: boolean;
+  baseTopic: string;
+  discovery: boolean;
+  discoveryPrefix: string;
+}
+
+const draftOf = (view: MqttPublishView): Draft => ({ active: view.active, baseTopic: view.baseTopic, discovery: view.discovery, discoveryPrefix: view.discoveryPrefix });
+const validTopic = (value: string): boolean => value.trim().length > 0 && value.trim().length <= 128 && MQTT_TOPIC_PREFIX.test(value.trim());
+
+function BrokerLine({ view }: { view: MqttPublishView }) {
+  const { t } = useTranslation();
+  if (!view.brokerActive) return <p className="text-sm text-warning" data-testid="mqtt-publish-broker">{t('alerts-mqtt:brokerOff')}</p>;
+  return (
+    <p className="text-sm text-foreground-muted" data-testid="mqtt-publish-broker">
+      {view.connected ? t('alerts-mqtt:brokerConnected', { broker: view.broker }) : t('alerts-mqtt:brokerDisconnected', { broker: view.broker })}
+    </p>
+  );
+}
+
+function TopicList({ view }: { view: MqttPublishView }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="text-sm font-medium text-foreground">{t('alerts-mqtt:exampleTitle', { camera: view.example.camera })}</h3>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]" data-testid="mqtt-publish-topics">
+        {view.example.topics.map(({ what, topic }) => (
+          <div key={what} className="contents">
+            <dt className="text-foreground-muted">{t(`alerts-mqtt:topics.${what}`, { defaultValue: what })}</dt>
+            <dd className="min-w-0 break-all font-mono text-foreground">{topic}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function Form({ view, canEdit }: { view: MqttPublishView; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(view));
+  const save = useMutation({
+    mutationFn: updateMqttPublishSettings,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(QUERY_KEY, saved);
+      setDraft(draftOf(saved));
+      toast.success(t('alerts-mqtt:saved'));
+    },
+    onError: toast.apiError,
+  });
+  const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
+  const baseInvalid = !validTopic(draft.baseTopic);
+  const prefixInvalid = !validTopic(draft.discoveryPrefix);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!canEdit || baseInvalid || prefixInvalid) return;
+    save.mutate({ active: draft.active, baseTopic: draft.baseTopic.trim(), discovery: draft.discovery, discoveryPrefix: draft.discoveryPrefix.trim() });
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" data-testid="mqtt-publish-form">
+      <p className="text-sm text-foreground-muted">{t('alerts-mqtt:intro')}</p>
+      <BrokerLine view={view} />
+      <Checkbox label={t('alerts-mqtt:active')} checked={draft.active} disabled={!canEdit} onChange={(e) => set({ active: e.target.checked })} data-testid="mqtt-publish-active" />
+      <TextField
+        label={t('alerts-mqtt:baseTopic')}
+        value={draft.baseTopic}
+        disabled={!canEdit}
+        spellCheck={false}
+        autoComplete="off"
+        hint={t('alerts-mqtt:baseTopicHint')}
+        error={baseInvalid ? t('alerts-mqtt:topicInvalid') : null}
+        onChange={(e) => set({ baseTopic: e.target.value })}
+        data-testid="mqtt-publish-base"
+      />
+      <Checkbox label={t('alerts-mqtt:discovery')} checked={draft.discovery} disabled={!canEdit} onChange={(e) => set({ discovery: e.target.checked })} data-testid="mqtt-publish-discovery" />
+      <TextField
+        label={t('alerts-mqtt:discoveryPrefix')}
+        value={draft.discoveryPrefix}
+        disabled={!canEdit || !draft.discovery}
+        spellCheck={false}
+        autoComplete="off"
+        hint={t('alerts-mqtt:discoveryPrefixHint')}
+        error={prefixInvalid ? t('alerts-mqtt:topicInvalid') : null}
+        onChange={(e) => set({ discoveryPrefix: e.target.value })}
+        data-testid="mqtt-publish-prefix"
+      />
+      <TopicList view={view} />
+      {canEdit ? (
+        <div className="flex justify-end">
+          <Button type="submit" disabled={baseInvalid || prefixInvalid || save.isPending} data-testid="mqtt-publish-save">
+            {save.isPending ? t('alerts-mqtt:saving') : t('alerts-mqtt:save')}
+          </Button>
+        </div>
+      ) : (
+        <p className="text-sm text-foreground-muted">{t('alerts-mqtt:readOnly')}</p>
+      )}
+    </form>
+  );
+}
+
+/**
+ * Settings → Notifications → MQTT: publishing to the MQTT trigger's broker (states, snapshots, Home Assistant
+ * discovery). Read-only without settings:notifications:edit; the topics of one camera show where things go.
+ */
+export const MqttPublishSettingsForm: ComponentType<{ canEdit: boolean }> = ({ canEdit }) => {
+  const query = useQuery({ queryKey: QUERY_KEY, queryFn: getMqttPublishSettings });
+  return (
+    <>
+      <QueryStatus query={query} />
+      {query.data ? <Form key={query.dataUpdatedAt} view={query.data} canEdit={canEdit} /> : null}
+    </>
+  );
+};
