@@ -6,6 +6,11 @@ import type { StreamHub } from './media/index.js';
 import type { MetricsSampler } from './metrics/index.js';
 import { createMetricsSampler, type MetricsOptions } from './metrics-sampler.js';
 import { PushNotifier } from './push/push-notifier.js';
+import { createAlerts } from './alerts/create-alerts.js';
+import type { AlertPipeline } from './alerts/alert-pipeline.js';
+import type { AlertChannel } from './alerts/channel.js';
+import type { ChannelWorkerOptions } from './alerts/channel-worker.js';
+import { DEFAULT_MAX_CLIP_MS } from './recording/clip-policy.js';
 import { RekognitionUsageRepository } from './repositories/rekognition-usage.repository.js';
 import { RekognitionSettingsService } from './services/rekognition-settings.service.js';
 import { RekognitionUsageService } from './services/rekognition-usage.service.js';
@@ -47,6 +52,8 @@ export interface ComponentOptions {
   logLevel?: LogLevel | undefined;
   /** Utilization sampling (tests shorten the interval or drive it with a FakeClock). */
   metrics?: MetricsOptions | undefined;
+  /** Alert channel queues (tests shorten time-outs and backoff). */
+  alerts?: Partial<ChannelWorkerOptions> | undefined;
 }
 
 /** The context with the parts the runtime adds; `streams` exists once the runtime has started. */
@@ -63,6 +70,9 @@ export type HomecamContext = AppContext & {
   system: SystemService;
   /** The Utilization page's samples (GET /api/system/metrics, socket `metrics`). */
   metrics: MetricsSampler;
+  /** Issue 9: the one alert pipeline (status, "send a test"); `registerAlertChannel` adds a channel to it. */
+  alerts: AlertPipeline;
+  registerAlertChannel: (channel: AlertChannel) => void;
 };
 
 /** Stops each component in the order given; a failing stop is logged and the rest still stop. */
@@ -110,7 +120,7 @@ export class Runtime {
 }
 
 /** The parts the runtime builds on the context (nothing started yet); `hub` is read once the streams run. */
-function createParts(ctx: AppContext, log: FastifyBaseLogger, options: ComponentOptions, hub: () => StreamHub) {
+function createParts(ctx: AppContext, log: FastifyBaseLogger, options: ComponentOptions, hub: () => StreamHub, streams: () => CameraStreamService | null) {
   const recorder = new Recorder({
     hub,
     cameras: ctx.cameras,
@@ -148,7 +158,18 @@ function createParts(ctx: AppContext, log: FastifyBaseLogger, options: Component
       integrations.mqttState.fail(err instanceof Error ? `${message}: ${err.message}` : message);
     },
   };
+  const alerts = createAlerts({
+    ...ctx,
+    integrations: integrations.registry,
+    log: log.child({ module: 'alerts' }),
+    liveSnapshot: async (camera) => (await streams()?.snapshot(camera))?.jpeg ?? null,
+    maxClipMs: options.recorder?.maxClipMs ?? DEFAULT_MAX_CLIP_MS,
+    worker: options.alerts,
+    pushNotifier,
+  });
+  // Issue 9's channels: alerts.register(createXChannel(...)) here, one line each.
   return {
+    alerts,
     recorder,
     triggerLog,
     triggers,
@@ -211,10 +232,11 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   ctx.config.onListenerError = (error) => log.error({ err: error }, 'config change listener failed');
   ctx.bus.onListenerError = (error, event) => log.error({ err: error, event }, 'event listener failed');
   let streams: CameraStreamService | null = null;
-  const { recorder, triggerLog, triggers, mqttState, pushNotifier, integrations, rekognition, rekognitionUsage } = createParts(ctx, log, options, () => {
+  const hub = (): StreamHub => {
     if (!streams) throw new Error('the streams have not started');
     return streams.hub;
-  });
+  };
+  const { recorder, triggerLog, triggers, mqttState, pushNotifier, integrations, rekognition, rekognitionUsage, alerts } = createParts(ctx, log, options, hub, () => streams);
   const onError = (message: string) => (error: unknown) => log.error({ err: error }, message);
   const metrics = createMetricsSampler(ctx, () => streams?.hub ?? null, options.metrics, onError('utilization sample failed'));
 
@@ -233,7 +255,6 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
       // Web push for every new notification, off the event path; ended sessions take their subscriptions along.
       name: 'push',
       start: () => {
-        pushNotifier.start();
         ctx.push.start(onError('push subscription cleanup failed'));
       },
       stop: async () => {
@@ -253,6 +274,9 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
     },
     { name: 'retention', start: () => ctx.recordings.startSweep(onError('recording retention failed')), stop: () => ctx.recordings.stop() },
     { name: 'notifications', start: () => ctx.notifications.start(onError('notification failed')), stop: () => ctx.notifications.stop() },
+    // Every notification to every alert channel (web push included), off the event path; in-flight sends are
+    // cancelled at shutdown before the streams stop.
+    { name: 'alerts', start: () => alerts.pipeline.start(), stop: () => alerts.pipeline.stop() },
     { name: 'camera-events', start: () => undefined, stop: () => ctx.cameraEvents.close() },
     {
       name: 'triggers',
@@ -271,6 +295,6 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   return new Runtime(components, log, () => {
     if (!streams) throw new Error('the runtime has not started');
     system ??= createSystemService(ctx, streams, log, options);
-    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system, metrics };
+    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system, metrics, alerts: alerts.pipeline, registerAlertChannel: (channel) => alerts.register(channel) };
   });
 }

@@ -138,6 +138,10 @@ describe('layering', () => {
     expect(violations('integrations', /^(fastify|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)/)).toEqual([]);
   });
 
+  it('alerts (the alert pipeline and its channels) work through services and the bus: no HTTP, sockets or database', () => {
+    expect(violations('alerts', /\/http\/|\/realtime\/|\/db\/|^better-sqlite3|^kysely|^fastify|^socket\.io|^node:child_process/)).toEqual([]);
+  });
+
   it('logs (the log hub: scrubbing, ring, rotating file) uses only lib and the shared contract', () => {
     expect(resolvedViolations('logs', (target) => ['logs', 'lib'].includes(folderOf(target)))).toEqual([]);
   });

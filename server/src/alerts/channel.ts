@@ -38,6 +38,9 @@ export interface AlertChannel {
   accepts(alert: Alert): boolean;
   /** Sends one alert. Throws TransientAlertError to be retried; other errors are final. Messages hold no secret. */
   deliver(alert: Alert, signal: AbortSignal): Promise<void>;
-  /** "Send a test" from the settings page: a short text message through the real path; resolves with what to show. */
-  test(signal: AbortSignal): Promise<{ detail: string }>;
+  /**
+   * "Send a test" from the settings page: a short text message through the real path; resolves with what to show.
+   * `requester` is who pressed the button (web push sends only to that user's devices).
+   */
+  test(signal: AbortSignal, requester?: { userId: number }): Promise<{ detail: string }>;
 }

@@ -29,6 +29,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { feedRoutes } from './widgets/feed.routes.js';
 import { weatherRoutes } from './widgets/weather.routes.js';
 import { pluginRoutes } from './plugins/plugins.routes.js';
+import { alertRoutes } from './alerts/alerts.routes.js';
 import { rekognitionRoutes } from './settings/rekognition.routes.js';
 import { automaticBackupRoutes, backupRoutes } from './backup/backup.routes.js';
 
@@ -69,6 +70,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(backupRoutes, { backup: ctx.backup });
   await app.register(automaticBackupRoutes, { backup: ctx.backup });
   await app.register(metricsRoutes, { metrics: ctx.metrics });
+  await app.register(alertRoutes, { alerts: ctx.alerts });
   await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 }
 

@@ -73,3 +73,15 @@ export const alexaSettingsSchema = z.looseObject({
   startTime: z.string().regex(/^\d{2}:\d{2}$/).default('00:00'),
   endTime: z.string().regex(/^\d{2}:\d{2}$/).default('23:59'),
 });
+
+export const alertStatusListSchema = z.object({ result: z.array(alertChannelStatusSchema) });
+export type AlertStatusList = z.infer<typeof alertStatusListSchema>;
+
+export const alertChannelParamsSchema = z.object({ channel: z.string().min(1).max(32) });
+
+/** The answer of "send a test": what the channel reports (e.g. "sent to 2 devices"). */
+export const alertTestResultSchema = z.object({ ok: z.literal(true), detail: z.string() });
+export type AlertTestResult = z.infer<typeof alertTestResultSchema>;
+
+/** "Send a test" of these channels is for admins only (their settings are admin-only: the server calls out). */
+export const ADMIN_ONLY_ALERT_CHANNELS: readonly AlertChannelId[] = ['webhook'];

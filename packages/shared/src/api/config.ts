@@ -72,8 +72,10 @@ export const configFileSchema = z.looseObject({
       telegram: telegramSettingsSchema.optional(),
       webhook: webhookSettingsSchema.optional(),
       alexa: alexaSettingsSchema.optional(),
+      /** Which system notifications (WARN/ERROR) also go to the alert channels (web push keeps its own rule); [] = none. */
+      alertLevels: z.array(z.enum(['WARN', 'ERROR'])).max(2).default([]),
     })
-    .default({ active: true, removeAfter: 72 }),
+    .default({ active: true, removeAfter: 72, alertLevels: [] }),
   /**
    * Recordings (spec §5: config file only). `type`/`timer` are the defaults a camera's recordingType/recordingTimer
    * override; `path` defaults to `<data>/recordings`; `removeAfter` in days; `maxSizeGB`/`minFreeGB` bound the disk
