@@ -44,6 +44,8 @@ function fillUrl(url: string, targetUserId: number): string {
     camera: 'Matrix_Cam',
     date: '2026-01-01',
     file: 'none.mp4',
+    // /api/alerts/:channel/test (no telegram channel registered in this app: 404 for those allowed)
+    channel: 'telegram',
   };
   return url.replace(/:(\w+)|\*/g, (match, name: string | undefined) => {
     if (match === '*') return 'some/page';
@@ -124,6 +126,12 @@ describe('access matrix over every route', () => {
     const admin = ['GET /api/plugins', 'POST /api/plugins/:id/start', 'POST /api/plugins/:id/stop', 'POST /api/plugins/:id/restart', 'GET /api/settings/rekognition', 'PATCH /api/settings/rekognition'];
     const rules = new Map(listRouteAccess(app).map((route) => [`${route.method} ${route.url}`, route.access]));
     expect(admin.map((key) => [key, rules.get(key)])).toEqual(admin.map((key) => [key, 'admin']));
+  });
+
+  it('the alert routes follow the notification settings permissions (webhook tests are admin-only inside the route)', () => {
+    const rules = new Map(listRouteAccess(app).map((route) => [`${route.method} ${route.url}`, route.access]));
+    expect(rules.get('GET /api/alerts/status')).toEqual({ anyOf: ['settings:notifications:access', 'settings:notifications:edit'] });
+    expect(rules.get('POST /api/alerts/:channel/test')).toEqual({ anyOf: ['settings:notifications:edit'] });
   });
 
   // The list is read inside the test (the app is built in beforeAll), one assertion message per cell.
