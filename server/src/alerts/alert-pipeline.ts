@@ -23,6 +23,8 @@ export interface AlertPipelineDeps {
 export interface RegisterOptions {
   /** System notifications reach this channel whatever `alertLevels` says (web push: its own permission rule). */
   allSystemLevels?: boolean;
+  /** This channel's own queue tuning (web push fans out to many devices per alert: a longer time-out). */
+  worker?: Partial<ChannelWorkerOptions>;
 }
 
 /**
@@ -41,7 +43,7 @@ export class AlertPipeline {
   /** Adds a channel (the runtime does, one per channel); returns the function that removes it again. */
   register(channel: AlertChannel, options: RegisterOptions = {}): () => void {
     if (this.workers.has(channel.id)) throw new Error(`alert channel '${channel.id}' is registered twice`);
-    const worker = new ChannelWorker(channel, this.deps.clock, this.deps.log, { ...DEFAULT_WORKER_OPTIONS, ...this.deps.worker });
+    const worker = new ChannelWorker(channel, this.deps.clock, this.deps.log, { ...DEFAULT_WORKER_OPTIONS, ...this.deps.worker, ...options.worker });
     this.workers.set(channel.id, { worker, options });
     return () => {
       if (this.workers.get(channel.id)?.worker !== worker) return;

@@ -81,6 +81,6 @@ export function createAlerts(parts: AlertParts) {
   };
   // Web push keeps sending system notifications by its own permission rule, whatever alertLevels says.
   const push = createPushChannel({ notifier: parts.pushNotifier, active: () => parts.config.get().notifications.active, clock: parts.clock });
-  pipeline.register(push, { allSystemLevels: true });
+  pipeline.register(push, { allSystemLevels: true, worker: { attemptTimeoutMs: 120_000, concurrency: 4, queueSize: 500 } });
   return { pipeline, register };
 }

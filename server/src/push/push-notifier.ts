@@ -69,7 +69,13 @@ export class PushNotifier {
    */
   async deliver(notification: Notification, userId?: number): Promise<{ sent: number; problems: string[] }> {
     if (this.stopping.signal.aborted) return { sent: 0, problems: [] };
-    const deliveries = (await this.deps.push.deliveriesFor(notification)).filter((d) => userId === undefined || d.recipient.userId === userId);
+    this.preparing += 1;
+    let deliveries: PushDelivery[];
+    try {
+      deliveries = (await this.deps.push.deliveriesFor(notification)).filter((d) => userId === undefined || d.recipient.userId === userId);
+    } finally {
+      this.preparing -= 1;
+    }
     const problems: string[] = [];
     await Promise.all(
       deliveries.map(
@@ -88,6 +94,7 @@ export class PushNotifier {
           }),
       ),
     );
+    this.settle();
     return { sent: deliveries.length - problems.length, problems };
   }
 
