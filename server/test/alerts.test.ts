@@ -88,6 +88,21 @@ describe('alerts through the app', () => {
     expect(byChannel.get('alexa')).toMatchObject({ sent: 0, queued: 0, lastError: null });
   });
 
+  it('system notifications reach the channels only at the levels chosen in Settings → Notifications', async () => {
+    // Sent before the choice; dispatch is synchronous, so it would be queued ahead of the ERROR below.
+    await app.homecam.notifications.system('WARN', 'Disk', 'disk almost full');
+    const { token: editor } = await signedInUser(app, ['settings:notifications:edit']);
+    const saved = await app.inject({ method: 'PATCH', url: '/api/settings/notifications', headers: bearer(editor), payload: { alertLevels: ['ERROR', 'WARN'] } });
+    expect(saved.json<{ alertLevels: string[] }>().alertLevels).toEqual(['WARN', 'ERROR']);
+    const before = good.alerts.length;
+    await app.homecam.notifications.system('ERROR', 'Camera', 'camera down');
+    await good.received(before + 1);
+    expect(good.alerts.at(-1)?.alert.notification).toMatchObject({ level: 'ERROR', camera: null });
+    expect(good.alerts.some((a) => a.alert.notification.level === 'WARN')).toBe(false);
+    const bad = await app.inject({ method: 'PATCH', url: '/api/settings/notifications', headers: bearer(editor), payload: { alertLevels: ['INFO'] } });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('shows each non-push channel on the plugins page with the pipeline status', async () => {
     const plugins = await app.inject({ url: '/api/plugins', headers: bearer(admin) });
     const list = plugins.json<{ result: { id: string; state: string; lastError: { message: string } | null }[] }>().result;

@@ -13,6 +13,10 @@ export type AlertChannelId = (typeof ALERT_CHANNELS)[number];
 export const TELEGRAM_TYPES = ['Text', 'Snapshot', 'Text + Snapshot', 'Video', 'Text + Video', 'Disabled'] as const;
 export type TelegramType = (typeof TELEGRAM_TYPES)[number];
 
+/** System notification levels a user may send to the alert channels too (`notifications.alertLevels`). */
+export const ALERT_LEVELS = ['WARN', 'ERROR'] as const;
+export const alertLevelsSchema = z.array(z.enum(ALERT_LEVELS)).max(ALERT_LEVELS.length);
+
 /** The text of an alert: `@` is replaced by the camera name. */
 export const ALERT_MESSAGE_MAX = 1000;
 

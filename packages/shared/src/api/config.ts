@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { alexaSettingsSchema, telegramSettingsSchema, webhookSettingsSchema } from './alerts.js';
+import { alertLevelsSchema, alexaSettingsSchema, telegramSettingsSchema, webhookSettingsSchema } from './alerts.js';
 import { cameraSchema } from './cameras.js';
 import { WEATHER_DEFAULT_GEOCODING_URL, WEATHER_DEFAULT_URL, WEATHER_PROVIDERS } from './dashboard.js';
 import { recordingsMaxSizeGBSchema, recordingsMinFreeGBSchema } from './settings.js';
@@ -73,7 +73,7 @@ export const configFileSchema = z.looseObject({
       webhook: webhookSettingsSchema.optional(),
       alexa: alexaSettingsSchema.optional(),
       /** Which system notifications (WARN/ERROR) also go to the alert channels (web push keeps its own rule); [] = none. */
-      alertLevels: z.array(z.enum(['WARN', 'ERROR'])).max(2).default([]),
+      alertLevels: alertLevelsSchema.default([]),
     })
     .default({ active: true, removeAfter: 72, alertLevels: [] }),
   /**
