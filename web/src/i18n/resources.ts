@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'system',
   'plugins',
   'backup',
+  'alerts',
 ] as const;
 export const DEFAULT_NAMESPACE = 'common';
 
