@@ -46,7 +46,7 @@ test('admins edit recordings and notifications; access-only users see them read-
   await expect(page.getByTestId('toast').last()).toHaveAttribute('data-toast-type', 'success');
   await expect
     .poll(async () => adminApi.request<{ active: boolean; removeAfter: number }>('GET', '/api/settings/notifications'))
-    .toEqual({ active: false, removeAfter: 24 });
+    .toEqual({ active: false, removeAfter: 24, alertLevels: [] });
   await page.reload();
   await expect(page.getByTestId('settings-notifications-remove-after')).toHaveValue('24');
   await expect(page.getByTestId('settings-notifications-active')).not.toBeChecked();

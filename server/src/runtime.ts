@@ -1,26 +1,28 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.js';
 import { createStreams, type MediaOptions } from './streams-context.js';
+import { createParts } from './runtime-parts.js';
 import { analysisComponent, createEventAnalysis, type AnalysisOptions } from './analysis-context.js';
-import { createIntegrations, type IntegrationRegistry } from './integrations/index.js';
+import type { IntegrationRegistry } from './integrations/index.js';
 import type { StreamHub } from './media/index.js';
 import type { MetricsSampler } from './metrics/index.js';
 import { createMetricsSampler, type MetricsOptions } from './metrics-sampler.js';
-import { PushNotifier } from './push/push-notifier.js';
-import { RekognitionUsageRepository } from './repositories/rekognition-usage.repository.js';
-import { RekognitionSettingsService } from './services/rekognition-settings.service.js';
-import { RekognitionUsageService } from './services/rekognition-usage.service.js';
-import { createPushSender, type PushSenderOptions } from './push/push-sender.js';
-import { Recorder } from './recording/recorder.js';
+import type { PushNotifier } from './push/push-notifier.js';
+import type { AlertPipeline } from './alerts/alert-pipeline.js';
+import type { AlertChannel } from './alerts/channel.js';
+import type { ChannelWorkerOptions } from './alerts/channel-worker.js';
+import type { RekognitionSettingsService } from './services/rekognition-settings.service.js';
+import type { RekognitionUsageService } from './services/rekognition-usage.service.js';
+import type { PushSenderOptions } from './push/push-sender.js';
+import type { Recorder } from './recording/recorder.js';
 import type { CameraStreamService } from './services/camera-stream.service.js';
 import type { RefusedRecordingsDir } from './services/recordings-directory.js';
 import type { SystemService } from './services/system.service.js';
-import { TriggerService } from './services/trigger.service.js';
+import type { TriggerService } from './services/trigger.service.js';
 import { createSystemService } from './system.js';
 import type { LogLevel } from './logger.js';
 import type { MqttHaPublisher } from './alerts/mqtt/index.js';
-import { createMqttPublisher } from './mqtt-publisher.js';
-import { TriggerManager, type TriggerExtras } from './triggers/trigger-manager.js';
+import type { TriggerExtras } from './triggers/trigger-manager.js';
 
 /** One long-lived part of the server: started in dependency order, stopped in reverse. */
 export interface Component {
@@ -29,8 +31,7 @@ export interface Component {
   stop(): Promise<void> | void;
 }
 
-/** The VAPID contact push services see; a placeholder unless HOMECAM_PUSH_SUBJECT names a real one. */
-export const DEFAULT_PUSH_SUBJECT = 'mailto:homecam@example.com';
+export { DEFAULT_PUSH_SUBJECT } from './runtime-parts.js';
 
 export interface ComponentOptions {
   /** ffmpeg and stream hub settings (tests shorten time-outs). */
@@ -55,6 +56,8 @@ export interface ComponentOptions {
   telegram?: { apiRoot?: string | undefined } | undefined;
   /** HOMECAM_PUBLIC_URL: HomeCam's address from outside, for links in alerts (e.g. a clip too large for Telegram). */
   publicUrl?: string | undefined;
+  /** Alert channel queues (tests shorten time-outs and backoff). */
+  alerts?: Partial<ChannelWorkerOptions> | undefined;
 }
 
 /** The context with the parts the runtime adds; `streams` exists once the runtime has started. */
@@ -73,6 +76,9 @@ export type HomecamContext = AppContext & {
   metrics: MetricsSampler;
   /** Issue 9: MQTT publishing / HA discovery; `createMqttChannel({ publisher })` makes the 'mqtt' alert channel. */
   mqttPublisher: MqttHaPublisher;
+  /** Issue 9: the one alert pipeline (status, "send a test"); `registerAlertChannel` adds a channel to it. */
+  alerts: AlertPipeline;
+  registerAlertChannel: (channel: AlertChannel) => void;
 };
 
 /** Stops each component in the order given; a failing stop is logged and the rest still stop. */
@@ -119,60 +125,6 @@ export class Runtime {
   }
 }
 
-/** The parts the runtime builds on the context (nothing started yet); `hub` is read once the streams run. */
-function createParts(ctx: AppContext, log: FastifyBaseLogger, options: ComponentOptions, hub: () => StreamHub, streams: () => CameraStreamService | null) {
-  const recorder = new Recorder({
-    hub,
-    cameras: ctx.cameras,
-    config: ctx.config,
-    service: ctx.recordings,
-    notifications: ctx.notifications,
-    bus: ctx.bus,
-    clock: ctx.clock,
-    log: log.child({ module: 'recorder' }),
-    ...options.recorder,
-  });
-  const triggerLog = log.child({ module: 'triggers' });
-  const mqttPublisher = createMqttPublisher(ctx, () => manager, () => streams(), (context, message) => mqttStateLog.warn(context, message), triggerLog);
-  const triggerExtras = { ...options.triggers, mqtt: { commands: mqttPublisher.commands, onConnected: () => void mqttPublisher.connected().catch(() => undefined), ...options.triggers?.mqtt } };
-  const manager = new TriggerManager({ cameras: () => ctx.cameras.list(), sink: ctx.cameraEvents.sink(), logger: triggerLog }, triggerExtras);
-  const pushNotifier = new PushNotifier({
-    push: ctx.push,
-    send: createPushSender({
-      subject: options.push?.subject ?? DEFAULT_PUSH_SUBJECT,
-      timeoutMs: options.push?.timeoutMs ?? 10_000,
-      allowInternalHosts: options.allowHttpPushEndpoints,
-    }),
-    bus: ctx.bus,
-    log: log.child({ module: 'push' }),
-    concurrency: options.push?.concurrency,
-    onFailure: (message) => integrations.webPush.fail(message),
-  });
-  const triggers = new TriggerService(manager, ctx.config);
-  const rekognitionUsage = new RekognitionUsageService({ usage: new RekognitionUsageRepository(ctx.database.db), config: ctx.config, clock: ctx.clock });
-  const rekognition = new RekognitionSettingsService(ctx.config, rekognitionUsage);
-  const integrations = createIntegrations({ triggers, manager, config: ctx.config, clock: ctx.clock, push: ctx.push, rekognition, rekognitionUsage });
-  // Publish failures are logged as before and kept as the MQTT state integration's last error.
-  const mqttStateLog = {
-    warn: (context: object, message: string) => {
-      triggerLog.warn(context, message);
-      const err = (context as { err?: unknown }).err;
-      integrations.mqttState.fail(err instanceof Error ? `${message}: ${err.message}` : message);
-    },
-  };
-  return {
-    recorder,
-    triggerLog,
-    triggers,
-    mqttState: mqttPublisher,
-    pushNotifier,
-    integrations: integrations.registry,
-    rekognition,
-    rekognitionUsage,
-    rekognitionIntegration: integrations.rekognition,
-  };
-}
-
 const REFUSALS: Record<string, string> = {
   PATH_FORBIDDEN: 'a system directory, the data directory, a parent of one, or the photos directory',
   PATH_NOT_EMPTY: 'it holds files that are not HomeCam\'s (no .homecam-recordings marker, no recordings)',
@@ -202,6 +154,23 @@ function backupComponent(ctx: AppContext, log: FastifyBaseLogger): Component {
   };
 }
 
+/** MQTT publishing and Home Assistant discovery over the trigger's connection; camera and config changes resync. */
+function mqttPublishComponent(ctx: AppContext, publisher: MqttHaPublisher): Component {
+  const unsubscribe: (() => void)[] = [];
+  return {
+    name: 'mqtt-state',
+    start: () => {
+      publisher.start();
+      const resync = (): void => void publisher.sync().catch(() => undefined);
+      unsubscribe.push(ctx.cameras.onChange(resync), ctx.config.onChange(resync));
+    },
+    stop: () => {
+      for (const off of unsubscribe.splice(0)) off();
+      publisher.stop();
+    },
+  };
+}
+
 /** config.json edited on disk is applied live; a bad edit is logged and the last good config kept. */
 function configFileComponent(ctx: AppContext, log: FastifyBaseLogger): Component {
   return {
@@ -224,16 +193,17 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   ctx.config.onListenerError = (error) => log.error({ err: error }, 'config change listener failed');
   ctx.bus.onListenerError = (error, event) => log.error({ err: error, event }, 'event listener failed');
   let streams: CameraStreamService | null = null;
-  const { recorder, triggerLog, triggers, mqttState, pushNotifier, integrations, rekognition, rekognitionUsage, rekognitionIntegration } = createParts(ctx, log, options, () => {
+  const hub = (): StreamHub => {
     if (!streams) throw new Error('the streams have not started');
     return streams.hub;
-  }, () => streams);
+  };
+  const parts = createParts(ctx, log, options, hub, () => streams);
+  const { recorder, triggerLog, triggers, mqttState, pushNotifier, integrations, rekognition, rekognitionUsage, rekognitionIntegration, alerts } = parts;
   const onError = (message: string) => (error: unknown) => log.error({ err: error }, message);
   const started = (): CameraStreamService => streams ?? (() => { throw new Error('the streams have not started'); })();
   const analysis = createEventAnalysis(ctx, log, { usage: rekognitionUsage, integration: rekognitionIntegration, streams: started }, options.analysis);
   const metrics = createMetricsSampler(ctx, () => streams?.hub ?? null, options.metrics, onError('utilization sample failed'));
 
-  const unsubscribeMqtt: (() => void)[] = [];
   const components: Component[] = [
     // Stopped last: what the other parts log while stopping still reaches the file.
     { name: 'logs', start: () => undefined, stop: () => ctx.logs.close() },
@@ -249,7 +219,6 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
       // Web push for every new notification, off the event path; ended sessions take their subscriptions along.
       name: 'push',
       start: () => {
-        pushNotifier.start();
         ctx.push.start(onError('push subscription cleanup failed'));
       },
       stop: async () => {
@@ -270,6 +239,9 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
     { name: 'retention', start: () => ctx.recordings.startSweep(onError('recording retention failed')), stop: () => ctx.recordings.stop() },
     analysisComponent(ctx, analysis),
     { name: 'notifications', start: () => ctx.notifications.start(onError('notification failed')), stop: () => ctx.notifications.stop() },
+    // Every notification to every alert channel (web push included), off the event path; in-flight sends are
+    // cancelled at shutdown before the streams stop.
+    { name: 'alerts', start: () => alerts.pipeline.start(), stop: () => alerts.pipeline.stop() },
     { name: 'camera-events', start: () => undefined, stop: () => ctx.cameraEvents.close() },
     {
       name: 'triggers',
@@ -279,19 +251,7 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
       },
       stop: () => triggers.close(),
     },
-    {
-      // MQTT publishing and Home Assistant discovery over the trigger's connection; camera and config changes resync.
-      name: 'mqtt-state',
-      start: () => {
-        mqttState.start();
-        const resync = (): void => void mqttState.sync().catch(() => undefined);
-        unsubscribeMqtt.push(ctx.cameras.onChange(resync), ctx.config.onChange(resync));
-      },
-      stop: () => {
-        for (const off of unsubscribeMqtt.splice(0)) off();
-        mqttState.stop();
-      },
-    },
+    mqttPublishComponent(ctx, mqttState),
     { name: 'metrics', start: () => metrics.start(), stop: () => metrics.stop() },
     backupComponent(ctx, log),
     configFileComponent(ctx, log),
@@ -300,7 +260,8 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   return new Runtime(components, log, () => {
     if (!streams) throw new Error('the runtime has not started');
     system ??= createSystemService(ctx, streams, log, options);
-    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system, metrics, mqttPublisher: mqttState };
+    const alertParts = { alerts: alerts.pipeline, registerAlertChannel: (channel: AlertChannel) => alerts.register(channel) };
+    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system, metrics, mqttPublisher: mqttState, ...alertParts };
   });
 }
 

@@ -44,6 +44,8 @@ function fillUrl(url: string, targetUserId: number): string {
     camera: 'Matrix_Cam',
     date: '2026-01-01',
     file: 'none.mp4',
+    // /api/alerts/:channel/test (no telegram channel registered in this app: 404 for those allowed)
+    channel: 'telegram',
   };
   return url.replace(/:(\w+)|\*/g, (match, name: string | undefined) => {
     if (match === '*') return 'some/page';
@@ -132,6 +134,12 @@ describe('access matrix over every route', () => {
     const edit = 'anyOf(settings:notifications:edit)';
     expect([rules.get('GET /api/settings/notifications/webhook'), rules.get('PATCH /api/settings/notifications/webhook'), rules.get('POST /api/settings/notifications/webhook/rotate-secret')]).toEqual([read, edit, 'admin']);
     expect([rules.get('GET /api/settings/notifications/alexa'), rules.get('PATCH /api/settings/notifications/alexa')]).toEqual([read, edit]);
+  });
+
+  it('the alert routes follow the notification settings permissions (webhook tests are admin-only inside the route)', () => {
+    const rules = new Map(listRouteAccess(app).map((route) => [`${route.method} ${route.url}`, route.access]));
+    expect(rules.get('GET /api/alerts/status')).toEqual({ anyOf: ['settings:notifications:access', 'settings:notifications:edit'] });
+    expect(rules.get('POST /api/alerts/:channel/test')).toEqual({ anyOf: ['settings:notifications:edit'] });
   });
 
   // The list is read inside the test (the app is built in beforeAll), one assertion message per cell.

@@ -138,6 +138,10 @@ describe('layering', () => {
     expect(violations('integrations', /^(fastify|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)/)).toEqual([]);
   });
 
+  it('alerts (the alert pipeline and its channels) work through services and the bus: no HTTP, sockets or database', () => {
+    expect(violations('alerts', /\/http\/|\/realtime\/|\/db\/|^better-sqlite3|^kysely|^fastify|^socket\.io|^node:child_process/)).toEqual([]);
+  });
+
   it('logs (the log hub: scrubbing, ring, rotating file) uses only lib and the shared contract', () => {
     expect(resolvedViolations('logs', (target) => ['logs', 'lib'].includes(folderOf(target)))).toEqual([]);
   });
@@ -155,10 +159,10 @@ describe('layering', () => {
     expect(resolvedViolations('analysis', (target) => ['analysis', 'services', 'events', 'lib'].includes(folderOf(target)))).toEqual([]);
   });
 
-  it('the webhook and Alexa channels (alerts/webhook, alexa, http) call out with lib only: no services, storage, HTTP server', () => {
-    const channel = /^alerts[\\/](webhook|alexa|http)[\\/]/;
+  it('the webhook and Alexa channels (alerts/webhook, alexa, outgoing) call out with lib only: no services, storage, HTTP server', () => {
+    const channel = /^alerts[\\/](webhook|alexa|outgoing)[\\/]/;
     expect(edges().filter(([file, target]) => channel.test(relative(SRC, file)) && !['alerts', 'lib'].includes(folderOf(target)))).toEqual([]);
-    for (const sub of ['webhook', 'alexa', 'http']) expect(violations(join('alerts', sub), /^(fastify|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)/)).toEqual([]);
+    for (const sub of ['webhook', 'alexa', 'outgoing']) expect(violations(join('alerts', sub), /^(fastify|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)/)).toEqual([]);
   });
 
   it('alerts/mqtt (MQTT publishing, HA discovery) uses the MQTT trigger\'s connection, the bus and lib: no services, HTTP or storage', () => {

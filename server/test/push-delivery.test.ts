@@ -73,7 +73,11 @@ async function ringDoorbell(): Promise<void> {
 }
 
 /** Waits until every push of the notifications so far has been sent and its answer handled. */
-const settled = (): Promise<void> => app.homecam.pushNotifier.idle();
+const settled = async (): Promise<void> => {
+  // Pushes go out through the alert pipeline's 'push' channel: first the pipeline hands them over, then they settle.
+  await app.homecam.alerts.idle();
+  await app.homecam.pushNotifier.idle();
+};
 
 describe('web push delivery', () => {
   it('a doorbell reaches the browser: VAPID-signed for the push service origin, aes128gcm, decryptable payload', async () => {

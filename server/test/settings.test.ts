@@ -138,7 +138,7 @@ describe('/api/settings/notifications', () => {
   it('reads with access, writes with edit, config.json follows', async () => {
     const reader = await tokenWith('settings:notifications:access');
     const read = await app.inject({ method: 'GET', url: '/api/settings/notifications', headers: bearer(reader) });
-    expect(read.json<NotificationSettings>()).toEqual({ active: true, removeAfter: 72 });
+    expect(read.json<NotificationSettings>()).toEqual({ active: true, removeAfter: 72, alertLevels: [] });
     expectError(
       await app.inject({ method: 'PATCH', url: '/api/settings/notifications', headers: bearer(reader), payload: { active: false } }),
       403,
@@ -153,7 +153,7 @@ describe('/api/settings/notifications', () => {
       payload: { active: false, removeAfter: 24 },
     });
     expect(written.statusCode).toBe(200);
-    expect(written.json<NotificationSettings>()).toEqual({ active: false, removeAfter: 24 });
+    expect(written.json<NotificationSettings>()).toEqual({ active: false, removeAfter: 24, alertLevels: [] });
     expect((await fileConfig()).notifications).toMatchObject({ active: false, removeAfter: 24 });
     expect(app.homecam.config.get().notifications.removeAfter).toBe(24);
   });

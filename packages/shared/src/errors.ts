@@ -81,6 +81,14 @@ export const ERROR_STATUS = {
   CONFIG_CHANGED: 409,
   /** An alert setting that makes the server call out (URL, token, TLS exceptions) is changed by an admin only. */
   ALERT_SETTING_ADMIN_ONLY: 403,
+  /** No alert channel by that id is registered (unknown, or not built into this server). */
+  ALERT_CHANNEL_UNKNOWN: 404,
+  /** The alert channel is switched off in its settings: a test needs it on. */
+  ALERT_CHANNEL_DISABLED: 409,
+  /** The alert channel's test message did not go through (the answer names the problem, never a secret). */
+  ALERT_TEST_FAILED: 502,
+  /** Only admins set a camera's webhook URL: the server calls out to it. */
+  ALERT_WEBHOOK_ADMIN_ONLY: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

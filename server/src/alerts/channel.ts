@@ -30,6 +30,12 @@ export class TransientAlertError extends Error {
   }
 }
 
+/** Who asked for a test (push tests only the caller's devices) and, for the webhook, an admin's URL to try. */
+export interface AlertTestRequest {
+  userId?: number;
+  url?: string;
+}
+
 export interface AlertChannel {
   readonly id: AlertChannelId;
   /** Enabled in the settings (config.json); a disabled channel gets no alerts and shows as off. */
@@ -38,6 +44,9 @@ export interface AlertChannel {
   accepts(alert: Alert): boolean;
   /** Sends one alert. Throws TransientAlertError to be retried; other errors are final. Messages hold no secret. */
   deliver(alert: Alert, signal: AbortSignal): Promise<void>;
-  /** "Send a test" from the settings page: a short text message through the real path; resolves with what to show. */
-  test(signal: AbortSignal): Promise<{ detail: string }>;
+  /**
+   * "Send a test" from the settings page: a short text message through the real path; resolves with what to show.
+   * `requester` is who pressed the button (web push sends only to that user's devices).
+   */
+  test(signal: AbortSignal, requester?: AlertTestRequest): Promise<{ detail: string }>;
 }

@@ -29,6 +29,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { feedRoutes } from './widgets/feed.routes.js';
 import { weatherRoutes } from './widgets/weather.routes.js';
 import { pluginRoutes } from './plugins/plugins.routes.js';
+import { alertRoutes } from './alerts/alerts.routes.js';
 import { rekognitionRoutes } from './settings/rekognition.routes.js';
 import { telegramSettingsRoutes } from './settings/telegram.routes.js';
 import { TelegramSettingsService } from '../services/telegram-settings.service.js';
@@ -77,6 +78,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(telegramSettingsRoutes, { telegram: new TelegramSettingsService(ctx.config) });
   await app.register(alertChannelRoutes, { alertSettings: ctx.alertSettings });
   await app.register(mqttPublishRoutes, { mqttPublish: new MqttPublishSettingsService(ctx.config, () => ctx.triggers.mqttConnected()) });
+  await app.register(alertRoutes, { alerts: ctx.alerts });
   await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 }
 

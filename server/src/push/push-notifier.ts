@@ -28,11 +28,16 @@ export interface PushNotifierDeps {
  * Sends a web push for every new notification, off the event path: the bus listener only starts the work, every
  * error is caught and logged. Logs name the push service by origin only; the endpoint path and keys are secrets.
  */
+/** A queued push; `done` (the alert pipeline's push channel) hears its outcome: null = delivered or gone. */
+type QueuedPush = PushDelivery & { done?: (problem: string | null) => void };
+
 export class PushNotifier {
-  private readonly queue: PushDelivery[] = [];
+  private readonly queue: QueuedPush[] = [];
   private active = 0;
   private readonly stopping = new AbortController();
   private idleWaiters: (() => void)[] = [];
+  /** Recipients whose push is being sent now (deliver() tells queued-or-running from dropped). */
+  private readonly running = new Set<PushDelivery['recipient']>();
   private unsubscribe: (() => void) | null = null;
   /** Deliveries still being worked out (the database query before they reach the queue). */
   private preparing = 0;
@@ -47,7 +52,7 @@ export class PushNotifier {
   async close(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = null;
-    this.queue.length = 0;
+    for (const dropped of this.queue.splice(0)) dropped.done?.('push stopped');
     this.stopping.abort();
     await this.idle();
   }
@@ -56,6 +61,41 @@ export class PushNotifier {
   idle(): Promise<void> {
     if (this.isIdle()) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /**
+   * The alert pipeline's 'push' channel: this notification's pushes (only to `userId`'s devices when given) through
+   * the same queue, resolving once each settled with the problems of those that failed (safe messages).
+   */
+  async deliver(notification: Notification, userId?: number): Promise<{ sent: number; problems: string[] }> {
+    if (this.stopping.signal.aborted) return { sent: 0, problems: [] };
+    this.preparing += 1;
+    let deliveries: PushDelivery[];
+    try {
+      deliveries = (await this.deps.push.deliveriesFor(notification)).filter((d) => userId === undefined || d.recipient.userId === userId);
+    } finally {
+      this.preparing -= 1;
+    }
+    const problems: string[] = [];
+    await Promise.all(
+      deliveries.map(
+        (delivery) =>
+          new Promise<void>((resolve) => {
+            const done = (problem: string | null): void => {
+              if (problem) problems.push(problem);
+              resolve();
+            };
+            this.enqueue([{ ...delivery, done }]);
+            // A full queue or a stop drops it: counted as a problem instead of waiting forever.
+            if (!this.queue.some((queued) => queued.recipient === delivery.recipient) && !this.running.has(delivery.recipient)) {
+              problems.push('push queue full');
+              resolve();
+            }
+          }),
+      ),
+    );
+    this.settle();
+    return { sent: deliveries.length - problems.length, problems };
   }
 
   private notify(notification: Notification): void {
@@ -71,7 +111,7 @@ export class PushNotifier {
       });
   }
 
-  private enqueue(deliveries: PushDelivery[]): void {
+  private enqueue(deliveries: QueuedPush[]): void {
     if (this.stopping.signal.aborted) return;
     const max = this.deps.maxQueued ?? 500;
     const room = Math.max(0, max - this.queue.length);
@@ -86,9 +126,15 @@ export class PushNotifier {
       const delivery = this.queue.shift();
       if (!delivery) break;
       this.active += 1;
-      this.deliver(delivery)
-        .catch((error: unknown) => this.deps.log.error({ err: error }, 'push delivery failed'))
+      this.running.add(delivery.recipient);
+      this.send(delivery)
+        .then((problem) => delivery.done?.(problem))
+        .catch((error: unknown) => {
+          this.deps.log.error({ err: error }, 'push delivery failed');
+          delivery.done?.('push delivery failed');
+        })
         .finally(() => {
+          this.running.delete(delivery.recipient);
           this.active -= 1;
           this.pump();
           this.settle();
@@ -96,7 +142,7 @@ export class PushNotifier {
     }
   }
 
-  private async deliver({ recipient, payload, urgency }: PushDelivery): Promise<void> {
+  private async send({ recipient, payload, urgency }: PushDelivery): Promise<string | null> {
     const keys = await this.deps.push.keys();
     const result = await this.deps.send(recipient, { payload: JSON.stringify(payload), ttlSeconds: PUSH_TTL_SECONDS, urgency }, keys, this.stopping.signal);
     const origin = endpointOrigin(recipient.endpoint);
@@ -108,7 +154,9 @@ export class PushNotifier {
     } else if (!this.stopping.signal.aborted) {
       this.deps.log.warn({ origin, status: result.status, problem: result.problem, userId: recipient.userId }, 'push not delivered');
       this.deps.onFailure?.(`${origin}: ${result.problem}`);
+      return `${origin}: ${result.problem}`;
     }
+    return null;
   }
 
   private isIdle(): boolean {

@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { maskCameraSecrets, restoreMaskedSecrets } from './camera-secrets.js';
+import { checkWebhookUrl, maskWebhookUrl } from './camera-webhook.js';
 import type { ConfigService } from './config.service.js';
 import { assertConfigDepth } from './config-write-rules.js';
 
@@ -99,14 +100,15 @@ export class CameraService {
 
   /**
    * What a caller may see: admins get the camera as stored, everyone else with the credentials inside its
-   * sources (and any other URL) masked.
+   * sources (and any other URL) masked, and the webhook URL masked as a whole.
    */
   present(camera: Camera, permissions: readonly Permission[]): Camera {
-    return isAdmin([...permissions]) ? camera : maskCameraSecrets(camera);
+    return isAdmin([...permissions]) ? camera : maskWebhookUrl(maskCameraSecrets(camera));
   }
 
-  async create(input: unknown): Promise<Camera> {
-    const body = requireObject(input);
+  /** `admin`: whether the caller is one (only admins set a webhook URL); internal callers are trusted. */
+  async create(input: unknown, admin = true): Promise<Camera> {
+    const body = checkWebhookUrl(requireObject(input), '', admin);
     assertConfigDepth(body, 2);
     this.refuseConfigFileOnly(body, {});
     const camera = parseCamera(body);
@@ -124,7 +126,7 @@ export class CameraService {
    * Applies a JSON merge patch to the stored camera. Masked secrets sent back keep the stored ones; the
    * config-file-only fields (spec §5) cannot be changed here. A new `name` renames the camera.
    */
-  async update(name: string, input: unknown): Promise<Camera> {
+  async update(name: string, input: unknown, admin = true): Promise<Camera> {
     const body = requireObject(input);
     // Before the recursive secret restore and merge walk it: a camera sits two levels into config.json.
     assertConfigDepth(body, 2);
@@ -134,7 +136,8 @@ export class CameraService {
       const index = cameras.findIndex((c) => sameName(c.name, name));
       const stored = cameras[index];
       if (!stored) throw new AppError('CAMERA_NOT_FOUND', 'camera not found');
-      const patch = restoreMaskedSecrets(body, stored) as Record<string, unknown>;
+      const own = checkWebhookUrl(body, typeof stored.webhookUrl === 'string' ? stored.webhookUrl : '', admin);
+      const patch = restoreMaskedSecrets(own, stored) as Record<string, unknown>;
       this.refuseConfigFileOnly(patch, stored);
       const merged = mergePatch(stored, patch) as StoredCamera;
       const camera = parseCamera(merged);

@@ -1,9 +1,10 @@
-import type {
-  NotificationSettings,
-  NotificationSettingsPatch,
-  RecordingDisk,
-  RecordingSettings,
-  RecordingSettingsPatch,
+import {
+  ALERT_LEVELS,
+  type NotificationSettings,
+  type NotificationSettingsPatch,
+  type RecordingDisk,
+  type RecordingSettings,
+  type RecordingSettingsPatch,
 } from '@homecam/shared';
 import { join, resolve } from 'node:path';
 import { AppError } from '../errors/app-error.js';
@@ -77,7 +78,7 @@ export class SettingsService {
 
   notifications(): NotificationSettings {
     const block = this.deps.config.get().notifications;
-    return { active: block.active, removeAfter: block.removeAfter };
+    return { active: block.active, removeAfter: block.removeAfter, alertLevels: block.alertLevels };
   }
 
   async patchNotifications(patch: NotificationSettingsPatch): Promise<NotificationSettings> {
@@ -85,6 +86,8 @@ export class SettingsService {
       const next: Record<string, unknown> = { ...(current as Record<string, unknown>) };
       if (patch.active !== undefined) next.active = patch.active;
       if (patch.removeAfter !== undefined) next.removeAfter = patch.removeAfter;
+      // Stored once each, in a fixed order, whatever the client sent.
+      if (patch.alertLevels !== undefined) next.alertLevels = ALERT_LEVELS.filter((level) => patch.alertLevels?.includes(level));
       return next;
     });
     return this.notifications();

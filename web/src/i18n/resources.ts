@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'alerts-telegram',
   'alerts-webhook',
   'alerts-mqtt',
+  'alerts',
 ] as const;
 export const DEFAULT_NAMESPACE = 'common';
 

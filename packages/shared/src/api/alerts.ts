@@ -13,6 +13,10 @@ export type AlertChannelId = (typeof ALERT_CHANNELS)[number];
 export const TELEGRAM_TYPES = ['Text', 'Snapshot', 'Text + Snapshot', 'Video', 'Text + Video', 'Disabled'] as const;
 export type TelegramType = (typeof TELEGRAM_TYPES)[number];
 
+/** System notification levels a user may send to the alert channels too (`notifications.alertLevels`). */
+export const ALERT_LEVELS = ['WARN', 'ERROR'] as const;
+export const alertLevelsSchema = z.array(z.enum(ALERT_LEVELS)).max(ALERT_LEVELS.length);
+
 /** The text of an alert: `@` is replaced by the camera name. */
 export const ALERT_MESSAGE_MAX = 1000;
 
@@ -258,3 +262,14 @@ export const alexaSettingsPatchSchema = z.strictObject({
   endTime: clockTime.optional(),
 });
 export type AlexaSettingsPatch = z.infer<typeof alexaSettingsPatchSchema>;
+export const alertStatusListSchema = z.object({ result: z.array(alertChannelStatusSchema) });
+export type AlertStatusList = z.infer<typeof alertStatusListSchema>;
+
+export const alertChannelParamsSchema = z.object({ channel: z.string().min(1).max(32) });
+
+/** The answer of "send a test": what the channel reports (e.g. "sent to 2 devices"). */
+export const alertTestResultSchema = z.object({ ok: z.literal(true), detail: z.string() });
+export type AlertTestResult = z.infer<typeof alertTestResultSchema>;
+
+/** "Send a test" of these channels is for admins only (their settings are admin-only: the server calls out). */
+export const ADMIN_ONLY_ALERT_CHANNELS: readonly AlertChannelId[] = ['webhook'];

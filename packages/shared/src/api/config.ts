@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { alexaSettingsSchema, telegramSettingsSchema, webhookSettingsSchema } from './alerts.js';
+import { alertLevelsSchema, alexaSettingsSchema, telegramSettingsSchema, webhookSettingsSchema } from './alerts.js';
 import { MQTT_PUBLISH_DEFAULTS, mqttPublishSettingsSchema } from './mqtt-publish.js';
 import { cameraSchema } from './cameras.js';
 import { WEATHER_DEFAULT_GEOCODING_URL, WEATHER_DEFAULT_URL, WEATHER_PROVIDERS } from './dashboard.js';
@@ -73,8 +73,10 @@ export const configFileSchema = z.looseObject({
       telegram: telegramSettingsSchema.optional(),
       webhook: webhookSettingsSchema.optional(),
       alexa: alexaSettingsSchema.optional(),
+      /** Which system notifications (WARN/ERROR) also go to the alert channels (web push keeps its own rule); [] = none. */
+      alertLevels: alertLevelsSchema.default([]),
     })
-    .default({ active: true, removeAfter: 72 }),
+    .default({ active: true, removeAfter: 72, alertLevels: [] }),
   /**
    * Recordings (spec §5: config file only). `type`/`timer` are the defaults a camera's recordingType/recordingTimer
    * override; `path` defaults to `<data>/recordings`; `removeAfter` in days; `maxSizeGB`/`minFreeGB` bound the disk

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertLevelsSchema } from './alerts.js';
 
 /**
  * Upper bounds of the recordings' disk limits, in GB as retention counts them (2^30 bytes). Far above any real disk,
@@ -54,11 +55,14 @@ export type RecordingSettingsPatch = z.infer<typeof recordingSettingsPatchSchema
 export const notificationSettingsSchema = z.object({
   active: z.boolean(),
   removeAfter: z.number().int(),
+  /** Issue 9: which system levels (WARN/ERROR) also go to the alert channels. */
+  alertLevels: alertLevelsSchema,
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 export const notificationSettingsPatchSchema = z.strictObject({
   active: z.boolean().optional(),
   removeAfter: z.number().int().min(1).max(8760).optional(),
+  alertLevels: alertLevelsSchema.optional(),
 });
 export type NotificationSettingsPatch = z.infer<typeof notificationSettingsPatchSchema>;

@@ -1,7 +1,7 @@
 import { parseAlertUrl, type ConfigFile } from '@homecam/shared';
 import type { Clock } from '../../lib/clock.js';
 import type { Alert, AlertChannel } from '../channel.js';
-import { originOf, postAlert, type AlertFetch } from '../http/post-alert.js';
+import { originOf, postAlert, type AlertFetch } from '../outgoing/post-alert.js';
 import type { AlertLog } from '../log.js';
 import { insideWindow } from './time-window.js';
 

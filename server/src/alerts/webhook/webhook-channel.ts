@@ -1,7 +1,7 @@
 import { parseAlertUrl, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, type ConfigFile, type WebhookPayload } from '@homecam/shared';
 import type { Clock } from '../../lib/clock.js';
 import type { Alert, AlertChannel } from '../channel.js';
-import { originOf, postAlert, type AlertFetch } from '../http/post-alert.js';
+import { originOf, postAlert, type AlertFetch } from '../outgoing/post-alert.js';
 import type { AlertLog } from '../log.js';
 import { testPayload, webhookPayload } from './payload.js';
 import { signWebhook } from './signature.js';

@@ -1,4 +1,4 @@
-import { cameraListSchema, cameraNameParamsSchema, cameraSchema } from '@homecam/shared';
+import { cameraListSchema, cameraNameParamsSchema, cameraSchema, isAdmin } from '@homecam/shared';
 import { z } from 'zod';
 import type { CameraService } from '../../services/camera.service.js';
 import { defineRoutes } from '../define-routes.js';
@@ -56,8 +56,9 @@ export const cameraEditRoutes = defineRoutes<{ cameras: CameraService }>((app, {
       },
     },
     async (request, reply) => {
-      const camera = await cameras.create(request.body);
-      return reply.code(201).send(cameras.present(camera, requireAuth(request).user.permissions));
+      const { permissions } = requireAuth(request).user;
+      const camera = await cameras.create(request.body, isAdmin(permissions));
+      return reply.code(201).send(cameras.present(camera, permissions));
     },
   );
 
@@ -85,7 +86,10 @@ export const cameraEditRoutes = defineRoutes<{ cameras: CameraService }>((app, {
         response: { 200: cameraSchema, ...errorResponses(400, ...AUTH_ERRORS, 404, 409) },
       },
     },
-    async (request) => cameras.present(await cameras.update(request.params.name, request.body), requireAuth(request).user.permissions),
+    async (request) => {
+      const { permissions } = requireAuth(request).user;
+      return cameras.present(await cameras.update(request.params.name, request.body, isAdmin(permissions)), permissions);
+    },
   );
 
   app.delete(

@@ -5,6 +5,7 @@ import { TextField } from '../ui/TextField';
 import type { FieldDef } from './camera-fields';
 import type { FieldMessage } from './camera-form';
 import { SourceField } from './SourceField';
+import { AlertChannelsField } from './AlertChannelsField';
 
 export interface CameraFieldInputProps {
   field: FieldDef;
@@ -15,12 +16,16 @@ export interface CameraFieldInputProps {
   disabled: boolean;
   /** Admin: sources arrive unmasked and are revealed on request. */
   revealSources: boolean;
+  /** Admin-only fields (the webhook URL) are read-only for everyone else. */
+  isAdmin?: boolean;
 }
 
 /** One field of the camera form, drawn by its kind. */
-export function CameraFieldInput({ field, value, onChange, error, rooms, disabled, revealSources }: CameraFieldInputProps) {
+export function CameraFieldInput({ field, value, onChange, error, rooms, disabled: formDisabled, revealSources, isAdmin = false }: CameraFieldInputProps) {
   const { t } = useTranslation();
   const label = t(field.label);
+  const disabled = formDisabled || (field.adminOnly === true && !isAdmin);
+  const hint = field.hint ? t(field.hint) : undefined;
   const message = error ? t(error.key, error.values) : null;
   const testId = `camera-field-${field.path}`;
 
@@ -49,8 +54,11 @@ export function CameraFieldInput({ field, value, onChange, error, rooms, disable
           testId={testId}
         />
       );
+    case 'channels':
+      return <AlertChannelsField label={label} hint={hint} value={String(value)} options={field.options ?? []} onChange={onChange} disabled={disabled} testId={testId} />;
     case 'int':
     case 'text':
+    case 'list':
       return (
         <TextField
           label={field.required ? `${label} *` : label}
@@ -58,6 +66,7 @@ export function CameraFieldInput({ field, value, onChange, error, rooms, disable
           onChange={(event) => onChange(event.target.value)}
           inputMode={field.kind === 'int' ? 'numeric' : undefined}
           error={message}
+          hint={field.adminOnly && !isAdmin ? t('alerts:camera.adminOnly') : hint}
           disabled={disabled}
           autoComplete="off"
           data-testid={testId}

@@ -126,6 +126,7 @@ export function CameraFormDialog({ camera, rooms, canEdit, isAdmin, onClose }: C
                 rooms={rooms}
                 disabled={!canEdit || busy}
                 revealSources={isAdmin && camera !== undefined}
+                isAdmin={isAdmin}
               />
             ))}
           </CameraFormSection>

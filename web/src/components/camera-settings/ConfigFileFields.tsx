@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Camera } from '@homecam/shared';
 
 /**
- * Spec §5: recording type and time are changed in the config file only; the form shows them read-only with the
+ * Spec §5: recording type and time (and the Telegram type, issue 9) are changed in the config file only; the form shows them read-only with the
  * hint where to change them.
  */
 export function ConfigFileFields({ camera }: { camera?: Camera }) {
@@ -23,6 +23,12 @@ export function ConfigFileFields({ camera }: { camera?: Camera }) {
           <dt className="text-sm font-medium text-foreground-muted">{t('cameras:fields.recordingTimer')}</dt>
           <dd className="mt-1 text-sm text-foreground" data-testid="camera-field-recordingTimer">
             {camera?.recordingTimer ?? unset}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm font-medium text-foreground-muted">{t('alerts:camera.telegramType')}</dt>
+          <dd className="mt-1 text-sm text-foreground" data-testid="camera-field-telegramType">
+            {camera?.telegramType ?? unset}
           </dd>
         </div>
       </dl>

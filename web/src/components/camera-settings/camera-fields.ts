@@ -1,10 +1,11 @@
-import { RTSP_TRANSPORTS } from '@homecam/shared';
+import { ALERT_CHANNELS, RTSP_TRANSPORTS } from '@homecam/shared';
 
 /**
  * Every field of `cameraSchema` the settings form edits, by group. `path` is the dotted key in the camera
  * object; `label` is its translation key (a literal, so the i18n check verifies it).
  */
-export type FieldKind = 'text' | 'int' | 'bool' | 'select' | 'source' | 'room';
+/** `channels`: a checkbox per alert channel (an array); `list`: comma-separated words (an array). */
+export type FieldKind = 'text' | 'int' | 'bool' | 'select' | 'source' | 'room' | 'channels' | 'list';
 
 export interface FieldDef {
   path: string;
@@ -14,9 +15,13 @@ export interface FieldDef {
   options?: readonly string[];
   /** The form cannot save without it. */
   required?: boolean;
+  /** Only admins change it (the server refuses others); shown read-only to everyone else. */
+  adminOnly?: boolean;
+  /** A help text under the field (translation key). */
+  hint?: string;
 }
 
-export type GroupId = 'general' | 'stream' | 'encoding' | 'prebuffering' | 'motion' | 'email' | 'mqtt';
+export type GroupId = 'general' | 'stream' | 'encoding' | 'prebuffering' | 'motion' | 'email' | 'mqtt' | 'alerts';
 
 export interface FieldGroup {
   id: GroupId;
@@ -118,6 +123,21 @@ export const FIELD_GROUPS: readonly FieldGroup[] = [
       text('mqtt.motionResetMessage', 'cameras:fields.mqttMotionResetMessage'),
       text('mqtt.doorbellTopic', 'cameras:fields.mqttDoorbellTopic'),
       text('mqtt.doorbellMessage', 'cameras:fields.mqttDoorbellMessage'),
+    ],
+  },
+  {
+    // Issue 9: which alert channels fire for this camera and their per-camera settings (Telegram type: config file).
+    id: 'alerts',
+    title: 'alerts:camera.title',
+    hint: 'alerts:camera.hint',
+    fields: [
+      { path: 'alertChannels', kind: 'channels', label: 'alerts:camera.alertChannels', options: ALERT_CHANNELS, hint: 'alerts:camera.alertChannelsHint' },
+      bool('alexa', 'alerts:camera.alexa'),
+      { path: 'webhookUrl', kind: 'text', label: 'alerts:camera.webhookUrl', adminOnly: true, hint: 'alerts:camera.webhookUrlHint' },
+      text('mqttTopic', 'alerts:camera.mqttTopic'),
+      bool('rekognition.active', 'alerts:camera.rekognitionActive'),
+      int('rekognition.confidence', 'alerts:camera.rekognitionConfidence'),
+      { path: 'rekognition.labels', kind: 'list', label: 'alerts:camera.rekognitionLabels', hint: 'alerts:camera.rekognitionLabelsHint' },
     ],
   },
 ];

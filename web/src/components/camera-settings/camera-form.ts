@@ -33,6 +33,9 @@ export function cameraToForm(camera: Camera, fields: readonly FieldDef[] = ALL_F
   for (const field of fields) {
     const value = get(camera, field.path);
     if (field.kind === 'bool') values[field.path] = value === true;
+    // No alertChannels: every channel fires, so every box is ticked.
+    else if (field.kind === 'channels') values[field.path] = (Array.isArray(value) ? value : (field.options ?? [])).join(',');
+    else if (field.kind === 'list') values[field.path] = Array.isArray(value) ? value.join(', ') : '';
     else if (typeof value === 'string' || typeof value === 'number') values[field.path] = String(value);
     else values[field.path] = '';
   }
@@ -49,6 +52,8 @@ export function newCameraForm(room: string): FormValues {
 function toApiValue(field: FieldDef, value: string | boolean | undefined): unknown {
   if (field.kind === 'bool') return value === true;
   const text = typeof value === 'string' ? value.trim() : '';
+  // Lists are sent whole, empty too (no channel ticked = none fires; no label = no label filter).
+  if (field.kind === 'channels' || field.kind === 'list') return text.split(',').map((item) => item.trim()).filter((item) => item !== '');
   if (text === '') return undefined;
   // A non-number stays NaN, which the schema reports for the field.
   return field.kind === 'int' ? Number(text) : text;
@@ -58,6 +63,8 @@ function toApiValue(field: FieldDef, value: string | boolean | undefined): unkno
 export function formToInput(values: FormValues, fields: readonly FieldDef[] = ALL_FIELDS): CameraInput {
   const input: Record<string, unknown> = {};
   for (const field of fields) {
+    // Every channel ticked is the default (absent: channels added later fire too).
+    if (field.kind === 'channels' && values[field.path] === (field.options ?? []).join(',')) continue;
     const value = toApiValue(field, values[field.path]);
     if (value !== undefined) set(input, field.path, value);
   }

@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notificationSettingsPatchSchema, type NotificationSettings } from '@homecam/shared';
+import { AlertChannelsSection } from '../../components/alerts/AlertChannelsSection';
+import { ALERT_LEVEL_CHOICES, alertLevelsOf, choiceOf, type AlertLevelChoice } from '../../components/alerts/alert-levels';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { QueryStatus } from '../../components/layout/QueryStatus';
 import { ReadOnlyNote } from '../../components/settings/ReadOnlyNote';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Checkbox } from '../../components/ui/Checkbox';
+import { Select } from '../../components/ui/Select';
 import { TextField } from '../../components/ui/TextField';
 import { numberField, rangeOf } from '../../forms/field-validation';
 import { useNotificationSettings, useUpdateNotificationSettings } from '../../hooks/use-event-settings';
@@ -18,12 +21,13 @@ function NotificationsForm({ initial, canEdit }: { initial: NotificationSettings
   const save = useUpdateNotificationSettings();
   const [active, setActive] = useState(initial.active);
   const [removeAfter, setRemoveAfter] = useState(String(initial.removeAfter));
+  const [levels, setLevels] = useState<AlertLevelChoice>(choiceOf(initial.alertLevels));
   const hours = numberField(notificationSettingsPatchSchema.shape.removeAfter, removeAfter);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (hours === null || !canEdit) return;
-    save.mutate({ active, removeAfter: hours }, { onSuccess: () => toast.success(t('events:settings.saved')), onError: toast.apiError });
+    save.mutate({ active, removeAfter: hours, alertLevels: alertLevelsOf(levels) }, { onSuccess: () => toast.success(t('events:settings.saved')), onError: toast.apiError });
   }
 
   return (
@@ -48,6 +52,15 @@ function NotificationsForm({ initial, canEdit }: { initial: NotificationSettings
             onChange={(e) => setRemoveAfter(e.target.value)}
             data-testid="settings-notifications-remove-after"
           />
+          <Select
+            label={t('alerts:settings.levelsTitle')}
+            value={levels}
+            disabled={!canEdit}
+            onChange={(e) => setLevels(e.target.value as AlertLevelChoice)}
+            options={ALERT_LEVEL_CHOICES.map((choice) => ({ value: choice, label: t(`alerts:settings.levels.${choice}`) }))}
+            data-testid="settings-notifications-alert-levels"
+          />
+          <p className="-mt-2 text-xs text-foreground-muted">{t('alerts:settings.levelsHint')}</p>
         </div>
       </Card>
       {canEdit ? (
@@ -70,6 +83,9 @@ export function NotificationsSettingsView() {
       <PageTitle>{t('routes.settingsNotifications')}</PageTitle>
       <QueryStatus query={settings} />
       {settings.data ? <NotificationsForm initial={settings.data} canEdit={settings.canEdit} /> : null}
+      <div className="mt-4">
+        <AlertChannelsSection canEdit={settings.canEdit} />
+      </div>
     </>
   );
 }
