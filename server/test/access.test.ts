@@ -94,6 +94,14 @@ const CONTRACT: [method: string, url: string, access: string][] = [
   ['POST', '/api/backup/restore', 'anyOf(backup:restore)'],
   ['GET', '/api/backup/automatic', 'anyOf(backup:download)'],
   ['GET', '/api/backup/automatic/:name', 'anyOf(backup:download)'],
+  // docs/api-contract-alerts.md
+  ['GET', '/api/alerts/status', 'anyOf(settings:notifications:access, settings:notifications:edit)'],
+  ['POST', '/api/alerts/:channel/test', 'anyOf(settings:notifications:edit)'],
+  ...(['telegram', 'webhook', 'alexa', 'mqtt'] as const).flatMap((channel): [string, string, string][] => [
+    ['GET', `/api/settings/notifications/${channel}`, 'anyOf(settings:notifications:access, settings:notifications:edit)'],
+    ['PATCH', `/api/settings/notifications/${channel}`, 'anyOf(settings:notifications:edit)'],
+  ]),
+  ['POST', '/api/settings/notifications/webhook/rotate-secret', 'admin'],
 ];
 
 let app: HomecamApp;

@@ -81,7 +81,7 @@ describe('alerts through the app', () => {
     const status = await app.inject({ url: '/api/alerts/status', headers: bearer(admin) });
     expect(status.statusCode).toBe(200);
     const byChannel = new Map(status.json<{ result: AlertChannelStatus[] }>().result.map((s) => [s.channel, s]));
-    expect([...byChannel.keys()]).toEqual(['push', 'telegram', 'webhook', 'alexa']);
+    expect([...byChannel.keys()]).toEqual(['push', 'telegram', 'webhook', 'alexa', 'mqtt']);
     expect(byChannel.get('telegram')).toMatchObject({ enabled: true, sent: 1, dropped: 0, lastError: null });
     expect(byChannel.get('telegram')?.lastSuccessAt).toEqual(expect.any(String));
     expect(byChannel.get('webhook')).toMatchObject({ sent: 0, lastError: { message: '503 from the service' } });
@@ -129,8 +129,11 @@ describe('alerts through the app', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json<AlertTestResult>()).toEqual({ ok: true, detail: 'delivered to the test receiver' });
     expect((await app.inject({ method: 'POST', url: '/api/alerts/telegram/test', headers: bearer(reader) })).statusCode).toBe(403);
-    const unknown = await app.inject({ method: 'POST', url: '/api/alerts/mqtt/test', headers: bearer(editor) });
+    const unknown = await app.inject({ method: 'POST', url: '/api/alerts/pager/test', headers: bearer(editor) });
     expect([unknown.statusCode, unknown.json<{ error: { code: string } }>().error.code]).toEqual([404, 'ALERT_CHANNEL_UNKNOWN']);
+    // MQTT publishing is registered but off here (no broker configured).
+    const off = await app.inject({ method: 'POST', url: '/api/alerts/mqtt/test', headers: bearer(editor) });
+    expect([off.statusCode, off.json<{ error: { code: string } }>().error.code]).toEqual([409, 'ALERT_CHANNEL_DISABLED']);
     const webhookByEditor = await app.inject({ method: 'POST', url: '/api/alerts/webhook/test', headers: bearer(editor) });
     expect(webhookByEditor.statusCode).toBe(403);
     const webhookByAdmin = await app.inject({ method: 'POST', url: '/api/alerts/webhook/test', headers: bearer(admin) });

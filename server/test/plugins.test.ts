@@ -99,6 +99,11 @@ describe('GET /api/plugins', () => {
       ['mqtt-state', 'notifier', 'running'],
       ['web-push', 'notifier', 'running'],
       ['rekognition', 'analysis', 'disabled'],
+      // The alert channels (issue 9): off until configured; MQTT publishing follows the MQTT trigger.
+      ['alert-telegram', 'notifier', 'disabled'],
+      ['alert-webhook', 'notifier', 'disabled'],
+      ['alert-alexa', 'notifier', 'disabled'],
+      ['alert-mqtt', 'notifier', 'running'],
     ]);
     const byId = new Map(entries.map((e) => [e.id, e]));
     expect(byId.get('http-trigger')).toMatchObject({ settingsPath: '/config', actions: ['start', 'stop', 'restart'], detail: `port ${httpPort}, local network only` });

@@ -75,9 +75,16 @@ export function createAlerts(parts: AlertParts) {
     alertLevels: () => parts.config.get().notifications.alertLevels,
     worker: parts.worker,
   });
+  const registered = new Map<string, () => void>();
+  // A channel registered again replaces the earlier one with that id (tests put a fake where a real channel sits).
   const register = (channel: AlertChannel, options?: RegisterOptions): void => {
-    pipeline.register(channel, options);
-    if (channel.id !== 'push') parts.integrations.register(alertChannelIntegration(channel, pipeline, parts.clock));
+    registered.get(channel.id)?.();
+    const offPipeline = pipeline.register(channel, options);
+    const offPlugins = channel.id === 'push' ? () => undefined : parts.integrations.register(alertChannelIntegration(channel, pipeline, parts.clock));
+    registered.set(channel.id, () => {
+      offPipeline();
+      offPlugins();
+    });
   };
   // Web push keeps sending system notifications by its own permission rule, whatever alertLevels says.
   const push = createPushChannel({ notifier: parts.pushNotifier, active: () => parts.config.get().notifications.active, clock: parts.clock });
