@@ -7,6 +7,9 @@
  *   2. Trigger → `notification` on socket.io: a socket.io client signed in as admin; motion triggered through the
  *      HTTP trigger port (GET /motion?<camera>) and through PUT /api/cameras/:name/motion/start, with a motion
  *      reset before each, round-robin over the cameras; time from sending the trigger to the socket event.
+ *      With every alert channel on (Telegram against a local Bot API fake, the webhook and Alexa's announce webhook
+ *      against a local receiver, web push), the same runs also time trigger → the Bot API fake's request and
+ *      trigger → the webhook receiver's signed request (bench/src/events-alerts.ts).
  *   3. Motion detection CPU in the server on the 640x360 sub stream: video analysis switched on through the API
  *      (`PATCH /api/cameras/:name` `videoanalysis: { active: true }`, default thresholds) for 1 then 4 cameras;
  *      server + ffmpeg CPU minus the same cameras with video analysis off (windows before and after). The server
@@ -22,6 +25,7 @@ import { CLK_TCK, descendants } from './proc.js';
 import { ms, pct, publishResults, type Row } from './report.js';
 import { buildWarning, freePort, REPO_ROOT } from './server.js';
 import { round, type Summary } from './stats.js';
+import { cameraAlertFields, configureAlertChannels, startAlertFakes, waitForArrival } from './events-alerts.js';
 import { cleanupAll, elapsedSeconds, guardRun, log, own, runBench, sleep, startOwnedServer } from './run.js';
 import {
   bytesUnder,
@@ -46,7 +50,7 @@ const RUN_DEADLINE_MS = 300_000;
 /** A camera with video analysis on gets its decoder and sub stream within this. */
 const ANALYSIS_START_TIMEOUT_MS = 20_000;
 
-const TARGET = { motionPerCamera: 5, recordingPerCamera: 1, triggerToNotificationMs: 300 };
+const TARGET = { motionPerCamera: 5, recordingPerCamera: 1, triggerToNotificationMs: 300, triggerToAlertP95Ms: 300 };
 
 const disarmWatchdog = guardRun(RUN_DEADLINE_MS);
 
@@ -61,6 +65,10 @@ interface TriggerSample {
   ms: number | null;
   /** send → the trigger's HTTP answer */
   answerMs: number;
+  /** send → the Bot API fake received the alert's first call */
+  telegramMs: number | null;
+  /** send → the webhook receiver received the signed payload */
+  webhookMs: number | null;
   error: string | null;
 }
 
@@ -77,7 +85,10 @@ async function main(): Promise<void> {
   const sim = await startCameraSimulator({ cameras: CAMERAS, clip: true, log: (line) => process.env.BENCH_VERBOSE && log(`sim ${line}`) });
   own('simulator', () => sim.close());
 
-  const { server, api, token, stop: stopServer } = await startOwnedServer();
+  const fakes = await startAlertFakes(sim.cameras.map((c) => c.name));
+  own('alert fakes', () => fakes.close());
+  const { server, api, token, stop: stopServer } = await startOwnedServer({ HOMECAM_TELEGRAM_API_ROOT: fakes.telegramUrl });
+  await configureAlertChannels(api, fakes);
 
   // HTTP trigger on its own port, recordings on (Video, 10 s), notifications on (the default)
   const httpPort = await freePort();
@@ -100,6 +111,7 @@ async function main(): Promise<void> {
       name: camera.name,
       prebuffering: true,
       videoConfig: { source: camera.mainUrl, subSource: camera.subUrl, maxStreams: 64 },
+      ...cameraAlertFields(fakes),
     });
   }
   await Promise.all(sim.cameras.map((c) => waitForStreaming(api, c.name, 20_000)));
@@ -159,6 +171,8 @@ async function main(): Promise<void> {
       await motionReset(camera);
       await sleep(100);
       const from = notifications.length;
+      const telegramFrom = fakes.telegram.length;
+      const hooksFrom = fakes.hooks.length;
       const sent = performance.now();
       let answerMs = 0;
       let error: string | null = null;
@@ -185,7 +199,12 @@ async function main(): Promise<void> {
         await sleep(2);
       }
       if (arrived === null && error === null) error = `no notification within ${NOTIFICATION_TIMEOUT_MS} ms`;
-      samples.push({ source, camera, ms: arrived, answerMs, error });
+      // The next run starts once this one's alerts are in, so one run's deliveries never queue behind another's.
+      const telegram = error === null ? await waitForArrival(fakes.telegram, telegramFrom, (a) => a.camera === camera, deadline) : null;
+      const hook = error === null ? await waitForArrival(fakes.hooks, hooksFrom, (a) => a.kind === '/hook' && a.camera === camera && a.trigger === source, deadline) : null;
+      if (error === null && (!telegram || !hook)) error = `no ${telegram ? 'webhook' : 'Telegram'} alert within ${NOTIFICATION_TIMEOUT_MS} ms`;
+      if (hook && hook.signed !== true) error = 'the webhook signature did not check out';
+      samples.push({ source, camera, ms: arrived, answerMs, telegramMs: telegram ? telegram.at - sent : null, webhookMs: hook ? hook.at - sent : null, error });
       await sleep(150);
     }
   }
@@ -211,6 +230,10 @@ async function main(): Promise<void> {
   const httpLatency = roundSummary(latency('http'));
   const apiLatency = roundSummary(latency('api'));
   const failedTriggers = samples.filter((s) => s.error);
+  const telegramLatency = roundSummary(samples.filter((s) => s.telegramMs !== null).map((s) => s.telegramMs!));
+  const webhookLatency = roundSummary(samples.filter((s) => s.webhookMs !== null).map((s) => s.webhookMs!));
+  const announcements = fakes.hooks.filter((a) => a.kind === '/announce').length;
+  log(`  alerts: Telegram p50 ${ms(telegramLatency?.p50, 1)}, p95 ${ms(telegramLatency?.p95, 1)}; webhook p50 ${ms(webhookLatency?.p50, 1)}, p95 ${ms(webhookLatency?.p95, 1)}; ${announcements} Alexa announcement(s)`);
   log(`  HTTP trigger: p50 ${ms(httpLatency?.p50, 1)}, p95 ${ms(httpLatency?.p95, 1)}, max ${ms(httpLatency?.max, 1)}; API: p50 ${ms(apiLatency?.p50, 1)}, p95 ${ms(apiLatency?.p95, 1)}, max ${ms(apiLatency?.max, 1)}${failedTriggers.length ? `; ${failedTriggers.length} failed` : ''}`);
 
   // Recording cost: against the mean of the not-recording windows before and after.
@@ -306,9 +329,17 @@ async function main(): Promise<void> {
     target: `≤ ${TARGET.triggerToNotificationMs} ms`,
     pass: s ? s.max <= TARGET.triggerToNotificationMs && s.n === n : false,
   });
+  const alertRow = (label: string, s: Summary | null): Row => ({
+    metric: `trigger → ${label}, every channel on, p50 / p95 / max (n=${s?.n ?? 0}/${2 * TRIGGER_RUNS})`,
+    measured: s ? `${ms(s.p50)} / ${ms(s.p95)} / ${ms(s.max)}` : 'n/a',
+    target: `≤ ${TARGET.triggerToAlertP95Ms} ms p95`,
+    pass: s ? s.p95 <= TARGET.triggerToAlertP95Ms && s.n === 2 * TRIGGER_RUNS : false,
+  });
   const rows: Row[] = [
     latencyRow('HTTP trigger port GET /motion?<camera>', httpLatency, TRIGGER_RUNS),
     latencyRow('PUT /api/cameras/:name/motion/start', apiLatency, TRIGGER_RUNS),
+    alertRow('Telegram Bot API fake received (sendPhoto with the event snapshot)', telegramLatency),
+    alertRow('webhook receiver received (signature checked)', webhookLatency),
     { metric: `${CAMERAS} cameras streaming (prebuffering), not recording: server + ffmpeg, before / after`, measured: `${pct(notRecording.cpu.total)} / ${pct(notRecordingAfter.cpu.total)}`, target: '–', pass: null },
     { metric: `${CAMERAS} cameras, 1 recording / ${CAMERAS} recording: server + ffmpeg`, measured: `${pct(oneRecording.cpu.total)} / ${pct(allRecording.cpu.total)}`, target: '–', pass: null },
     {
@@ -353,6 +384,10 @@ async function main(): Promise<void> {
       '(API, awaited), 100 ms, then the trigger; time = send → the `notification` event for that camera and trigger source (includes the ' +
       `HTTP round trip). Round-robin over ${CAMERAS} cameras with recordings on, so each trigger also starts or extends a clip (the recorder hears ` +
       'the event before the notifications). PASS needs every run ≤ the target (max).',
+    'Alerts: every channel on during the trigger runs: Telegram (camera type Snapshot: one sendPhoto with the event picture and caption) ' +
+      'against a local Bot API fake (HOMECAM_TELEGRAM_API_ROOT), the webhook (camera webhookUrl) and Alexa in announce-webhook mode against ' +
+      'a local receiver, web push (no device subscribed). Time = send → the fake/receiver has the whole request; the webhook\'s ' +
+      'X-HomeCam-Signature is checked with the secret of GET /api/settings/notifications/webhook. MQTT publishing is off (no broker here).',
     `Motion, in the built server: after the recording and trigger runs (recordings then switched off), video analysis switched on with ` +
       `PATCH /api/cameras/:name { videoanalysis: { active: true } } (default thresholds: ${JSON.stringify(analysisSettings)}) for cam1, then for all ${CAMERAS}; ` +
       `each window starts once the server runs a decoder ffmpeg and a sub stream remux ffmpeg per analysed camera, + ${SETTLE_S} s. ` +
@@ -387,8 +422,15 @@ async function main(): Promise<void> {
       api: apiLatency,
       httpAnswerMs: roundSummary(samples.filter((s) => s.source === 'http' && !s.error).map((s) => s.answerMs)),
       apiAnswerMs: roundSummary(samples.filter((s) => s.source === 'api' && !s.error).map((s) => s.answerMs)),
-      samples: samples.map((s) => ({ ...s, ms: s.ms === null ? null : round(s.ms, 1), answerMs: round(s.answerMs, 1) })),
+      samples: samples.map((s) => ({
+        ...s,
+        ms: s.ms === null ? null : round(s.ms, 1),
+        answerMs: round(s.answerMs, 1),
+        telegramMs: s.telegramMs === null ? null : round(s.telegramMs, 1),
+        webhookMs: s.webhookMs === null ? null : round(s.webhookMs, 1),
+      })),
     },
+    alerts: { telegram: telegramLatency, webhook: webhookLatency, alexaAnnouncements: announcements, telegramCalls: fakes.telegram.length, webhookCalls: fakes.hooks.length },
     motion: {
       settings: analysisSettings,
       analysisOffBefore: roundCpu(notRecordingAfter.cpu),

@@ -110,7 +110,7 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<BenchServer> {
+export async function startServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'homecam-bench-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -119,7 +119,7 @@ export async function startServer(): Promise<BenchServer> {
   const child = spawn(process.execPath, [SERVER_ENTRY, '--port', String(port), '--data', dataDir, '--host', '127.0.0.1'], {
     cwd: REPO_ROOT,
     // the server's default log level, as a user runs it (HOMECAM_LOG_LEVEL passes through)
-    env: process.env,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer): void => {
