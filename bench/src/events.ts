@@ -8,7 +8,7 @@
  *      HTTP trigger port (GET /motion?<camera>) and through PUT /api/cameras/:name/motion/start, with a motion
  *      reset before each, round-robin over the cameras; time from sending the trigger to the socket event.
  *      With every alert channel on (Telegram against a local Bot API fake, the webhook and Alexa's announce webhook
- *      against a local receiver, web push), the same runs also time trigger → the Bot API fake's request and
+ *      against a local receiver, MQTT publishing to a local aedes broker, web push), the same runs also time trigger → the Bot API fake's request and
  *      trigger → the webhook receiver's signed request (bench/src/events-alerts.ts).
  *   3. Motion detection CPU in the server on the 640x360 sub stream: video analysis switched on through the API
  *      (`PATCH /api/cameras/:name` `videoanalysis: { active: true }`, default thresholds) for 1 then 4 cameras;
@@ -26,6 +26,7 @@ import { ms, pct, publishResults, type Row } from './report.js';
 import { buildWarning, freePort, REPO_ROOT } from './server.js';
 import { round, type Summary } from './stats.js';
 import { cameraAlertFields, configureAlertChannels, startAlertFakes, waitForArrival } from './events-alerts.js';
+import { configureMqtt, startBroker } from './events-mqtt.js';
 import { cleanupAll, elapsedSeconds, guardRun, log, own, runBench, sleep, startOwnedServer } from './run.js';
 import {
   bytesUnder,
@@ -69,6 +70,8 @@ interface TriggerSample {
   telegramMs: number | null;
   /** send → the webhook receiver received the signed payload */
   webhookMs: number | null;
+  /** send → the broker's subscriber got `homecam/<camera>/motion` ON */
+  mqttMs: number | null;
   error: string | null;
 }
 
@@ -89,6 +92,9 @@ async function main(): Promise<void> {
   own('alert fakes', () => fakes.close());
   const { server, api, token, stop: stopServer } = await startOwnedServer({ HOMECAM_TELEGRAM_API_ROOT: fakes.telegramUrl });
   await configureAlertChannels(api, fakes);
+  const broker = await startBroker(sim.cameras.map((c) => c.name));
+  own('mqtt broker', () => broker.close());
+  await configureMqtt(api, broker);
 
   // HTTP trigger on its own port, recordings on (Video, 10 s), notifications on (the default)
   const httpPort = await freePort();
@@ -173,6 +179,7 @@ async function main(): Promise<void> {
       const from = notifications.length;
       const telegramFrom = fakes.telegram.length;
       const hooksFrom = fakes.hooks.length;
+      const mqttFrom = broker.arrivals.length;
       const sent = performance.now();
       let answerMs = 0;
       let error: string | null = null;
@@ -202,9 +209,11 @@ async function main(): Promise<void> {
       // The next run starts once this one's alerts are in, so one run's deliveries never queue behind another's.
       const telegram = error === null ? await waitForArrival(fakes.telegram, telegramFrom, (a) => a.camera === camera, deadline) : null;
       const hook = error === null ? await waitForArrival(fakes.hooks, hooksFrom, (a) => a.kind === '/hook' && a.camera === camera && a.trigger === source, deadline) : null;
+      const published = error === null ? await waitForArrival(broker.arrivals, mqttFrom, (a) => a.kind === 'motion' && a.camera === camera, deadline) : null;
+      if (error === null && !published) error = `no MQTT motion ON within ${NOTIFICATION_TIMEOUT_MS} ms`;
       if (error === null && (!telegram || !hook)) error = `no ${telegram ? 'webhook' : 'Telegram'} alert within ${NOTIFICATION_TIMEOUT_MS} ms`;
       if (hook && hook.signed !== true) error = 'the webhook signature did not check out';
-      samples.push({ source, camera, ms: arrived, answerMs, telegramMs: telegram ? telegram.at - sent : null, webhookMs: hook ? hook.at - sent : null, error });
+      samples.push({ source, camera, ms: arrived, answerMs, telegramMs: telegram ? telegram.at - sent : null, webhookMs: hook ? hook.at - sent : null, mqttMs: published ? published.at - sent : null, error });
       await sleep(150);
     }
   }
@@ -232,8 +241,9 @@ async function main(): Promise<void> {
   const failedTriggers = samples.filter((s) => s.error);
   const telegramLatency = roundSummary(samples.filter((s) => s.telegramMs !== null).map((s) => s.telegramMs!));
   const webhookLatency = roundSummary(samples.filter((s) => s.webhookMs !== null).map((s) => s.webhookMs!));
+  const mqttLatency = roundSummary(samples.filter((s) => s.mqttMs !== null).map((s) => s.mqttMs!));
   const announcements = fakes.hooks.filter((a) => a.kind === '/announce').length;
-  log(`  alerts: Telegram p50 ${ms(telegramLatency?.p50, 1)}, p95 ${ms(telegramLatency?.p95, 1)}; webhook p50 ${ms(webhookLatency?.p50, 1)}, p95 ${ms(webhookLatency?.p95, 1)}; ${announcements} Alexa announcement(s)`);
+  log(`  alerts: Telegram p50 ${ms(telegramLatency?.p50, 1)}, p95 ${ms(telegramLatency?.p95, 1)}; webhook p50 ${ms(webhookLatency?.p50, 1)}, p95 ${ms(webhookLatency?.p95, 1)}; MQTT p50 ${ms(mqttLatency?.p50, 1)}, p95 ${ms(mqttLatency?.p95, 1)}; ${announcements} Alexa announcement(s)`);
   log(`  HTTP trigger: p50 ${ms(httpLatency?.p50, 1)}, p95 ${ms(httpLatency?.p95, 1)}, max ${ms(httpLatency?.max, 1)}; API: p50 ${ms(apiLatency?.p50, 1)}, p95 ${ms(apiLatency?.p95, 1)}, max ${ms(apiLatency?.max, 1)}${failedTriggers.length ? `; ${failedTriggers.length} failed` : ''}`);
 
   // Recording cost: against the mean of the not-recording windows before and after.
@@ -340,6 +350,7 @@ async function main(): Promise<void> {
     latencyRow('PUT /api/cameras/:name/motion/start', apiLatency, TRIGGER_RUNS),
     alertRow('Telegram Bot API fake received (sendPhoto with the event snapshot)', telegramLatency),
     alertRow('webhook receiver received (signature checked)', webhookLatency),
+    alertRow('MQTT homecam/<camera>/motion ON at a subscriber', mqttLatency),
     { metric: `${CAMERAS} cameras streaming (prebuffering), not recording: server + ffmpeg, before / after`, measured: `${pct(notRecording.cpu.total)} / ${pct(notRecordingAfter.cpu.total)}`, target: '–', pass: null },
     { metric: `${CAMERAS} cameras, 1 recording / ${CAMERAS} recording: server + ffmpeg`, measured: `${pct(oneRecording.cpu.total)} / ${pct(allRecording.cpu.total)}`, target: '–', pass: null },
     {
@@ -387,7 +398,8 @@ async function main(): Promise<void> {
     'Alerts: every channel on during the trigger runs: Telegram (camera type Snapshot: one sendPhoto with the event picture and caption) ' +
       'against a local Bot API fake (HOMECAM_TELEGRAM_API_ROOT), the webhook (camera webhookUrl) and Alexa in announce-webhook mode against ' +
       'a local receiver, web push (no device subscribed). Time = send → the fake/receiver has the whole request; the webhook\'s ' +
-      'X-HomeCam-Signature is checked with the secret of GET /api/settings/notifications/webhook. MQTT publishing is off (no broker here).',
+      'X-HomeCam-Signature is checked with the secret of GET /api/settings/notifications/webhook. MQTT: the MQTT trigger\'s broker is a local aedes, publishing with ' +
+      'Home Assistant discovery on; time = send → a subscriber got homecam/<camera>/motion ON.',
     `Motion, in the built server: after the recording and trigger runs (recordings then switched off), video analysis switched on with ` +
       `PATCH /api/cameras/:name { videoanalysis: { active: true } } (default thresholds: ${JSON.stringify(analysisSettings)}) for cam1, then for all ${CAMERAS}; ` +
       `each window starts once the server runs a decoder ffmpeg and a sub stream remux ffmpeg per analysed camera, + ${SETTLE_S} s. ` +
@@ -428,9 +440,10 @@ async function main(): Promise<void> {
         answerMs: round(s.answerMs, 1),
         telegramMs: s.telegramMs === null ? null : round(s.telegramMs, 1),
         webhookMs: s.webhookMs === null ? null : round(s.webhookMs, 1),
+        mqttMs: s.mqttMs === null ? null : round(s.mqttMs, 1),
       })),
     },
-    alerts: { telegram: telegramLatency, webhook: webhookLatency, alexaAnnouncements: announcements, telegramCalls: fakes.telegram.length, webhookCalls: fakes.hooks.length },
+    alerts: { telegram: telegramLatency, webhook: webhookLatency, mqtt: mqttLatency, mqttMessages: broker.arrivals.length, alexaAnnouncements: announcements, telegramCalls: fakes.telegram.length, webhookCalls: fakes.hooks.length },
     motion: {
       settings: analysisSettings,
       analysisOffBefore: roundCpu(notRecordingAfter.cpu),
