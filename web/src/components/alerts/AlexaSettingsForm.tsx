@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { alertStatusQueryKey } from '../../hooks/use-alerts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALEXA_MODES, type AlexaSettingsResponse } from '@homecam/shared';
@@ -45,6 +46,7 @@ function AlexaForm({ settings, canEdit, isAdmin, feedback, setFeedback }: AlexaF
   const save = useMutation({
     mutationFn: updateAlexaSettings,
     onSuccess: (next) => {
+      void client.invalidateQueries({ queryKey: alertStatusQueryKey });
       client.setQueryData(alertChannelKeys.alexa, next);
       setFeedback({ kind: 'success', text: t('alerts-webhook:saved') });
     },

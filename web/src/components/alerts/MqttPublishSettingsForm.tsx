@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { alertStatusQueryKey } from '../../hooks/use-alerts';
 import { useState, type ComponentType, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MQTT_TOPIC_PREFIX, type MqttPublishView } from '@homecam/shared';
@@ -56,6 +57,7 @@ function Form({ view, canEdit }: { view: MqttPublishView; canEdit: boolean }) {
   const save = useMutation({
     mutationFn: updateMqttPublishSettings,
     onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: alertStatusQueryKey });
       queryClient.setQueryData(QUERY_KEY, saved);
       setDraft(draftOf(saved));
       toast.success(t('alerts-mqtt:saved'));

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { alertStatusQueryKey } from '../../hooks/use-alerts';
 import { useState, type ComponentType, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALERT_MESSAGE_MAX, TELEGRAM_MAX_CHATS, type TelegramSettingsPatch, type TelegramSettingsResponse } from '@homecam/shared';
@@ -20,7 +21,11 @@ function Form({ settings, canEdit }: { settings: TelegramSettingsResponse; canEd
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (patch: TelegramSettingsPatch) => updateTelegramSettings(patch),
-    onSuccess: (saved) => queryClient.setQueryData(telegramSettingsQueryKey, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(telegramSettingsQueryKey, saved);
+      // The channel's status card (enabled, test button) follows the saved settings at once.
+      void queryClient.invalidateQueries({ queryKey: alertStatusQueryKey });
+    },
   });
   const [draft, setDraft] = useState<TelegramDraft>(() => draftOf(settings));
   const issues = draftIssues(draft);

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { alertStatusQueryKey } from '../../hooks/use-alerts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertHostSchema, type WebhookSettingsPatch, type WebhookSettingsResponse } from '@homecam/shared';
@@ -43,6 +44,7 @@ function WebhookForm({ settings, canEdit, feedback, setFeedback }: WebhookFormPr
   const save = useMutation({
     mutationFn: updateWebhookSettings,
     onSuccess: (next) => {
+      void client.invalidateQueries({ queryKey: alertStatusQueryKey });
       client.setQueryData(alertChannelKeys.webhook, next);
       setHostsText(next.insecureHosts.join('\n'));
       setFeedback({ kind: 'success', text: t('alerts-webhook:saved') });
