@@ -14,8 +14,8 @@ function decoded(value: string): string {
 /** The secret values config.json holds now: trigger credentials, the HTTP trigger token, camera URL passwords. */
 export function secretsOf(config: ConfigFile): string[] {
   const values = [config.smtp.password, config.ftp.password, config.mqtt.password, config.http.token];
-  // Alert channels (issue 9): the Alexa/Home Assistant token.
-  values.push(config.notifications.alexa?.token);
+  // Alert channels and image analysis (issue 9): the Alexa/Home Assistant token, the Telegram bot token, the AWS secret.
+  values.push(config.notifications.alexa?.token, config.notifications.telegram?.token, config.aws?.secretAccessKey);
   for (const camera of config.cameras) {
     // Cameras in config.json are loose objects: read the three source fields defensively.
     const v = (typeof camera === 'object' && camera !== null ? (camera as { videoConfig?: unknown }).videoConfig : undefined) as Record<string, unknown> | undefined;
