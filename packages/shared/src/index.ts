@@ -26,3 +26,5 @@ export * from './api/dashboard.js';
 export * from './api/rekognition.js';
 export * from './api/alerts.js';
 export * from './api/mqtt-publish.js';
+export * from './api/homekit.js';
+export * from './api/webrtc.js';

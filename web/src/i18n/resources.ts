@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'alerts-webhook',
   'alerts-mqtt',
   'alerts',
+  'homekit',
 ] as const;
 export const DEFAULT_NAMESPACE = 'common';
 

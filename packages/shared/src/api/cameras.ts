@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cameraAlertFields } from './alerts.js';
+import { LIVE_TRANSPORTS } from './webrtc.js';
 
 /**
  * A camera as `config.json` holds it. Names follow camera.ui 1.1.17 (`videoConfig.*`, `videoanalysis`,
@@ -158,7 +159,11 @@ export const CAMERA_STREAMS = ['main', 'sub'] as const;
 export type CameraStreamName = (typeof CAMERA_STREAMS)[number];
 
 /** `GET /api/cameras/:name/live?stream=sub` (default main). */
-export const liveQuerySchema = z.object({ stream: z.enum(CAMERA_STREAMS).default('main') });
+/** `transport=webrtc` (issue 10): the socket carries WebRTC signalling first, MSE only as the fallback. */
+export const liveQuerySchema = z.object({
+  stream: z.enum(CAMERA_STREAMS).default('main'),
+  transport: z.enum(LIVE_TRANSPORTS).default('mse'),
+});
 
 /** `GET /api/cameras/:name/snapshot?width=320` scales the JPEG (height follows); default full size. */
 export const snapshotQuerySchema = z.object({ width: z.coerce.number().int().min(16).max(3840).optional() });

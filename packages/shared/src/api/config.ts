@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { alertLevelsSchema, alexaSettingsSchema, telegramSettingsSchema, webhookSettingsSchema } from './alerts.js';
 import { MQTT_PUBLISH_DEFAULTS, mqttPublishSettingsSchema } from './mqtt-publish.js';
 import { cameraSchema } from './cameras.js';
+import { homekitSettingsSchema } from './homekit.js';
+import { webrtcSettingsSchema } from './webrtc.js';
 import { WEATHER_DEFAULT_GEOCODING_URL, WEATHER_DEFAULT_URL, WEATHER_PROVIDERS } from './dashboard.js';
 import { recordingsMaxSizeGBSchema, recordingsMinFreeGBSchema } from './settings.js';
 
@@ -152,6 +154,10 @@ export const configFileSchema = z.looseObject({
     })
     .optional(),
   cameras: configCameraListSchema.default([]),
+  /** Issue 10: the built-in HomeKit bridge (absent = off); see api/homekit.ts. */
+  homekit: homekitSettingsSchema.optional(),
+  /** Issue 10: WebRTC live view (absent = on with defaults); see api/webrtc.ts. */
+  webrtc: webrtcSettingsSchema.optional(),
   /**
    * Dashboard (HomeCam): the weather provider the server asks (admin-configured, so it may be a local address).
    * `apiKey` only for providers that need one; Open-Meteo needs none. Never sent to non-admins.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAMERA_STATES, type CameraState } from '../api/cameras.js';
 import type { ErrorCode } from '../errors.js';
+import { WEBRTC_UNAVAILABLE_REASONS, type WebrtcUnavailableReason } from '../api/webrtc.js';
 
 /**
  * The JSON control messages on the live video WebSocket (`/api/cameras/:name/live`); video travels as binary
@@ -17,6 +18,12 @@ export const liveServerMessageSchema = z.discriminatedUnion('type', [
    * so an older page still shows a code a newer server added (the server side is typed by `liveMessage.error`).
    */
   z.object({ type: z.literal('error'), code: z.string().min(1), message: z.string() }),
+  /** Issue 10 (`?transport=webrtc`): the answer to the player's offer; media then flows over the peer connection. */
+  z.object({ type: z.literal('webrtc-answer'), sdp: z.string().min(1).max(65_536) }),
+  /** A trickled ICE candidate of the server (an empty `candidate` ends gathering). */
+  z.object({ type: z.literal('webrtc-candidate'), candidate: z.string().max(1024), mid: z.string().max(64) }),
+  /** WebRTC declined; the server goes on with MSE (`init` + binary fragments) on the same socket. */
+  z.object({ type: z.literal('webrtc-unavailable'), reason: z.enum(WEBRTC_UNAVAILABLE_REASONS) }),
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessageSchema>;
 
@@ -25,6 +32,11 @@ export const liveClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1) }),
   z.object({ type: z.literal('pause') }),
   z.object({ type: z.literal('resume') }),
+  /** Issue 10 (`?transport=webrtc`): a recvonly offer, H.264 (42e01f/4d001f packetization-mode=1), Opus optional. */
+  z.object({ type: z.literal('webrtc-offer'), sdp: z.string().min(1).max(65_536) }),
+  z.object({ type: z.literal('webrtc-candidate'), candidate: z.string().max(1024), mid: z.string().max(64) }),
+  /** The player gives up on WebRTC (ICE failed, no frame in time): the server switches this socket to MSE. */
+  z.object({ type: z.literal('webrtc-fallback') }),
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
 
@@ -33,6 +45,9 @@ export const liveMessage = {
   init: (mimeType: string, transcoding: boolean): LiveServerMessage => ({ type: 'init', mimeType, transcoding }),
   state: (state: CameraState, reason: string | null): LiveServerMessage => ({ type: 'state', state, reason }),
   error: (code: ErrorCode, message: string): LiveServerMessage => ({ type: 'error', code, message }),
+  webrtcAnswer: (sdp: string): LiveServerMessage => ({ type: 'webrtc-answer', sdp }),
+  webrtcCandidate: (candidate: string, mid: string): LiveServerMessage => ({ type: 'webrtc-candidate', candidate, mid }),
+  webrtcUnavailable: (reason: WebrtcUnavailableReason): LiveServerMessage => ({ type: 'webrtc-unavailable', reason }),
 } as const;
 
 function parseJson(text: string): unknown {
