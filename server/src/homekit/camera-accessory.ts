@@ -151,6 +151,8 @@ export class CameraAccessory {
 
   private addSwitch(label: string, get: () => boolean, set: (on: boolean) => Promise<void>): Service {
     const service = this.accessory.addService(Service.Switch, label, label.toLowerCase());
+    // The name the Home app shows for the switch (iOS 16+ reads ConfiguredName; hap-nodejs' Switch lists it not).
+    service.addOptionalCharacteristic(Characteristic.ConfiguredName);
     service.setCharacteristic(Characteristic.ConfiguredName, label);
     service
       .getCharacteristic(Characteristic.On)
