@@ -20,6 +20,10 @@ beforeAll(async () => {
   await app.homecam.photos.set(owner.id, IMAGE_BYTES.png);
   await app.homecam.cameras.create({ name: 'Garden', videoConfig: { source: '-i rtsp://cam:hunter2@10.0.0.5/live' } });
   await app.homecam.config.patchSection('mqtt', { active: false, host: 'broker', password: 'mqtt-secret-pw' });
+  // The HomeKit bridge's identity and a pairing (issue 10), as hap-nodejs and the bridge keep them.
+  await mkdir(join(app.homecam.dataDir, 'homekit'), { recursive: true });
+  await writeFile(join(app.homecam.dataDir, 'homekit', 'bridge.json'), JSON.stringify({ username: '0E:11:22:33:44:55', setupCode: '031-45-154', setupId: 'AB12' }));
+  await writeFile(join(app.homecam.dataDir, 'homekit', 'AccessoryInfo.0E1122334455.json'), JSON.stringify({ signSk: 'homekit-secret-key', pairedClients: {} }));
 });
 afterAll(() => app.close());
 
@@ -54,6 +58,9 @@ describe('GET /api/backup/download', () => {
     const users = rows<{ username: string }>(join(dir, 'database.sqlite'), 'SELECT username FROM users');
     expect(users.length).toBe((await app.homecam.repositories.users.list()).length);
     expect(JSON.parse(String(entries.find((e) => e.path === 'config.json')?.body))).toEqual(JSON.parse(await app.homecam.config.raw()));
+    // The HomeKit bridge's identity and pairings go with an admin's archive, checked like the photos.
+    expect(entries.map((e) => e.path)).toEqual(expect.arrayContaining(['homekit/', 'homekit/bridge.json', 'homekit/AccessoryInfo.0E1122334455.json']));
+    expect(Object.keys(manifest.sha256)).toEqual(expect.arrayContaining(['homekit/bridge.json', 'homekit/AccessoryInfo.0E1122334455.json']));
     // The signing key never leaves the data directory.
     expect(entries.some((e) => e.path.includes('key'))).toBe(false);
   });
@@ -91,6 +98,9 @@ describe('GET /api/backup/download', () => {
     expect(rows(db, 'SELECT * FROM push_subscriptions')).toEqual([]);
     const manifest = backupManifestSchema.parse(JSON.parse(await import('node:fs/promises').then((fs) => fs.readFile(join(dir, 'manifest.json'), 'utf8'))));
     expect(manifest.redacted).toBe(true);
+    // No HomeKit keys, pairings or setup code for non-admins.
+    expect((await archiveEntries(text)).some((e) => e.path.startsWith('homekit'))).toBe(false);
+    expect(text.includes('homekit-secret-key')).toBe(false);
   });
 
   it('refuses a localStorage with unknown keys', async () => {

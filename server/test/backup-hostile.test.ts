@@ -53,6 +53,8 @@ const cases: [string, () => Buffer, string, 'admin' | 'restorer'][] = [
   ['not a gzip tar at all', () => Buffer.from('just some text, not an archive'), 'BACKUP_INVALID', 'admin'],
   ['an unsigned archive from a non-admin', () => tampered('manifest.json', (text) => text.replace(/"signature": "\w+"/, `"signature": "${'0'.repeat(64)}"`)), 'BACKUP_NOT_SIGNED', 'restorer'],
   ['a signed manifest over a changed config.json', () => tampered('config.json', (text) => text.replace('{', '{ ')), 'BACKUP_NOT_SIGNED', 'restorer'],
+  ['a HomeKit pairing the manifest does not list', () => withExtra({ path: 'homekit/AccessoryInfo.0E1122334455.json', body: '{}' }), 'BACKUP_INVALID', 'admin'],
+  ['a folder inside homekit', () => withExtra({ path: 'homekit/nested/bridge.json', body: '{}' }), 'BACKUP_UNSAFE_ENTRY', 'admin'],
 ];
 
 describe('POST /api/backup/restore refuses', () => {

@@ -18,10 +18,14 @@ async function arrange() {
   await app.homecam.photos.set(alice.id, IMAGE_BYTES.png);
   await app.homecam.cameras.create({ name: 'Porch', videoConfig: { source: 'demo:?size=160x120' } });
   const note = await app.homecam.notifications.system('WARN', 'Kept note', 'from before the backup');
+  await mkdir(join(dataDir, 'homekit'), { recursive: true });
+  await writeFile(join(dataDir, 'homekit', 'bridge.json'), HOMEKIT_IDENTITY);
   const localStorage = encodeURIComponent(JSON.stringify({ theme: 'dark' }));
   const archive = await download(app, token, `?localStorage=${localStorage}`);
   return { dataDir, app, token, alice, note, archive };
 }
+
+const HOMEKIT_IDENTITY = JSON.stringify({ username: '0E:11:22:33:44:55', setupCode: '031-45-154', setupId: 'AB12' });
 
 /** Deletes the user, the camera and the notification: what the restore must bring back. */
 async function changeData(app: HomecamApp, aliceId: number, noteId: string) {
@@ -40,6 +44,7 @@ describe('restore', () => {
   it('stages the archive, restarts, and the next start brings the old users, cameras and notifications back', async () => {
     const { dataDir, app, token, alice, note, archive } = await arrange();
     await changeData(app, alice.id, note.id);
+    await writeFile(join(dataDir, 'homekit', 'bridge.json'), '{"reset":"after the backup"}');
     const restarts: string[] = [];
     app.homecam.bus.subscribe('RestartRequested', ({ reason }) => void restarts.push(reason));
     const response = await restore(app, token, archive);
@@ -55,6 +60,8 @@ describe('restore', () => {
       await expectOldData(next, note.id);
       const photo = (await next.homecam.repositories.users.findByUsername('alice'))?.photo;
       expect(photo && (await readFile(join(dataDir, 'photos', photo))).length).toBeGreaterThan(0);
+      // The HomeKit bridge comes back with the identity (and pairings) of the backup.
+      expect(await readFile(join(dataDir, 'homekit', 'bridge.json'), 'utf8')).toBe(HOMEKIT_IDENTITY);
       // Sessions are not restored: everybody signs in again.
       expect((await next.inject({ method: 'GET', url: '/api/backup/automatic', headers: bearer(token) })).statusCode).toBe(401);
       const entries = await readdir(dataDir);

@@ -5,7 +5,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { Pack } from 'tar';
 import { SCHEMA_VERSION } from '../db/migrations/index.js';
 import { redactDatabase } from './database-copy.js';
-import { CONFIG, DATABASE, MANIFEST, PHOTOS, RECORDINGS, WORK_PREFIX } from './layout.js';
+import { CONFIG, DATABASE, HOMEKIT, MANIFEST, PHOTOS, RECORDINGS, WORK_PREFIX } from './layout.js';
 import { sha256File, signingKey, signManifest } from './signing.js';
 
 export interface ArchiveSources {
@@ -18,6 +18,8 @@ export interface ArchiveSources {
   /** The recordings directory, or null to leave the clips out. */
   recordingsDir: string | null;
   redacted: boolean;
+  /** `<data>/homekit` (the bridge's keys and pairings) goes in: admins' archives only, like the secrets. */
+  includeHomekit: boolean;
   localStorage: BackupLocalStorage;
   version: string;
   now: Date;
@@ -49,10 +51,13 @@ async function prepare(sources: ArchiveSources, work: string): Promise<BackupMan
   if (sources.redacted) redactDatabase(database);
   await writeFile(join(work, CONFIG), sources.configText, { mode: 0o600 });
   const photos = await regularFiles(sources.photosDir);
+  const homekitDir = join(sources.dataDir, HOMEKIT);
+  const homekit = sources.includeHomekit ? await regularFiles(homekitDir) : [];
   const recordings = sources.recordingsDir ? await regularFiles(sources.recordingsDir) : [];
   const sha256: Record<string, string> = { [DATABASE]: await sha256File(database), [CONFIG]: await sha256File(join(work, CONFIG)) };
   for (const photo of photos) sha256[`${PHOTOS}/${relative(sources.photosDir, photo.path)}`] = await sha256File(photo.path);
-  const all = [...photos, ...recordings];
+  for (const file of homekit) sha256[`${HOMEKIT}/${relative(homekitDir, file.path)}`] = await sha256File(file.path);
+  const all = [...photos, ...homekit, ...recordings];
   const unsigned: Omit<BackupManifest, 'signature'> = {
     format: BACKUP_FORMAT,
     app: 'homecam',
@@ -80,9 +85,11 @@ export async function createArchive(sources: ArchiveSources): Promise<{ stream: 
   try {
     const manifest = await prepare(sources, work);
     await mkdir(sources.photosDir, { recursive: true });
+    const homekitDir = join(sources.dataDir, HOMEKIT);
     const roots: [string, string][] = [
       [work, ''],
       [sources.photosDir, PHOTOS],
+      [homekitDir, HOMEKIT],
       ...(sources.recordingsDir ? ([[sources.recordingsDir, RECORDINGS]] as [string, string][]) : []),
     ];
     const pack = new Pack({
@@ -105,6 +112,7 @@ export async function createArchive(sources: ArchiveSources): Promise<{ stream: 
     pack.pipe(out);
     for (const name of [MANIFEST, DATABASE, CONFIG]) pack.add(join(work, name));
     pack.add(sources.photosDir);
+    if (sources.includeHomekit) await stat(homekitDir).then(() => pack.add(homekitDir), () => undefined);
     if (sources.recordingsDir) await stat(sources.recordingsDir).then(() => pack.add(sources.recordingsDir!), () => undefined);
     pack.end();
     return { stream: out, manifest };

@@ -7,9 +7,11 @@ export const DATABASE = 'database.sqlite';
 export const CONFIG = 'config.json';
 export const PHOTOS = 'photos';
 export const RECORDINGS = 'recordings';
+/** The HomeKit bridge's keys, pairings and setup code (issue 10): admins' archives only. */
+export const HOMEKIT = 'homekit';
 
 /** Files and folders of the data directory a backup touches. */
-export const DATA_FILES = { database: 'homecam.db', config: 'config.json', photos: 'photos' } as const;
+export const DATA_FILES = { database: 'homecam.db', config: 'config.json', photos: 'photos', homekit: 'homekit' } as const;
 export const STAGING_DIR = 'restore-staging';
 export const JOURNAL_FILE = 'restore-pending.json';
 export const PREVIOUS_PREFIX = 'restore-previous-';
@@ -31,9 +33,9 @@ export function isLayoutPath(name: string, type: 'File' | 'Directory'): boolean 
   if (parts.some((part) => !isSegment(part) || part === '.' || part === '..')) return false;
   const [top] = parts;
   if (parts.length === 1) {
-    if (type === 'Directory') return top === PHOTOS || top === RECORDINGS;
+    if (type === 'Directory') return top === PHOTOS || top === RECORDINGS || top === HOMEKIT;
     return top === MANIFEST || top === DATABASE || top === CONFIG;
   }
-  if (top === PHOTOS) return parts.length === 2 && type === 'File';
+  if (top === PHOTOS || top === HOMEKIT) return parts.length === 2 && type === 'File';
   return top === RECORDINGS && parts.length <= 8;
 }

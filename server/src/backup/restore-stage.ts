@@ -1,13 +1,13 @@
 import { BACKUP_RESTORE_MAX_BYTES, type BackupManifest } from '@homecam/shared';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../errors/app-error.js';
 import { extractArchive, freeBytes, scanArchive, verifyStaged, type ScanLimits } from './archive-reader.js';
 import { prepareStagedDatabase } from './database-copy.js';
-import { DATA_FILES, DATABASE, PHOTOS, RECORDINGS, STAGING_DIR, UPLOAD_PREFIX, WORK_PREFIX } from './layout.js';
+import { DATA_FILES, DATABASE, HOMEKIT, PHOTOS, RECORDINGS, STAGING_DIR, UPLOAD_PREFIX, WORK_PREFIX } from './layout.js';
 import { previousDirName, writeJournal } from './restore-swap.js';
 import { signingKey } from './signing.js';
 
@@ -59,10 +59,20 @@ export async function stageRestore(options: StageOptions): Promise<BackupManifes
       await mkdir(join(staging, RECORDINGS), { recursive: true });
       await writeFile(join(staging, RECORDINGS, RECORDINGS_MARKER), 'This directory holds HomeCam recordings.\n');
     }
+    // The bridge's keys and pairings replace the live ones only when the (admin's, unredacted) archive has them.
+    const homekit = !manifest.redacted && (await stat(join(staging, HOMEKIT)).then((found) => found.isDirectory(), () => false));
+    if (homekit) {
+      // Keys and pairings only as the manifest lists (and so hashed) them: nothing added to an archive after the fact.
+      const listed = new Set(Object.keys(manifest.sha256));
+      const stray = (await readdir(join(staging, HOMEKIT))).find((name) => !listed.has(`${HOMEKIT}/${name}`));
+      if (stray) throw new AppError('BACKUP_INVALID', `${HOMEKIT}/${stray} is not listed in the manifest`);
+      await chmod(join(staging, HOMEKIT), 0o700);
+    }
     await writeJournal(dataDir, {
       createdAt: options.now.toISOString(),
       previous: join(dataDir, previousDirName(options.now)),
       recordingsDir: manifest.includes.recordings ? options.recordingsDir : null,
+      homekit,
     });
     return manifest;
   } catch (error) {

@@ -1,6 +1,6 @@
 import { cp, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CONFIG, DATA_FILES, DATABASE, JOURNAL_FILE, PHOTOS, PREVIOUS_PREFIX, RECORDINGS, STAGING_DIR } from './layout.js';
+import { CONFIG, DATA_FILES, DATABASE, HOMEKIT, JOURNAL_FILE, PHOTOS, PREVIOUS_PREFIX, RECORDINGS, STAGING_DIR } from './layout.js';
 
 /**
  * The swap at the next start, before config.json or the database are opened. Every step is a rename on the same
@@ -12,6 +12,8 @@ export interface RestoreJournal {
   previous: string;
   /** Absolute recordings directory the archive's clips go to; null when the archive has none. */
   recordingsDir: string | null;
+  /** The archive carries the HomeKit bridge's identity (admins' archives); absent/false keeps the live pairings. */
+  homekit?: boolean | undefined;
 }
 
 export type RestoreOutcome =
@@ -53,6 +55,7 @@ function items(dataDir: string, journal: RestoreJournal): Item[] {
     { staged: join(staging, CONFIG), target: join(dataDir, DATA_FILES.config), aside: join(journal.previous, CONFIG) },
     { staged: join(staging, PHOTOS), target: join(dataDir, DATA_FILES.photos), aside: join(journal.previous, PHOTOS) },
   ];
+  if (journal.homekit) list.push({ staged: join(staging, HOMEKIT), target: join(dataDir, DATA_FILES.homekit), aside: join(journal.previous, HOMEKIT) });
   if (journal.recordingsDir) list.push({ staged: join(staging, RECORDINGS), target: journal.recordingsDir, aside: join(journal.previous, RECORDINGS) });
   return list;
 }

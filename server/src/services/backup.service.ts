@@ -100,6 +100,7 @@ export class BackupService {
       photosDir: this.deps.photosDir,
       recordingsDir: options.recordings ? this.deps.recordingsDir() : null,
       redacted: !options.isAdmin,
+      includeHomekit: options.isAdmin,
       localStorage,
       version: APP_VERSION,
       now,

@@ -2,19 +2,19 @@ import { HttpClient } from 'hap-controller';
 import { createServer } from 'node:net';
 
 /** HAP short type of a full UUID: `00000049-0000-1000-8000-0026BB765291` → `49`. */
-export const shortType = (type: string): string => type.split('-')[0]!.replace(/^0+/, '').toUpperCase();
+export const shortType = (type: string | undefined): string => (type ?? '').split('-')[0]!.replace(/^0+/, '').toUpperCase();
 
 export const SERVICE = { info: '3E', motion: '85', switch: '49', doorbell: '121', streaming: '110' } as const;
 export const CHAR = { name: '23', manufacturer: '20', model: '21', serial: '30', on: '25', motion: '22', switchEvent: '73', configuredName: 'E3' } as const;
 
 interface HapCharacteristic {
-  iid: number;
-  type: string;
+  iid?: number | undefined;
+  type?: string | undefined;
   value?: unknown;
 }
 interface HapService {
-  iid: number;
-  type: string;
+  iid?: number | undefined;
+  type?: string | undefined;
   characteristics: HapCharacteristic[];
 }
 export interface HapAccessory {
