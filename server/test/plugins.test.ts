@@ -104,11 +104,13 @@ describe('GET /api/plugins', () => {
       ['alert-webhook', 'notifier', 'disabled'],
       ['alert-alexa', 'notifier', 'disabled'],
       ['alert-mqtt', 'notifier', 'running'],
+      ['homekit', 'notifier', 'disabled'],
     ]);
     const byId = new Map(entries.map((e) => [e.id, e]));
     expect(byId.get('http-trigger')).toMatchObject({ settingsPath: '/config', actions: ['start', 'stop', 'restart'], detail: `port ${httpPort}, local network only` });
     expect(byId.get('mqtt-trigger')?.detail).toBe(`broker 127.0.0.1:${brokerPort}`);
     expect(byId.get('web-push')).toMatchObject({ settingsPath: '/settings/notifications', actions: [], detail: '0 subscribed devices, keys not made yet' });
+    expect(byId.get('homekit')).toMatchObject({ title: 'HomeKit bridge', settingsPath: '/settings/system', actions: ['start', 'stop', 'restart'], detail: 'port 51826, 0 cameras, 0 pairings' });
     expect(byId.get('rekognition')).toMatchObject({ settingsPath: '/settings/rekognition', actions: ['start', 'stop'] });
     expect(entries.every((e) => e.lastError === null)).toBe(true);
   });

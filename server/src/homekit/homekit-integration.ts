@@ -1,4 +1,5 @@
 import type { IntegrationState, IntegrationStatus } from '@homecam/shared';
+import { AppError } from '../errors/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import { StatusTracker, type IntegrationHandle } from '../integrations/integration.js';
 import type { ConfigService } from '../services/config.service.js';
@@ -47,6 +48,7 @@ export class HomekitIntegration implements IntegrationHandle {
   }
 
   async restart(): Promise<void> {
+    if (!this.deps.service.status().active) throw new AppError('PLUGIN_ACTION_UNSUPPORTED', 'the HomeKit bridge is switched off: start it instead');
     await this.deps.service.restart();
   }
 
