@@ -2,6 +2,7 @@ import type { HomekitStatus } from '@homecam/shared';
 import { startCameraSimulator, waitFor, type CameraSimulator } from '@homecam/tools';
 import type { HttpClient } from 'hap-controller';
 import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -166,6 +167,16 @@ describe('HomeKit bridge', () => {
     const before = find(await accessories(client), 'Front Door', SERVICE.info, CHAR.name)!.aid;
     expect((await api('POST', '/api/cameras', { name: 'Shed', videoConfig: { source: 'rtsp://127.0.0.1:9/none' } })).statusCode).toBe(201);
     await waitFor(async () => find(await accessories(client), 'Shed', SERVICE.info, CHAR.name) !== undefined, { message: 'Shed on the bridge' });
+    const shed = find(await accessories(client), 'Shed', SERVICE.info, CHAR.name)!.aid;
+    expect((await api('PATCH', '/api/cameras/Shed', { name: 'Barn' })).statusCode).toBe(200);
+    await waitFor(async () => find(await accessories(client), 'Barn', SERVICE.info, CHAR.name) !== undefined, { message: 'Barn on the bridge' });
+    expect(find(await accessories(client), 'Shed', SERVICE.info, CHAR.name)).toBeUndefined();
+    // New services (a privacy switch asked for) rebuild the accessory under the same AID.
+    const barn = find(await accessories(client), 'Barn', SERVICE.info, CHAR.name)!.aid;
+    expect(barn).not.toBe(shed);
+    expect((await api('PATCH', '/api/cameras/Barn', { privacySwitch: true })).statusCode).toBe(200);
+    await waitFor(async () => find(await accessories(client), 'Barn', SERVICE.switch, CHAR.on, 'Privacy') !== undefined, { message: 'Barn privacy switch' });
+    expect(find(await accessories(client), 'Barn', SERVICE.info, CHAR.name)!.aid).toBe(barn);
     expect((await api('DELETE', '/api/cameras/Garage')).statusCode).toBe(204);
     await waitFor(async () => find(await accessories(client), 'Garage', SERVICE.info, CHAR.name) === undefined, { message: 'Garage gone' });
     expect(find(await accessories(client), 'Front Door', SERVICE.info, CHAR.name)!.aid).toBe(before);
@@ -182,6 +193,21 @@ describe('HomeKit bridge', () => {
     expect((await api('PATCH', '/api/config/homekit', { bind: ['127.0.0.1'] })).statusCode).toBe(200);
     await waitFor(() => status().state === 'running', { timeoutMs: 15_000, message: 'running again' });
     expect((await accessories(client)).length).toBeGreaterThan(1); // the pairing survived the restart
+  });
+
+  it('a port in use is the bridge\'s error state (no crash); moving back publishes again', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const taken = (blocker.address() as AddressInfo).port;
+    try {
+      expect((await api('PATCH', '/api/config/homekit', { port: taken })).statusCode).toBe(200);
+      await waitFor(() => status().state === 'error', { message: 'bridge in error' });
+      expect(status().lastError).toContain('EADDRINUSE');
+    } finally {
+      blocker.close();
+    }
+    expect((await api('PATCH', '/api/config/homekit', { port })).statusCode).toBe(200);
+    await waitFor(() => status().state === 'running', { timeoutMs: 15_000, message: 'running again' });
   });
 
   it('reset forgets the pairing and makes a new setup code and bridge id', async () => {
