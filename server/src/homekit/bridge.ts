@@ -27,6 +27,11 @@ export class PublishedBridge {
     private readonly deps: CameraAccessoryDeps,
   ) {
     this.bridge = new Bridge(settings.name, uuid.generate('homecam:bridge'));
+    // hap-nodejs prints characteristic warnings (a value out of range, a slow handler) to the console unless someone
+    // listens: they go to the app's log instead. The bridge forwards its accessories' warnings.
+    this.bridge.on('characteristic-warning', (warning) => {
+      deps.log.warn({ where: warning.originatorChain.join(' > '), kind: warning.type }, `HomeKit: ${warning.message}`);
+    });
   }
 
   /** Publishes the bridge (HAP server + mDNS through ciao). Rejects when the port is taken or bind is unusable. */
