@@ -207,7 +207,9 @@ describe('HomeKit bridge', () => {
       blocker.close();
     }
     expect((await api('PATCH', '/api/config/homekit', { port })).statusCode).toBe(200);
-    await waitFor(() => status().state === 'running', { timeoutMs: 15_000, message: 'running again' });
+    // applied(): what PATCH /api/homekit awaits before answering, so its status is the bridge after the change.
+    await app.homecam.homekit.applied?.();
+    expect(status()).toMatchObject({ state: 'running', port, lastError: null });
   });
 
   it('reset forgets the pairing and makes a new setup code and bridge id', async () => {

@@ -9,4 +9,9 @@ export interface HomekitBridgeControl {
   status(): HomekitStatus;
   /** Forgets every pairing, makes a new setup code and bridge id, and publishes again when active. */
   reset(): Promise<HomekitStatus>;
+  /**
+   * Resolves once the bridge has followed every config change made so far (a PATCH of `homekit` is applied in the
+   * background: await this before answering with status()). Optional so test doubles need not have it.
+   */
+  applied?(): Promise<void>;
 }

@@ -50,6 +50,11 @@ export class HomekitService implements HomekitBridgeControl {
     return this.enqueue(() => this.doApply());
   }
 
+  /** Resolves once every config change so far has been applied (the HTTP PATCH answers the status after it). */
+  applied(): Promise<void> {
+    return this.enqueue(() => Promise.resolve());
+  }
+
   /** Stops and publishes again with the same settings (the plugins page's restart). */
   restart(): Promise<void> {
     return this.enqueue(async () => {
