@@ -84,7 +84,12 @@ export class SrtpStreamDelegate implements HomekitStreamDelegate {
 
   handleStreamRequest(request: StreamingRequest, callback: (error?: Error) => void): void {
     if (request.type === START) {
-      this.start(request.sessionID, request.video).then(() => callback(), (error: unknown) => callback(errorOf(error)));
+      try {
+        this.start(request.sessionID, request.video);
+        callback();
+      } catch (error) {
+        callback(errorOf(error));
+      }
     } else if (request.type === RECONFIGURE) {
       this.sessions.get(request.sessionID)?.reconfigure({ width: request.video.width, height: request.video.height, fps: request.video.fps, maxBitrate: request.video.max_bit_rate });
       callback();
@@ -118,7 +123,7 @@ export class SrtpStreamDelegate implements HomekitStreamDelegate {
     };
   }
 
-  private async start(sessionId: string, video: Extract<StreamingRequest, { video: { codec: unknown } }>['video']): Promise<void> {
+  private start(sessionId: string, video: Extract<StreamingRequest, { video: { codec: unknown } }>['video']): void {
     const prepared = this.prepared.get(sessionId);
     if (!prepared) throw new Error('no prepared HomeKit session by that id');
     this.prepared.delete(sessionId);
