@@ -23,6 +23,8 @@ import { createSystemService } from './system.js';
 import type { LogLevel } from './logger.js';
 import type { MqttHaPublisher } from './alerts/mqtt/index.js';
 import type { TriggerExtras } from './triggers/trigger-manager.js';
+import { createHomekit, type HomekitOptions } from './homekit-context.js';
+import type { HomekitBridgeControl } from './homekit/bridge-control.js';
 
 /** One long-lived part of the server: started in dependency order, stopped in reverse. */
 export interface Component {
@@ -58,6 +60,8 @@ export interface ComponentOptions {
   publicUrl?: string | undefined;
   /** Alert channel queues (tests shorten time-outs and backoff). */
   alerts?: Partial<ChannelWorkerOptions> | undefined;
+  /** Issue 10: the HomeKit bridge's stream delegate factory (live streaming) and, in tests, the interface table. */
+  homekit?: HomekitOptions | undefined;
 }
 
 /** The context with the parts the runtime adds; `streams` exists once the runtime has started. */
@@ -79,6 +83,8 @@ export type HomecamContext = AppContext & {
   /** Issue 9: the one alert pipeline (status, "send a test"); `registerAlertChannel` adds a channel to it. */
   alerts: AlertPipeline;
   registerAlertChannel: (channel: AlertChannel) => void;
+  /** Issue 10: the HomeKit bridge (GET/PATCH /api/homekit, POST /api/homekit/reset). */
+  homekit: HomekitBridgeControl;
 };
 
 /** Stops each component in the order given; a failing stop is logged and the rest still stop. */
@@ -203,6 +209,7 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   const started = (): CameraStreamService => streams ?? (() => { throw new Error('the streams have not started'); })();
   const analysis = createEventAnalysis(ctx, log, { usage: rekognitionUsage, integration: rekognitionIntegration, streams: started }, options.analysis);
   const metrics = createMetricsSampler(ctx, () => streams?.hub ?? null, options.metrics, onError('utilization sample failed'));
+  const homekit = createHomekit(ctx, { streams: started, system: () => runtime.context.system, integrations }, log, options.homekit);
 
   const components: Component[] = [
     // Stopped last: what the other parts log while stopping still reaches the file.
@@ -255,13 +262,16 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
     { name: 'metrics', start: () => metrics.start(), stop: () => metrics.stop() },
     backupComponent(ctx, log),
     configFileComponent(ctx, log),
+    // Stopped first: no HomeKit request reaches a part that is already stopping.
+    homekit.component,
   ];
   let system: SystemService | null = null;
-  return new Runtime(components, log, () => {
+  const runtime = new Runtime(components, log, () => {
     if (!streams) throw new Error('the runtime has not started');
     system ??= createSystemService(ctx, streams, log, options);
     const alertParts = { alerts: alerts.pipeline, registerAlertChannel: (channel: AlertChannel) => alerts.register(channel) };
-    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system, metrics, mqttPublisher: mqttState, ...alertParts };
+    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system, metrics, mqttPublisher: mqttState, ...alertParts, homekit: homekit.service };
   });
+  return runtime;
 }
 

@@ -186,4 +186,10 @@ describe('layering', () => {
     for (const folder of graph.keys()) visit(folder, []);
     expect([...new Set(cycles)]).toEqual([]);
   });
+
+  it('homekit (the HAP bridge, its accessories, HomeKit streaming) uses services, the bus, the media API and lib: no HTTP, sockets or database', () => {
+    expect(sourceFiles(join(SRC, 'homekit')).length).toBeGreaterThan(3);
+    expect(resolvedViolations('homekit', (target) => ['homekit', 'services', 'events', 'integrations', 'media', 'errors', 'lib'].includes(folderOf(target)))).toEqual([]);
+    expect(violations('homekit', /^(fastify|@fastify\/|socket\.io|better-sqlite3|kysely)|\/http\/|\/realtime\/|\/db\/|\/repositories\//)).toEqual([]);
+  });
 });

@@ -1,0 +1,58 @@
+import type { IntegrationState, IntegrationStatus } from '@homecam/shared';
+import type { Clock } from '../lib/clock.js';
+import { StatusTracker, type IntegrationHandle } from '../integrations/integration.js';
+import type { ConfigService } from '../services/config.service.js';
+import type { HomekitService } from './homekit-service.js';
+
+const STATES: Record<ReturnType<HomekitService['status']>['state'], IntegrationState> = {
+  off: 'disabled',
+  starting: 'starting',
+  running: 'running',
+  error: 'error',
+};
+
+/**
+ * The bridge on the plugins page. Start/stop switch config.json `homekit.active` (the bridge follows the config,
+ * the choice survives a restart of HomeCam); restart publishes the running bridge again. Errors (taken port,
+ * unknown bind interface) are kept with their time by the tracker.
+ */
+export class HomekitIntegration implements IntegrationHandle {
+  readonly id = 'homekit';
+  readonly kind = 'notifier' as const;
+  readonly title = 'HomeKit bridge';
+  readonly settingsPath = '/settings/system';
+  private readonly tracker: StatusTracker;
+
+  constructor(private readonly deps: { service: HomekitService; config: ConfigService; clock: Clock }) {
+    this.tracker = new StatusTracker(deps.clock);
+  }
+
+  /** A failure of the bridge (its start, a bind refusal): kept as the last error. */
+  fail(message: string): void {
+    this.tracker.fail(message);
+  }
+
+  status(): IntegrationStatus {
+    const status = this.deps.service.status();
+    const detail = `port ${status.port}, ${status.accessories} camera${status.accessories === 1 ? '' : 's'}, ${status.pairings} pairing${status.pairings === 1 ? '' : 's'}`;
+    return this.tracker.status(status.active ? STATES[status.state] : 'disabled', detail);
+  }
+
+  async start(): Promise<void> {
+    await this.switchTo(true);
+  }
+
+  async stop(): Promise<void> {
+    await this.switchTo(false);
+  }
+
+  async restart(): Promise<void> {
+    await this.deps.service.restart();
+  }
+
+  /** Writes `active`; the config listener queues the bridge's apply, which this waits for. */
+  private async switchTo(active: boolean): Promise<void> {
+    await this.deps.config.patchSection('homekit', { active });
+    await this.deps.service.apply();
+  }
+}
