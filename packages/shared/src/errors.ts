@@ -89,8 +89,6 @@ export const ERROR_STATUS = {
   ALERT_TEST_FAILED: 502,
   /** Only admins set a camera's webhook URL: the server calls out to it. */
   ALERT_WEBHOOK_ADMIN_ONLY: 403,
-  /** No HomeKit bridge is built into this server (a reset needs the bridge's pairing storage). */
-  HOMEKIT_UNAVAILABLE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

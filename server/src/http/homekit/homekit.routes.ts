@@ -43,9 +43,8 @@ export const homekitRoutes = defineRoutes<{ homekit: HomekitSettingsService }>((
       schema: {
         tags: ['homekit'],
         description:
-          'Forgets every pairing and makes a new setup code and bridge id (the Home app then sees a new bridge; remove the old one there). ' +
-          '409 HOMEKIT_UNAVAILABLE when no bridge is built into this server.',
-        response: { 200: homekitStatusSchema, ...errorResponses(409, ...AUTH_ERRORS) },
+          'Forgets every pairing and makes a new setup code and bridge id (the Home app then sees a new bridge; remove the old one there).',
+        response: { 200: homekitStatusSchema, ...errorResponses(...AUTH_ERRORS) },
       },
     },
     () => homekit.reset(),
