@@ -102,6 +102,16 @@ describe('HomeKit SRTP streaming from the shared upstream', () => {
     expect(made.active.size).toBe(0);
   });
 
+  it('ends the session and tells HomeKit when the hub drops the camera (privacy mode, removed, disabled)', async () => {
+    const { delegate: made, forced } = delegate();
+    const session = await startSession(made, { width: 1280, height: 720 });
+    await waitFor(() => session.receiver.frames() > 5, { timeoutMs: 30_000, message: 'decoded frames' });
+    await hub.removeCamera('door');
+    cleanups.push(() => hub.upsertCamera({ name: 'door', main: { source: sim.cameras[0]!.mainUrl } }));
+    await waitFor(() => forced.includes(session.id), { timeoutMs: 10_000, message: 'forceStop after the camera left the hub' });
+    await waitFor(() => ffmpegProcesses(`srtp://127.0.0.1:${session.port}`).length === 0, { message: 'ffmpeg ended' });
+  });
+
   it('bounds the sessions per camera and refuses a suite other than AES_CM_128_HMAC_SHA1_80', async () => {
     const { delegate: made } = delegate({ maxSessions: 1 });
     const first = prepareRequest(await freeUdpPort());
