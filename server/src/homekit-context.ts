@@ -3,7 +3,9 @@ import type { AppContext } from './context.js';
 import { HomekitIntegration } from './homekit/homekit-integration.js';
 import { HomekitService } from './homekit/homekit-service.js';
 import { IdentityStore } from './homekit/identity.js';
-import { refuseStreaming, type CreateStreamDelegate } from './homekit/stream-delegate.js';
+import type { CreateStreamDelegate } from './homekit/stream-delegate.js';
+import { createSrtpStreamDelegate } from './homekit/streaming/srtp-delegate.js';
+import { redactText } from './media/index.js';
 import type { InterfaceTable } from './homekit/bind.js';
 import type { IntegrationRegistry } from './integrations/index.js';
 import type { CameraStreamService } from './services/camera-stream.service.js';
@@ -11,7 +13,7 @@ import type { SystemService } from './services/system.service.js';
 
 /** Runtime options of the bridge config.json does not hold. */
 export interface HomekitOptions {
-  /** HomeKit live streaming per camera (server/src/homekit/streaming); default: refused cleanly. */
+  /** HomeKit live streaming per camera; default: SRTP from the shared upstream (server/src/homekit/streaming). */
   createStreamDelegate?: CreateStreamDelegate | undefined;
   /** Tests: the interface table `homekit.bind` is checked against (default: os.networkInterfaces()). */
   interfaces?: InterfaceTable | undefined;
@@ -44,7 +46,9 @@ export function createHomekit(
       await parts.system().patchAtHome({ exclude: on ? [...others, name] : others });
     },
     snapshot: async (name, width) => (await parts.streams().snapshot(name, width)).jpeg,
-    createStreamDelegate: options.createStreamDelegate ?? refuseStreaming,
+    createStreamDelegate:
+      options.createStreamDelegate ??
+      createSrtpStreamDelegate({ hub: () => parts.streams().hub, ffmpegPath: () => parts.streams().ffmpeg.path ?? 'ffmpeg', logger: log.child({ module: 'homekit-stream' }), redact: (text) => redactText(text) }),
     bus: ctx.bus,
     store: new IdentityStore(ctx.dataDir),
     interfaces: options.interfaces,

@@ -188,6 +188,17 @@ describe('access of the server log (Console)', () => {
   });
 });
 
+describe('access of the HomeKit bridge settings', () => {
+  it('GET/PATCH /api/homekit and the pairing reset are admin-only (the setup code pairs a phone with every camera)', () => {
+    const rules = listRouteAccess(app).filter((route) => route.url.startsWith('/api/homekit') && route.method !== 'HEAD');
+    expect(rules.map((route) => [route.method, route.url, route.access])).toEqual([
+      ['GET', '/api/homekit', 'admin'],
+      ['PATCH', '/api/homekit', 'admin'],
+      ['POST', '/api/homekit/reset', 'admin'],
+    ]);
+  });
+});
+
 describe('access rules of the Utilization page', () => {
   it('GET /api/system/metrics is admin-only', () => {
     const route = listRouteAccess(app).find((r) => r.method === 'GET' && r.url === '/api/system/metrics');

@@ -102,6 +102,10 @@ const CONTRACT: [method: string, url: string, access: string][] = [
     ['PATCH', `/api/settings/notifications/${channel}`, 'anyOf(settings:notifications:edit)'],
   ]),
   ['POST', '/api/settings/notifications/webhook/rotate-secret', 'admin'],
+  // docs/api-contract-homekit.md
+  ['GET', '/api/homekit', 'admin'],
+  ['PATCH', '/api/homekit', 'admin'],
+  ['POST', '/api/homekit/reset', 'admin'],
 ];
 
 let app: HomecamApp;

@@ -37,6 +37,8 @@ import { mqttPublishRoutes } from './settings/mqtt-publish.routes.js';
 import { MqttPublishSettingsService } from '../services/mqtt-publish-settings.service.js';
 import { automaticBackupRoutes, backupRoutes } from './backup/backup.routes.js';
 import { alertChannelRoutes } from './settings/alert-channels.routes.js';
+import { homekitRoutes } from './homekit/homekit.routes.js';
+import { HomekitSettingsService } from '../services/homekit-settings.service.js';
 
 /** Live WebSocket tuning (auth time-out, socket high-water mark). */
 export type LiveOptions = Pick<LiveDeps, 'authTimeoutMs' | 'highWaterBytes'>;
@@ -79,6 +81,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(alertChannelRoutes, { alertSettings: ctx.alertSettings });
   await app.register(mqttPublishRoutes, { mqttPublish: new MqttPublishSettingsService(ctx.config, () => ctx.triggers.mqttConnected()) });
   await app.register(alertRoutes, { alerts: ctx.alerts });
+  await app.register(homekitRoutes, { homekit: new HomekitSettingsService(ctx.config, ctx.homekit) });
   await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 }
 

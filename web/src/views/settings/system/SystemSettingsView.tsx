@@ -3,11 +3,12 @@ import { PageTitle } from '../../../components/layout/PageTitle';
 import { QueryStatus } from '../../../components/layout/QueryStatus';
 import { useRestart, useSystemInfo } from '../../../hooks/use-system';
 import { AtHomeCard } from '../AtHomeCard';
+import { HomekitCard } from './HomekitCard';
 import { LogLevelCard } from './LogLevelCard';
 import { RestartCard, RestartingPanel } from './RestartCard';
 import { RuntimeCard, StorageCard, VersionCard } from './SystemInfoCards';
 
-/** /settings/system (admin): versions, uptime, paths and disk space, log level, At Home, restart. */
+/** /settings/system (admin): versions, uptime, paths and disk space, log level, At Home, the HomeKit bridge, restart. */
 export function SystemSettingsView() {
   const { t } = useTranslation();
   const info = useSystemInfo();
@@ -30,6 +31,7 @@ export function SystemSettingsView() {
                 <AtHomeCard />
               </div>
             </div>
+            <HomekitCard />
             <RestartCard supervised={info.data.supervised} phase={restart.phase} error={restart.error} onRestart={restart.restart} />
           </>
         ) : null}

@@ -1,0 +1,33 @@
+import type { HomekitPatch, HomekitStatus } from '@homecam/shared';
+import type { HomekitBridgeControl } from '../homekit/bridge-control.js';
+import type { ConfigService } from './config.service.js';
+
+/**
+ * Settings → System → HomeKit: the bridge's status for pairing (setup code, QR payload, pairings) and config.json
+ * `homekit` (on/off, name, port). The bridge follows the config by itself, so a PATCH only writes the file; the
+ * status the answer carries is the bridge's at that moment (it may still be `starting`).
+ */
+export class HomekitSettingsService {
+  constructor(
+    private readonly config: ConfigService,
+    private readonly bridge: HomekitBridgeControl,
+  ) {}
+
+  status(): HomekitStatus {
+    return this.bridge.status();
+  }
+
+  /** Absent keeps (also `bind`, which only config.json sets); the whole file is validated before it is written. */
+  async patch(body: HomekitPatch): Promise<HomekitStatus> {
+    const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+    if (Object.keys(changes).length > 0) {
+      await this.config.updateSection('homekit', (current) => ({ ...(current as object | undefined), ...changes }));
+    }
+    return this.status();
+  }
+
+  /** Unpairs every controller and makes a new setup code (and bridge id): the Home app then sees a new bridge. */
+  reset(): Promise<HomekitStatus> {
+    return this.bridge.reset();
+  }
+}

@@ -1,0 +1,26 @@
+import type { HomekitPatch, HomekitStatus } from '@homecam/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getHomekitStatus, resetHomekitPairing, updateHomekit } from '../api/homekit-api';
+
+export const homekitQueryKey = ['homekit'] as const;
+
+/**
+ * The bridge's status. Polled: a phone pairing (or the bridge finishing its start) changes it without anything the
+ * page did, and the admin is looking at the page waiting for exactly that.
+ */
+export function useHomekitStatus() {
+  return useQuery({
+    queryKey: homekitQueryKey,
+    queryFn: getHomekitStatus,
+    refetchInterval: (query) => (query.state.data?.state === 'starting' ? 1_000 : 5_000),
+  });
+}
+
+/** PATCH and reset both answer the new status: it replaces the cached one at once. */
+export function useHomekitMutations() {
+  const queryClient = useQueryClient();
+  const onSuccess = (status: HomekitStatus) => queryClient.setQueryData(homekitQueryKey, status);
+  const update = useMutation({ mutationFn: (patch: HomekitPatch) => updateHomekit(patch), onSuccess });
+  const reset = useMutation({ mutationFn: resetHomekitPairing, onSuccess });
+  return { update, reset };
+}
