@@ -4,8 +4,8 @@ import type { ConfigService } from './config.service.js';
 
 /**
  * Settings → System → HomeKit: the bridge's status for pairing (setup code, QR payload, pairings) and config.json
- * `homekit` (on/off, name, port). The bridge follows the config by itself, so a PATCH only writes the file; the
- * status the answer carries is the bridge's at that moment (it may still be `starting`).
+ * `homekit` (on/off, name, port). The bridge follows the config by itself, so a PATCH only writes the file and
+ * waits until the bridge has taken the change (it may still be `starting` then: publishing goes on in the background).
  */
 export class HomekitSettingsService {
   constructor(
@@ -22,6 +22,7 @@ export class HomekitSettingsService {
     const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
     if (Object.keys(changes).length > 0) {
       await this.config.updateSection('homekit', (current) => ({ ...(current as object | undefined), ...changes }));
+      await this.bridge.applied?.();
     }
     return this.status();
   }
