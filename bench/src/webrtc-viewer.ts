@@ -15,7 +15,7 @@ export interface WebrtcViewerTimes {
 /**
  * A WebRTC live viewer in Node (node-datachannel, the library the server uses), for server CPU per viewer without a
  * browser on the same 2 cores: the live WebSocket with `?transport=webrtc`, `auth`, then a recvonly H.264 offer
- * (realtime/live-messages.ts); answer and candidates come back on the socket, RTP over the peer connection. An RTCP
+ * with its host candidates (realtime/live-messages.ts); answer and candidates come back on the socket, RTP over the peer connection. An RTCP
  * receiving session answers with receiver reports, as a browser does. Host candidates on 127.0.0.1 only.
  */
 export class WebrtcViewer {
@@ -33,7 +33,6 @@ export class WebrtcViewer {
   private readonly pc: PeerConnection;
   private readonly track: Track;
   private offerSent = false;
-  private readonly pendingCandidates: { candidate: string; mid: string }[] = [];
   private readonly waiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
 
   constructor(baseUrl: string, camera: string, token: string) {
@@ -54,15 +53,14 @@ export class WebrtcViewer {
       if (state === 'connected') this.connectedAt ??= performance.now();
       if (state === 'failed') this.fail('peer connection failed');
     });
-    this.pc.onLocalDescription((sdp, type) => {
-      if (type !== 'offer') return;
-      this.send({ type: 'webrtc-offer', sdp });
-      this.offerSent = true;
-      for (const c of this.pendingCandidates.splice(0)) this.send({ type: 'webrtc-candidate', ...c });
-    });
-    this.pc.onLocalCandidate((candidate, mid) => {
-      if (this.offerSent) this.send({ type: 'webrtc-candidate', candidate, mid });
-      else this.pendingCandidates.push({ candidate, mid });
+    // The offer goes out once gathering is complete, every host candidate in it (no trickle from this side: the
+    // server may still be checking the token when a trickled candidate would arrive).
+    this.pc.onGatheringStateChange((state) => {
+      const offer = this.pc.localDescription();
+      if (state === 'complete' && offer && !this.offerSent) {
+        this.offerSent = true;
+        this.send({ type: 'webrtc-offer', sdp: offer.sdp });
+      }
     });
 
     const url = `${baseUrl.replace(/^http/, 'ws')}/api/cameras/${encodeURIComponent(camera)}/live?transport=webrtc`;
