@@ -164,6 +164,8 @@ export interface FirstFrameOptions {
   url: string;
   /** Run REFERENCE_PLAYER_SCRIPT in the page once it is there (the page itself is then only an origin). */
   referencePlayer?: boolean;
+  /** Another player script instead of REFERENCE_PLAYER_SCRIPT (e.g. the reference WebRTC player). */
+  referenceScript?: string;
   timeoutMs: number;
   noVideoGiveUpMs: number;
   /** No RTCPeerConnection in the page (NO_WEBRTC_SCRIPT): measures the web app's MSE path. */
@@ -181,7 +183,7 @@ export async function firstFrameRun(browser: Browser, options: FirstFrameOptions
     if (options.disableWebrtc) await context.addInitScript({ content: NO_WEBRTC_SCRIPT });
     const page = await context.newPage();
     await page.goto(options.url, { waitUntil: options.referencePlayer ? 'domcontentloaded' : 'commit' });
-    if (options.referencePlayer) await page.addScriptTag({ content: REFERENCE_PLAYER_SCRIPT });
+    if (options.referencePlayer) await page.addScriptTag({ content: options.referenceScript ?? REFERENCE_PLAYER_SCRIPT });
     return await waitForFrame(page, options.timeoutMs, options.noVideoGiveUpMs);
   } catch (error) {
     return failed(null, error instanceof Error ? error.message.split('\n')[0]! : String(error));

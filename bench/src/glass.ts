@@ -96,13 +96,16 @@ export interface GlassOptions {
   settleS: number;
   /** e.g. NO_WEBRTC_SCRIPT, to measure the player's MSE path. */
   extraInitScript?: string;
+  /** A player script to inject into the (then only an origin) page, e.g. the reference WebRTC player. */
+  referenceScript?: string;
   /** Give up at once (no flips) when the player's data-transport is not this once it plays. */
   expectTransport?: string;
 }
 
 /** Opens the page in a fresh context, waits for playback, then flashes the camera `flips` times and times each flip. */
 export async function glassToGlass(browser: Browser, camera: SimulatedCamera, options: GlassOptions): Promise<GlassRun> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // an injected inline player needs the app's CSP bypassed (as in firstFrameRun); the web app's own runs keep it
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: options.referenceScript !== undefined });
   const samples: GlassSample[] = [];
   const read = async (): Promise<GlassProbe | null> => page.evaluate<GlassProbe | null>('window.__glass ?? null');
   const page = await context.newPage();
@@ -110,7 +113,8 @@ export async function glassToGlass(browser: Browser, camera: SimulatedCamera, op
     await context.addInitScript({ content: pageProbe({ origin: options.origin, session: options.session, token: options.token, camera: camera.name }) });
     await context.addInitScript({ content: GLASS_PROBE });
     if (options.extraInitScript) await context.addInitScript({ content: options.extraInitScript });
-    await page.goto(options.url, { waitUntil: 'commit' });
+    await page.goto(options.url, { waitUntil: options.referenceScript ? 'domcontentloaded' : 'commit' });
+    if (options.referenceScript) await page.addScriptTag({ content: options.referenceScript });
     const playing = await until(async () => ((await read())?.luma ?? null) !== null, 15_000);
     if (!playing) return { transport: (await read())?.transport ?? null, samples, error: 'no decoded frame within 15 s' };
     await sleep(options.settleS * 1000);

@@ -1,7 +1,7 @@
 /**
  * bench:live in Chromium: page open → first decoded frame, warm, on the web app's /cameras/:name/feed over MSE (WebRTC
  * taken away from the page) and over WebRTC (the player's first choice; `data-transport="webrtc"` asserted), and a
- * minimal MSE reference player.
+ * minimal MSE and WebRTC reference players.
  */
 import type { Browser } from '@playwright/test';
 import { firstFrameRun, launchChromium, type FirstFrameOptions, type FirstFrameRun } from './browser.js';
@@ -10,6 +10,7 @@ import { log, own } from './run.js';
 import type { BenchServer, LoginResponse } from './server.js';
 import { round, summarize } from './stats.js';
 import { pickNumbers, summaryOrNull } from './live-util.js';
+import { REFERENCE_WEBRTC_PLAYER_SCRIPT } from './reference-webrtc.js';
 
 const TARGET = { mseFirstFrameMs: 1_000, webrtcFirstFrameMs: 300 };
 
@@ -52,6 +53,7 @@ export async function browserPhase(server: BenchServer, session: LoginResponse, 
   let app = empty;
   let webrtc = empty;
   let reference = empty;
+  let referenceWebrtc = empty;
   let browserError: string | null = null;
   let browser: Browser | null = null;
   try {
@@ -62,6 +64,7 @@ export async function browserPhase(server: BenchServer, session: LoginResponse, 
     const appUrl = `${server.url}/cameras/${encodeURIComponent(camera)}/feed`;
     // the reference player runs in a small real page of the server (its origin, for the WebSocket)
     reference = await measurePage(b, { ...common, url: `${server.url}/api/health`, referencePlayer: true }, count, null);
+    referenceWebrtc = await measurePage(b, { ...common, url: `${server.url}/api/health`, referencePlayer: true, referenceScript: REFERENCE_WEBRTC_PLAYER_SCRIPT }, count, 'webrtc');
     app = await measurePage(b, { ...common, url: appUrl, disableWebrtc: true }, count, null);
     webrtc = await measurePage(b, { ...common, url: appUrl }, count, 'webrtc');
   } catch (error) {
@@ -74,7 +77,8 @@ export async function browserPhase(server: BenchServer, session: LoginResponse, 
   const appFrames = frames(app.runs);
   const webrtcFrames = frames(webrtc.runs.filter((r) => r.transport === 'webrtc'));
   const referenceFrames = pickNumbers(reference.runs.map((r) => r.fromPlayerStartMs));
-  const [appSummary, webrtcSummary, refSummary] = [appFrames, webrtcFrames, referenceFrames].map(summaryOrNull);
+  const referenceWebrtcFrames = pickNumbers(referenceWebrtc.runs.filter((r) => r.transport === 'webrtc').map((r) => r.fromPlayerStartMs));
+  const [appSummary, webrtcSummary, refSummary, refWebrtcSummary] = [appFrames, webrtcFrames, referenceFrames, referenceWebrtcFrames].map(summaryOrNull);
   const appMedians = app.runs.length ? breakdownMedians(app.runs) : null;
   const webrtcMedians = webrtc.runs.length ? breakdownMedians(webrtc.runs) : null;
   log(`  web app MSE: ${app.notMeasured ?? `p50 ${ms(appSummary?.p50)}, p95 ${ms(appSummary?.p95)}`}`);
@@ -84,6 +88,7 @@ export async function browserPhase(server: BenchServer, session: LoginResponse, 
   }
   log(`  web app WebRTC: ${webrtc.notMeasured ?? `p50 ${ms(webrtcSummary?.p50)}, p95 ${ms(webrtcSummary?.p95)}; live socket open ${ms(webrtcMedians?.liveSocketOpen)} (median)`}`);
   log(`  reference MSE player (from its start): p50 ${ms(refSummary?.p50)}, p95 ${ms(refSummary?.p95)}`);
+  log(`  reference WebRTC player (from its start): ${referenceWebrtc.notMeasured ?? `p50 ${ms(refWebrtcSummary?.p50)}, p95 ${ms(refWebrtcSummary?.p95)}`}`);
 
   const notMse = app.runs.filter((r) => r.transport !== null && r.transport !== 'mse').length;
   const rows: Row[] = [
@@ -109,13 +114,22 @@ export async function browserPhase(server: BenchServer, session: LoginResponse, 
       target: `≤ ${TARGET.mseFirstFrameMs} ms`,
       pass: refSummary ? refSummary.p95 <= TARGET.mseFirstFrameMs && referenceFrames.length === reference.runs.length : false,
     },
+    referenceWebrtc.notMeasured
+      ? { metric: 'player start → first frame, reference WebRTC player', measured: `not measured: ${referenceWebrtc.notMeasured}`, target: `≤ ${TARGET.webrtcFirstFrameMs} ms`, pass: null }
+      : {
+          metric: `player start → first frame, reference WebRTC player p50 / p95 (n=${referenceWebrtcFrames.length})`,
+          measured: `${ms(refWebrtcSummary?.p50)} / ${ms(refWebrtcSummary?.p95)}`,
+          target: `≤ ${TARGET.webrtcFirstFrameMs} ms`,
+          pass: refWebrtcSummary ? refWebrtcSummary.p95 <= TARGET.webrtcFirstFrameMs && referenceWebrtcFrames.length === referenceWebrtc.runs.length : false,
+        },
   ];
   const notes = [
     'First frame in Chromium: fresh browser context per run, session put in localStorage `user` as the web app stores it, navigation to the page; ' +
       'time = performance.now() (navigation start = 0) at the first requestVideoFrameCallback of any <video>. MSE rows: RTCPeerConnection is ' +
       'removed from the page, so the player falls back to MSE by itself; WebRTC rows: the player\'s own first choice, each run must end with ' +
       'data-transport="webrtc" on the player. The reference page is a minimal MSE player (bench/src/browser.ts) injected into a small page of ' +
-      'the server (its origin), timed from the player script\'s start: what the protocol allows, not what the web app does.',
+      'the server (its origin), timed from the player script\'s start: what the protocol allows, not what the web app does; the reference ' +
+      'WebRTC player (bench/src/reference-webrtc.ts) likewise: recvonly offer with its host candidates once gathering is complete, no fallback.',
   ];
   if (app.notMeasured) notes.push(`Web app MSE first frame NOT measured: ${app.notMeasured}.`);
   if (notMse) notes.push(`${notMse} MSE run(s) of the web app played with data-transport other than mse although RTCPeerConnection was removed.`);
@@ -129,6 +143,7 @@ export async function browserPhase(server: BenchServer, session: LoginResponse, 
       error: browserError,
       app: { notMeasured: app.notMeasured, warmup: app.warmup, summary: appSummary, medians: appMedians, playingMs: playing(app.runs), runs: app.runs },
       webrtc: { notMeasured: webrtc.notMeasured, warmup: webrtc.warmup, summary: webrtcSummary, medians: webrtcMedians, playingMs: playing(webrtc.runs), runs: webrtc.runs },
+      referenceWebrtc: { notMeasured: referenceWebrtc.notMeasured, warmup: referenceWebrtc.warmup, summary: refWebrtcSummary, runs: referenceWebrtc.runs },
       reference: { warmup: reference.warmup, summary: refSummary, navigationToFirstFrameMs: summaryOrNull(frames(reference.runs)), playingMs: playing(reference.runs), runs: reference.runs },
     },
   };

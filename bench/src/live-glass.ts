@@ -11,6 +11,7 @@ import { ms, type Row } from './report.js';
 import { log, own } from './run.js';
 import type { Api, BenchServer, LoginResponse } from './server.js';
 import { pickNumbers, summaryOrNull, waitForState } from './live-util.js';
+import { REFERENCE_WEBRTC_PLAYER_SCRIPT } from './reference-webrtc.js';
 
 const TARGET_WEBRTC_MS = 300;
 const CAMERA = 'flash';
@@ -28,6 +29,7 @@ export async function glassPhase(o: GlassPhaseOptions): Promise<{ rows: Row[]; n
   log(`glass-to-glass: a live-encoded 720p25 camera flashing black/white, ${o.flips} flips over MSE and over WebRTC`);
   let mse: GlassRun | null = null;
   let webrtc: GlassRun | null = null;
+  let reference: GlassRun | null = null;
   let error: string | null = null;
   let browser: Browser | null = null;
   const sim = await startCameraSimulator({ cameras: 1, names: [CAMERA], flash: true, audio: false });
@@ -44,6 +46,8 @@ export async function glassPhase(o: GlassPhaseOptions): Promise<{ rows: Row[]; n
     logRun('MSE', mse);
     webrtc = await glassToGlass(b, camera, { ...common, expectTransport: 'webrtc' });
     logRun('WebRTC', webrtc);
+    reference = await glassToGlass(b, camera, { ...common, url: `${o.server.url}/api/health`, referenceScript: REFERENCE_WEBRTC_PLAYER_SCRIPT, expectTransport: 'webrtc' });
+    logRun('reference WebRTC player', reference);
   } catch (e) {
     error = e instanceof Error ? e.message.split('\n')[0]! : String(e);
     log(`  glass-to-glass failed: ${error}`);
@@ -53,10 +57,11 @@ export async function glassPhase(o: GlassPhaseOptions): Promise<{ rows: Row[]; n
   }
   const latency = (run: GlassRun | null): ReturnType<typeof summaryOrNull> => summaryOrNull(run?.samples.map((s) => s.latencyMs) ?? []);
   const mseSummary = latency(mse);
-  const webrtcIsWebrtc = webrtc?.transport === 'webrtc';
-  const webrtcSummary = webrtcIsWebrtc ? latency(webrtc) : null;
-  const encoder = summaryOrNull([...(mse?.samples ?? []), ...(webrtc?.samples ?? [])].map((s) => s.encoderMs));
-  const received = webrtcIsWebrtc ? summaryOrNull(pickNumbers(webrtc?.samples.map((s) => s.receivedMs) ?? [])) : null;
+  const webrtcSummary = webrtc?.transport === 'webrtc' ? latency(webrtc) : null;
+  const referenceSummary = reference?.transport === 'webrtc' ? latency(reference) : null;
+  const encoder = summaryOrNull([mse, webrtc, reference].flatMap((run) => run?.samples ?? []).map((s) => s.encoderMs));
+  const rtcSamples = [webrtc, reference].flatMap((run) => (run?.transport === 'webrtc' ? run.samples : []));
+  const received = summaryOrNull(pickNumbers(rtcSamples.map((s) => s.receivedMs)));
   const why = (run: GlassRun | null): string => error ?? run?.error ?? `the player plays ${run?.transport ?? 'without data-transport'}`;
   const rows: Row[] = [
     mseSummary
@@ -70,9 +75,17 @@ export async function glassPhase(o: GlassPhaseOptions): Promise<{ rows: Row[]; n
           pass: webrtcSummary.p95 <= TARGET_WEBRTC_MS && webrtc?.error === null,
         }
       : { metric: 'glass-to-glass, web app WebRTC', measured: `not measured: ${why(webrtc)}`, target: `≤ ${TARGET_WEBRTC_MS} ms`, pass: null },
+    referenceSummary
+      ? {
+          metric: `glass-to-glass, reference WebRTC player p50 / p95 (n=${referenceSummary.n})`,
+          measured: `${ms(referenceSummary.p50)} / ${ms(referenceSummary.p95)}`,
+          target: `≤ ${TARGET_WEBRTC_MS} ms`,
+          pass: referenceSummary.p95 <= TARGET_WEBRTC_MS && reference?.error === null,
+        }
+      : { metric: 'glass-to-glass, reference WebRTC player', measured: `not measured: ${why(reference)}`, target: `≤ ${TARGET_WEBRTC_MS} ms`, pass: null },
     { metric: `  of which camera encoder (simulator x264, source → encoded) p50 / p95 (n=${encoder?.n ?? 0})`, measured: `${ms(encoder?.p50, 1)} / ${ms(encoder?.p95, 1)}`, target: '–', pass: null },
   ];
-  if (received) rows.push({ metric: '  of which camera → frame received in Chromium (WebRTC receiveTime) p50 / p95', measured: `${ms(received.p50)} / ${ms(received.p95)}`, target: '–', pass: null });
+  if (received) rows.push({ metric: `  of which camera → frame received in Chromium (WebRTC receiveTime) p50 / p95 (n=${received.n})`, measured: `${ms(received.p50)} / ${ms(received.p95)}`, target: '–', pass: null });
   const notes = [
     'Glass-to-glass: camera "flash" (simulator --flash: 1280x720 25 fps, x264 ultrafast zerolatency, keyframe every 2 s, no audio) switches its ' +
       'picture black ↔ white on SIGUSR2 and prints the wall clock (time.time()) at which the first switched raw frame left its source (pad probe); ' +
@@ -80,9 +93,9 @@ export async function glassPhase(o: GlassPhaseOptions): Promise<{ rows: Row[]; n
       'performance.timeOrigin + the callback time when the brightness flips. Same machine, same clock; includes encoder, RTSP, the server, ' +
       'the transport, decode and the player\'s buffering. Flips 0.3–0.8 s apart, after the page played for a few seconds.',
   ];
-  for (const [label, run] of [['MSE', mse], ['WebRTC', webrtc]] as const) if (run?.error) notes.push(`glass-to-glass ${label}: ${run.error}`);
+  for (const [label, run] of [['MSE', mse], ['WebRTC', webrtc], ['reference WebRTC', reference]] as const) if (run?.error) notes.push(`glass-to-glass ${label}: ${run.error}`);
   if (error) notes.push(`glass-to-glass failed: ${error}`);
-  return { rows, notes, json: { error, mse: { summary: mseSummary, ...mse }, webrtc: { summary: webrtcSummary, ...webrtc }, encoderMs: encoder, webrtcReceivedMs: received } };
+  return { rows, notes, json: { error, mse: { summary: mseSummary, ...mse }, webrtc: { summary: webrtcSummary, ...webrtc }, referenceWebrtc: { summary: referenceSummary, ...reference }, encoderMs: encoder, webrtcReceivedMs: received } };
 }
 
 function logRun(label: string, run: GlassRun): void {

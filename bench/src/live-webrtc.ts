@@ -10,7 +10,7 @@ import { log, own, sleep } from './run.js';
 import type { BenchServer } from './server.js';
 import { round, slope } from './stats.js';
 import { pickNumbers, roundBreakdown, summaryOrNull } from './live-util.js';
-import { WebrtcViewer } from './webrtc-viewer.js';
+import { shutdownWebrtc, WebrtcViewer } from './webrtc-viewer.js';
 
 const STEPS = [1, 4, 16] as const;
 /** 16 viewers: the camera's remux (≤ 3 %, the WebSocket rows' budget) + 16 × the per-viewer target. */
@@ -29,6 +29,7 @@ export interface WebrtcPhaseOptions {
 export async function webrtcCpuPhase(o: WebrtcPhaseOptions): Promise<{ rows: Row[]; notes: string[]; json: unknown }> {
   log(`WebRTC viewers (Node, node-datachannel): ${STEPS.join(', ')} on ${o.camera.name}, ${o.seconds} s each`);
   const viewers: WebrtcViewer[] = [];
+  own('libdatachannel', shutdownWebrtc); // clean-ups run newest first: after the viewers below are closed
   own('webrtc viewers', async () => void (await Promise.all(viewers.splice(0).map((v) => v.close()))));
   const open = async (count: number): Promise<void> => {
     const added = Array.from({ length: count }, () => new WebrtcViewer(o.server.url, o.camera.name, o.token));
@@ -88,7 +89,7 @@ export async function webrtcCpuPhase(o: WebrtcPhaseOptions): Promise<{ rows: Row
     rows,
     notes: [
       'WebRTC viewers (Node): node-datachannel peers in this bench process (not counted), each on its own live WebSocket with ?transport=webrtc: ' +
-        'auth, a recvonly H.264 offer, trickled candidates on 127.0.0.1, RTP counted as it arrives with receiver reports sent back. ' +
+        'auth, a recvonly H.264 offer with its host candidates on 127.0.0.1 once gathered, RTP counted as it arrives with receiver reports sent back. ' +
         'Per-viewer cost = least-squares slope of server + ffmpeg over 0 (the WebSocket rows\' no-viewer window), 1, 4 and 16 viewers.',
       ...(errors.length ? [`${errors.length} WebRTC viewer error(s): ${errors.slice(0, 3).join('; ')}`] : []),
     ],

@@ -1,4 +1,4 @@
-import { PeerConnection, RtcpReceivingSession, Video, type Track } from 'node-datachannel';
+import { cleanup, PeerConnection, RtcpReceivingSession, Video, type Track } from 'node-datachannel';
 import WebSocket from 'ws';
 
 export interface WebrtcViewerTimes {
@@ -153,4 +153,10 @@ export class WebrtcViewer {
       this.ws.close(1000);
     });
   }
+}
+
+/** Stops libdatachannel's threads once every viewer is closed: they would keep the bench process alive. */
+export function shutdownWebrtc(): Promise<void> {
+  cleanup();
+  return Promise.resolve();
 }
