@@ -10,7 +10,7 @@ import { log, own, sleep } from './run.js';
 import type { BenchServer } from './server.js';
 import { round, slope } from './stats.js';
 import { pickNumbers, roundBreakdown, summaryOrNull } from './live-util.js';
-import { shutdownWebrtc, WebrtcViewer } from './webrtc-viewer.js';
+import { WebrtcViewer } from './webrtc-viewer.js';
 
 const STEPS = [1, 4, 16] as const;
 /** 16 viewers: the camera's remux (≤ 3 %, the WebSocket rows' budget) + 16 × the per-viewer target. */
@@ -29,7 +29,6 @@ export interface WebrtcPhaseOptions {
 export async function webrtcCpuPhase(o: WebrtcPhaseOptions): Promise<{ rows: Row[]; notes: string[]; json: unknown }> {
   log(`WebRTC viewers (Node, node-datachannel): ${STEPS.join(', ')} on ${o.camera.name}, ${o.seconds} s each`);
   const viewers: WebrtcViewer[] = [];
-  own('libdatachannel', shutdownWebrtc); // clean-ups run newest first: after the viewers below are closed
   own('webrtc viewers', async () => void (await Promise.all(viewers.splice(0).map((v) => v.close()))));
   const open = async (count: number): Promise<void> => {
     const added = Array.from({ length: count }, () => new WebrtcViewer(o.server.url, o.camera.name, o.token));

@@ -1,4 +1,4 @@
-import { cleanup, PeerConnection, RtcpReceivingSession, Video, type Track } from 'node-datachannel';
+import { PeerConnection, RtcpReceivingSession, Video, type Track } from 'node-datachannel';
 import WebSocket from 'ws';
 
 export interface WebrtcViewerTimes {
@@ -155,8 +155,3 @@ export class WebrtcViewer {
   }
 }
 
-/** Stops libdatachannel's threads once every viewer is closed: they would keep the bench process alive. */
-export function shutdownWebrtc(): Promise<void> {
-  cleanup();
-  return Promise.resolve();
-}
