@@ -66,4 +66,10 @@ test('with WebRTC turned off the player falls back to MSE and says why', async (
   await expect(badge).toHaveAttribute('title', /WebRTC is turned off on the server/);
   await expect.poll(async () => (await videoInfo(page)).frames, { timeout: 10_000 }).toBeGreaterThan(10);
   expect((await videoInfo(page)).mediaStream).toBe(false);
+  // MSE keeps near the live edge: within ~1.5 s of the newest buffered media.
+  const lag = await page.evaluate(() => {
+    const video = document.querySelector<HTMLVideoElement>('[data-testid="live-video"]');
+    return video && video.buffered.length > 0 ? video.buffered.end(video.buffered.length - 1) - video.currentTime : 99;
+  });
+  expect(lag).toBeLessThan(1.6);
 });
