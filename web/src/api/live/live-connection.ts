@@ -191,9 +191,8 @@ export class LiveConnection {
         this.dispatch({ type: 'TRANSPORT', transport: 'webrtc', fallback: null });
         this.dispatch({ type: 'FRAME' });
       },
-      onFailed: (reason) => {
-        if (this.link === link) this.leaveWebrtc(reason, true);
-      },
+      onFailed: (reason) => void (this.link === link && this.leaveWebrtc(reason, true)),
+      sendCandidate: (candidate, mid) => this.send({ type: 'webrtc-candidate', candidate, mid }),
     });
     this.link = link;
     return link.offer().catch(() => {

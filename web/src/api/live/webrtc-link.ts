@@ -6,12 +6,16 @@ export interface WebrtcLinkHooks {
   onPlaying: () => void;
   /** ICE failed or no frame came in time: the caller tells the server (`webrtc-fallback`) and plays MSE. */
   onFailed: (reason: WebrtcClientFailure) => void;
+  /** A candidate found after the offer went out; called only once the answer arrived (the server is listening). */
+  sendCandidate: (candidate: string, mid: string) => void;
 }
 
 /** Frames must show within this long after the answer (or after the camera started streaming). */
 export const WEBRTC_FRAME_TIMEOUT_MS = 3_000;
 /** Host candidates on a LAN gather in milliseconds; this only bounds a browser that never finishes. */
 const GATHER_TIMEOUT_MS = 1_500;
+/** After the first candidate, how long to wait for more before the offer goes out (later ones trickle). */
+const GATHER_GRACE_MS = 15;
 
 /** The browser can do WebRTC at all (an old or locked-down browser goes straight to MSE). */
 export function webrtcSupported(): boolean {
@@ -30,6 +34,9 @@ export class WebrtcLink {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private playing = false;
   private closed = false;
+  /** Candidates found after the offer was taken; null once the answer arrived (then they go out at once). */
+  private trickle: RTCIceCandidate[] | null = null;
+  private answered = false;
 
   constructor(
     private readonly video: HTMLVideoElement,
@@ -48,25 +55,35 @@ export class WebrtcLink {
       video.play().catch(() => undefined);
       this.watchFrames();
     };
+    this.pc.onicecandidate = ({ candidate }) => {
+      if (!candidate?.candidate || this.closed) return;
+      if (this.trickle) this.trickle.push(candidate);
+      else if (this.answered) this.hooks.sendCandidate(candidate.candidate, candidate.sdpMid ?? '0');
+    };
     this.pc.onconnectionstatechange = () => {
       if (this.pc.connectionState === 'failed') this.fail('ICE_FAILED');
     };
   }
 
-  /** The recvonly offer with every gathered candidate. */
+  /**
+   * The recvonly offer with the candidates gathered so far: it goes out right after the first host candidate
+   * (waiting for gathering to complete costs ~100 ms in Chromium); later candidates trickle after the answer.
+   */
   async offer(): Promise<string> {
     await this.pc.setLocalDescription(await this.pc.createOffer());
     if (this.pc.iceGatheringState !== 'complete') {
       await new Promise<void>((resolve) => {
-        const done = setTimeout(resolve, GATHER_TIMEOUT_MS);
+        let timer = setTimeout(resolve, GATHER_TIMEOUT_MS);
+        this.pc.addEventListener('icecandidate', () => {
+          clearTimeout(timer);
+          timer = setTimeout(resolve, GATHER_GRACE_MS);
+        });
         this.pc.addEventListener('icegatheringstatechange', () => {
-          if (this.pc.iceGatheringState === 'complete') {
-            clearTimeout(done);
-            resolve();
-          }
+          if (this.pc.iceGatheringState === 'complete') resolve();
         });
       });
     }
+    this.trickle = [];
     return this.pc.localDescription?.sdp ?? '';
   }
 
@@ -77,7 +94,11 @@ export class WebrtcLink {
       await this.pc.setRemoteDescription({ type: 'answer', sdp: answer });
     } catch {
       this.fail('ICE_FAILED');
+      return;
     }
+    this.answered = true;
+    for (const candidate of this.trickle?.splice(0) ?? []) this.hooks.sendCandidate(candidate.candidate, candidate.sdpMid ?? '0');
+    this.trickle = null;
   }
 
   addCandidate(candidate: string, mid: string): void {
@@ -103,6 +124,7 @@ export class WebrtcLink {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.pc.ontrack = null;
+    this.pc.onicecandidate = null;
     this.pc.onconnectionstatechange = null;
     this.pc.close();
     if (this.video.srcObject) this.video.srcObject = null;
