@@ -188,5 +188,36 @@ describe('WebRTC live view', () => {
       await bees.close();
     }
   });
+
+  it('losing cameras:access closes the socket (4403) and with it the peer connection', async () => {
+    const { user, token } = await signedInUser(app, ['cameras:access']);
+    const rtp = rtpClient();
+    clients.push(rtp);
+    const offer = await rtp.offer();
+    const live = openLive(url, 'Yard', { token, transport: 'webrtc' });
+    await live.opened;
+    live.send({ type: 'webrtc-offer', sdp: offer });
+    const answered = await live.next(isText('webrtc-answer'), { message: 'the answer' });
+    if (answered.kind === 'text' && answered.message.type === 'webrtc-answer') rtp.accept(answered.message.sdp);
+    await waitFor(() => rtp.packets.length > 0, { message: 'RTP' });
+    const changed = await app.inject({ method: 'PATCH', url: `/api/users/${user.id}`, headers: bearer(admin), payload: { permissionLevel: ['dashboard:access'] } });
+    expect(changed.statusCode).toBe(200);
+    expect((await live.closed).code).toBe(4403);
+    await waitFor(() => openPeerCount() === 0, { timeoutMs: 1_000, message: 'the peer to close with the socket' });
+  });
+
+  it('binds ICE to webrtc.bindAddress and a port from webrtc.portRange', async () => {
+    await setWebrtc({ active: true, bindAddress: '127.0.0.1', portRange: { min: 47_100, max: 47_120 } });
+    const { live } = await webrtcViewer();
+    const answered = await live.next(isText('webrtc-answer'), { message: 'the answer' });
+    const sdp = answered.kind === 'text' && answered.message.type === 'webrtc-answer' ? answered.message.sdp : '';
+    const candidates = [...sdp.matchAll(/a=candidate:\S+ 1 UDP \d+ (\S+) (\d+) typ host/g)].map((m) => [m[1], Number(m[2])] as const);
+    expect(candidates.length).toBeGreaterThan(0);
+    for (const [address, port] of candidates) {
+      expect(address).toBe('127.0.0.1');
+      expect(port).toBeGreaterThanOrEqual(47_100);
+      expect(port).toBeLessThanOrEqual(47_120);
+    }
+  });
 });
 
