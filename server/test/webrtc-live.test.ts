@@ -219,5 +219,23 @@ describe('WebRTC live view', () => {
       expect(port).toBeLessThanOrEqual(47_120);
     }
   });
+
+  it('keeps the peer through a camera outage: offline state, then frames from a keyframe again', async () => {
+    const { live, rtp } = await webrtcViewer();
+    const answered = await live.next(isText('webrtc-answer'), { message: 'the answer' });
+    if (answered.kind === 'text' && answered.message.type === 'webrtc-answer') rtp.accept(answered.message.sdp);
+    await waitFor(() => rtp.packets.some((p) => p.nalTypes.includes(5)), { timeoutMs: 20_000, message: 'a keyframe' });
+    try {
+      await camera.stop();
+      await live.next((e) => e.kind === 'text' && e.message.type === 'state' && e.message.state === 'offline', { timeoutMs: 20_000, message: 'offline' });
+      const before = rtp.packets.length;
+      await camera.start();
+      await waitFor(() => rtp.packets.slice(before).some((p) => p.nalTypes.includes(7)), { timeoutMs: 30_000, message: 'SPS after the outage' });
+      expect(openPeerCount()).toBe(1);
+      expect(live.texts().some((m) => m.type === 'webrtc-unavailable' || m.type === 'init')).toBe(false);
+    } finally {
+      if (!camera.running) await camera.start();
+    }
+  });
 });
 

@@ -66,8 +66,11 @@ class FakePeerConnection extends EventTarget {
 
 function fakeVideo() {
   const frameCallbacks: (() => void)[] = [];
+  const listeners = new Map<string, () => void>();
   const video = {
-    addEventListener: vi.fn(),
+    listeners,
+    readyState: 4,
+    addEventListener: vi.fn((type: string, listener: () => void) => listeners.set(type, listener)),
     removeEventListener: vi.fn(),
     removeAttribute: vi.fn(),
     load: vi.fn(),
@@ -168,4 +171,20 @@ describe('live connection over WebRTC', () => {
     expect(socket.sent.at(-1)).toEqual({ type: 'webrtc-fallback' });
     expect(connection.getState()).toMatchObject({ transport: 'mse', fallback: 'ICE_FAILED' });
   });
+
+  it('after a camera outage the moving WebRTC picture makes it play again', async () => {
+    const { connection, socket, video, showFrame, pc } = await setup();
+    socket.receive({ type: 'webrtc-answer', sdp: 'v=0 answer' });
+    await vi.advanceTimersByTimeAsync(0);
+    pc.ontrack?.({ track: {}, streams: [{}], receiver: {} });
+    showFrame();
+    socket.receive({ type: 'state', state: 'offline', reason: 'camera unreachable' });
+    expect(connection.getState().status).toBe('offline');
+    socket.receive({ type: 'state', state: 'streaming', reason: null });
+    expect(connection.getState().status).toBe('connecting');
+    video.listeners.get('timeupdate')?.();
+    expect(connection.getState()).toMatchObject({ status: 'playing', transport: 'webrtc' });
+    expect(pc.closed).toBe(false);
+  });
 });
+
