@@ -9,6 +9,12 @@ const MAX_FRAGMENT_SIZE = 1_100;
 /** Gathering host candidates takes milliseconds; this only bounds a machine without any usable address. */
 const GATHER_TIMEOUT_MS = 3_000;
 
+/** Peer connections not yet closed, for diagnostics and tests (closing the socket must close its peer). */
+const open = new Set<H264Peer>();
+export function openPeerCount(): number {
+  return open.size;
+}
+
 export type PeerState = 'connecting' | 'connected' | 'failed' | 'closed';
 
 export interface PeerOptions {
@@ -41,6 +47,7 @@ export class H264Peer {
       ...(settings.bindAddress ? { bindAddress: settings.bindAddress } : {}),
       ...(settings.portRange ? { portRangeBegin: settings.portRange.min, portRangeEnd: settings.portRange.max } : {}),
     });
+    open.add(this);
     const ssrc = (Math.random() * 0xfffffffe + 1) >>> 0;
     const video = new Video(choice.mid, 'SendOnly');
     video.addH264Codec(choice.payloadType, choice.fmtp || undefined);
@@ -114,6 +121,7 @@ export class H264Peer {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    open.delete(this);
     try {
       this.track.close();
     } catch {
