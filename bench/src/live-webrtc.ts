@@ -30,10 +30,27 @@ export async function webrtcCpuPhase(o: WebrtcPhaseOptions): Promise<{ rows: Row
   log(`WebRTC viewers (Node, node-datachannel): ${STEPS.join(', ')} on ${o.camera.name}, ${o.seconds} s each`);
   const viewers: WebrtcViewer[] = [];
   own('webrtc viewers', async () => void (await Promise.all(viewers.splice(0).map((v) => v.close()))));
+  const retried: string[] = [];
+  // A viewer that fails to connect is replaced (twice at most) and the failure noted: one flaky peer on the busy
+  // machine should not cost the rows; a decline (webrtc-unavailable) is final.
+  const connect = async (): Promise<WebrtcViewer> => {
+    for (let attempt = 1; ; attempt++) {
+      const viewer = new WebrtcViewer(o.server.url, o.camera.name, o.token);
+      try {
+        await viewer.firstPacket(15_000);
+        return viewer;
+      } catch (error) {
+        await viewer.close();
+        if (attempt >= 3 || viewer.unavailable) throw error;
+        retried.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+  };
   const open = async (count: number): Promise<void> => {
-    const added = Array.from({ length: count }, () => new WebrtcViewer(o.server.url, o.camera.name, o.token));
-    viewers.push(...added);
-    await Promise.all(added.map((v) => v.firstPacket(15_000)));
+    const settled = await Promise.allSettled(Array.from({ length: count }, connect));
+    for (const result of settled) if (result.status === 'fulfilled') viewers.push(result.value);
+    const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
   };
   const steps: { viewers: number; cpu: Breakdown; slowestKbit: number }[] = [];
   let declined: string | null = null;
@@ -91,6 +108,7 @@ export async function webrtcCpuPhase(o: WebrtcPhaseOptions): Promise<{ rows: Row
         'auth, a recvonly H.264 offer with its host candidates on 127.0.0.1 once gathered, RTP counted as it arrives with receiver reports sent back. ' +
         'Per-viewer cost = least-squares slope of server + ffmpeg over 0 (the WebSocket rows\' no-viewer window), 1, 4 and 16 viewers.',
       ...(errors.length ? [`${errors.length} WebRTC viewer error(s): ${errors.slice(0, 3).join('; ')}`] : []),
+      ...(retried.length ? [`${retried.length} WebRTC viewer connection(s) failed and were replaced: ${retried.slice(0, 3).join('; ')}`] : []),
     ],
     json: {
       steps: steps.map((s) => ({ viewers: s.viewers, cpu: roundBreakdown(s.cpu), slowestViewerKbit: round(s.slowestKbit, 0) })),
@@ -98,6 +116,7 @@ export async function webrtcCpuPhase(o: WebrtcPhaseOptions): Promise<{ rows: Row
       firstRtpMs: firstRtp,
       connectedMs: connected,
       errors,
+      retried,
     },
   };
 }

@@ -95,7 +95,7 @@ export class WebrtcViewer {
         this.fail(`${message.code ?? 'error'}: ${message.message ?? ''}`);
       }
     } catch (error) {
-      this.fail(`signalling: ${error instanceof Error ? error.message : String(error)}`);
+      this.fail(`signalling (${message.type}, peer ${this.pc.state()}, gathering ${this.pc.gatheringState()}): ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
