@@ -11,6 +11,9 @@ const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
   '--autoplay-policy=no-user-gesture-required',
+  // WebRTC live view between Chromium and the server on loopback: allow 127.0.0.1 candidates, unmasked by mDNS.
+  '--allow-loopback-in-peer-connection',
+  '--disable-features=WebRtcHideLocalIpsWithMdns',
 ];
 
 export default defineConfig({

@@ -9,7 +9,13 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--autoplay-policy=no-user-gesture-required',
+  // WebRTC on loopback: host candidates on 127.0.0.1, not hidden behind mDNS names
+  '--allow-loopback-in-peer-connection',
+  '--disable-features=WebRtcHideLocalIpsWithMdns',
 ];
+
+/** Init script that takes WebRTC away from a page, so the web app's player falls back to MSE by itself. */
+export const NO_WEBRTC_SCRIPT = `(() => { for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection']) { try { delete window[name]; } catch {} } })();`;
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -32,7 +38,7 @@ interface FrameProbe {
  * playback (currentTime > 0), in ms since navigation start (the page's performance time origin).
  * Plain JavaScript text: a TypeScript function would be serialised with the transpiler's helpers.
  */
-function pageProbe(init: { origin: string; session: string; token: string; camera: string }): string {
+export function pageProbe(init: { origin: string; session: string; token: string; camera: string }): string {
   return `(() => {
   const init = ${JSON.stringify(init)};
   if (location.origin === init.origin) {
@@ -144,6 +150,8 @@ export interface FirstFrameRun {
   } | null;
   videos: number;
   frameWidth: number | null;
+  /** The player's `data-transport` ('webrtc' | 'mse') at the first frame; null when the page has none. */
+  transport: string | null;
   error: string | null;
 }
 
@@ -156,8 +164,12 @@ export interface FirstFrameOptions {
   url: string;
   /** Run REFERENCE_PLAYER_SCRIPT in the page once it is there (the page itself is then only an origin). */
   referencePlayer?: boolean;
+  /** Another player script instead of REFERENCE_PLAYER_SCRIPT (e.g. the reference WebRTC player). */
+  referenceScript?: string;
   timeoutMs: number;
   noVideoGiveUpMs: number;
+  /** No RTCPeerConnection in the page (NO_WEBRTC_SCRIPT): measures the web app's MSE path. */
+  disableWebrtc?: boolean;
 }
 
 /** One fresh context (empty cache, no service worker), one page, one navigation; waits for the first frame. */
@@ -168,9 +180,10 @@ export async function firstFrameRun(browser: Browser, options: FirstFrameOptions
   try {
     const { origin, session, token, camera } = options;
     await context.addInitScript({ content: pageProbe({ origin, session, token, camera }) });
+    if (options.disableWebrtc) await context.addInitScript({ content: NO_WEBRTC_SCRIPT });
     const page = await context.newPage();
     await page.goto(options.url, { waitUntil: options.referencePlayer ? 'domcontentloaded' : 'commit' });
-    if (options.referencePlayer) await page.addScriptTag({ content: REFERENCE_PLAYER_SCRIPT });
+    if (options.referencePlayer) await page.addScriptTag({ content: options.referenceScript ?? REFERENCE_PLAYER_SCRIPT });
     return await waitForFrame(page, options.timeoutMs, options.noVideoGiveUpMs);
   } catch (error) {
     return failed(null, error instanceof Error ? error.message.split('\n')[0]! : String(error));
@@ -187,6 +200,7 @@ function failed(probe: FrameProbe | null, error: string): FirstFrameRun {
     breakdown: null,
     videos: probe?.videos ?? 0,
     frameWidth: probe?.frameWidth ?? null,
+    transport: null,
     error,
   };
 }
@@ -214,6 +228,7 @@ async function waitForFrame(page: Page, timeoutMs: number, noVideoGiveUpMs: numb
         },
         videos: probe.videos,
         frameWidth: probe.frameWidth,
+        transport: await page.evaluate<string | null>(`document.querySelector('[data-transport]')?.getAttribute('data-transport') ?? null`),
         error: null,
       };
     }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -110,8 +110,10 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<BenchServer> {
+/** `config`: a config.json to start with (the server fills in every default), e.g. `{ webrtc: { bindAddress } }`. */
+export async function startServer(env: Record<string, string> = {}, config?: Record<string, unknown>): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'homecam-bench-'));
+  if (config) writeFileSync(join(dataDir, 'config.json'), JSON.stringify(config, null, 2), { mode: 0o600 });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';

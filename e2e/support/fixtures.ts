@@ -22,7 +22,10 @@ export const test = base.extend<Fixtures>({
     await use(context);
   },
   adminApi: async ({ server }, use) => {
-    await use(await completeFirstStart(server.url));
+    const api = await completeFirstStart(server.url);
+    // WebRTC ICE on loopback only (the browser runs on the same machine); never offer the LAN address in tests.
+    await api.request('PATCH', '/api/config/webrtc', { active: true, bindAddress: '127.0.0.1' });
+    await use(api);
   },
   allowConsoleErrors: [
     async ({ page }, use) => {

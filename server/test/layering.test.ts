@@ -172,6 +172,11 @@ describe('layering', () => {
     expect(outside.map(([file, target]) => `${relative(SRC, file)} imports ${relative(SRC, target)}`)).toEqual([]);
   });
 
+  it('webrtc (peer connections, fMP4 → RTP) uses the media API and lib only: no services, storage, HTTP or sockets', () => {
+    expect(resolvedViolations('webrtc', (target) => ['webrtc', 'media', 'lib'].includes(folderOf(target)))).toEqual([]);
+    expect(violations('webrtc', /^(fastify|@fastify\/|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)/)).toEqual([]);
+  });
+
   it('has no cycles between folders', () => {
     const graph = new Map<string, Set<string>>();
     for (const [file, target] of edges()) {

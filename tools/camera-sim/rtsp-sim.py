@@ -23,6 +23,8 @@ Options:
   --pattern NAME     videotestsrc pattern of the moving picture (default ball; e.g. snow for a busy, high-bitrate picture)
   --motion           start *still* (static colour bars + clock); SIGUSR1 toggles the moving ball on and off, so a
                      motion-detection test can switch motion at run time. Without --motion the ball always moves.
+  --flash            a black picture (plus the clock); SIGUSR2 switches it between black and white, for glass-to-glass
+                     latency: the script prints when the first switched frame left the source (see "flash" below)
   --user U --password P   require RTSP basic authentication
   --main-file CLIP / --sub-file CLIP
                      serve this pre-encoded clip (Matroska/MP4 with H.264 and optionally AAC) on /main (/sub),
@@ -35,6 +37,10 @@ Output: one JSON object per line on stdout, e.g.
   {"event": "play", "path": "/main", "client": 3}      a client started playing (PLAY request)
   {"event": "closed", "client": 3}                        a client connection closed
   {"event": "motion", "on": true}
+  {"event": "flash", "path": "/main", "white": true, "at": 1764000000123.4, "encodedAt": 1764000000131.9}
+                     after SIGUSR2 (--flash), once per playing path: `at` = wall clock (ms since the epoch, time.time())
+                     when the first raw frame with the new picture left videotestsrc (a live source pushes a frame at
+                     its capture time), `encodedAt` = when x264 put out that frame (the encoder's own latency)
 The process exits on SIGTERM/SIGINT, and when its parent process dies (Linux PR_SET_PDEATHSIG).
 """
 import argparse
@@ -53,6 +59,7 @@ from gi.repository import GLib, Gst, GstRtspServer  # noqa: E402
 PR_SET_PDEATHSIG = 1
 MOVING_PATTERN = "ball"
 STILL_PATTERN = "smpte"
+FLASH_PATTERNS = {False: "black", True: "white"}
 
 
 def emit(event, **fields):
@@ -87,6 +94,7 @@ def parse_args():
     p.add_argument("--no-audio", action="store_true")
     p.add_argument("--pattern", default=MOVING_PATTERN)
     p.add_argument("--motion", action="store_true", help="start still; SIGUSR1 toggles motion")
+    p.add_argument("--flash", action="store_true", help="black picture; SIGUSR2 toggles black/white")
     p.add_argument("--user")
     p.add_argument("--password")
     p.add_argument("--main-file", help="loop this pre-encoded clip on /main instead of encoding live")
@@ -94,6 +102,8 @@ def parse_args():
     args = p.parse_args()
     if args.motion and (args.main_file or args.sub_file):
         p.error("--motion needs live encoding (not --main-file/--sub-file)")
+    if args.flash and (args.main_file or args.sub_file or args.motion):
+        p.error("--flash needs live encoding and no --motion")
     return args
 
 
@@ -231,16 +241,78 @@ class ClipFeeder:
         return GLib.SOURCE_CONTINUE
 
 
+class Flash:
+    """--flash: switches every live picture between black and white and times the switch where it happens.
+
+    A pad probe on videotestsrc's src pad sees each raw frame as the live source pushes it (at its capture time on
+    the pipeline clock); the first one whose centre pixel has the new brightness is the switched frame, whatever
+    frame the signal arrived during. A probe on x264's src pad then sees that frame (same pts) leave the encoder.
+    """
+
+    def __init__(self):
+        self.white = False
+        self.states = []
+
+    def attach(self, media, path, src):
+        state = {"path": path, "src": src, "pending": None, "pts": None, "at": None}
+        self.states.append(state)
+        src.set_property("pattern", FLASH_PATTERNS[self.white])
+        src.get_static_pad("src").add_probe(Gst.PadProbeType.BUFFER, self.on_raw, state)
+        enc = media.get_element().get_by_name("enc")
+        if enc is not None:
+            enc.get_static_pad("src").add_probe(Gst.PadProbeType.BUFFER, self.on_encoded, state)
+        media.connect("unprepared", lambda _m: self.states.remove(state) if state in self.states else None)
+
+    def toggle(self):
+        self.white = not self.white
+        for state in self.states:
+            state["pending"] = self.white  # before the switch: the probe must not miss the first new frame
+            state["src"].set_property("pattern", FLASH_PATTERNS[self.white])
+        if not self.states:
+            emit("flash", path=None, white=self.white, at=None, encodedAt=None)  # nothing plays: nothing to time
+        return GLib.SOURCE_CONTINUE
+
+    @staticmethod
+    def on_raw(pad, info, state):
+        if state["pending"] is None:
+            return Gst.PadProbeReturn.OK
+        caps = pad.get_current_caps()
+        buf = info.get_buffer()
+        if caps is None or buf is None:
+            return Gst.PadProbeReturn.OK
+        s = caps.get_structure(0)
+        width, height = s.get_value("width"), s.get_value("height")
+        stride = (width + 3) // 4 * 4  # I420 luma rows are 4-byte aligned
+        luma = buf.extract_dup((height // 2) * stride + width // 2, 1)[0]
+        if (luma > 128) == state["pending"]:
+            state["at"] = time.time() * 1000
+            state["pts"] = buf.pts
+            state["white"] = state["pending"]
+            state["pending"] = None
+        return Gst.PadProbeReturn.OK
+
+    @staticmethod
+    def on_encoded(_pad, info, state):
+        buf = info.get_buffer()
+        if state["pts"] is None or buf is None or buf.pts == Gst.CLOCK_TIME_NONE or buf.pts < state["pts"]:
+            return Gst.PadProbeReturn.OK
+        encoded_at = time.time() * 1000
+        fields = {"path": state["path"], "white": state["white"], "at": state["at"], "encodedAt": encoded_at}
+        state["pts"] = None
+        GLib.idle_add(lambda: emit("flash", **fields) or GLib.SOURCE_REMOVE)  # print from the main loop
+        return Gst.PadProbeReturn.OK
+
+
 def launch_line(args, width, height, fps, bitrate):
     label = "".join(c for c in args.name if c.isalnum() or c in " _-")[:32] or "cam"
     font = max(10, height // 40)
-    pattern = STILL_PATTERN if args.motion else args.pattern
+    pattern = FLASH_PATTERNS[False] if args.flash else STILL_PATTERN if args.motion else args.pattern
     video = (
         f"videotestsrc name=src is-live=true pattern={pattern} "
         f"! video/x-raw,width={width},height={height},framerate={fps}/1,format=I420 "
         f"! clockoverlay text=\"{label}\" time-format=\"%Y-%m-%d %H:%M:%S\" halignment=left valignment=top "
         f"shaded-background=true font-desc=\"Sans {font}\" "
-        f"! x264enc tune=zerolatency speed-preset=ultrafast key-int-max={fps * 2} bitrate={bitrate} threads=1 "
+        f"! x264enc name=enc tune=zerolatency speed-preset=ultrafast key-int-max={fps * 2} bitrate={bitrate} threads=1 "
         "! video/x-h264,profile=baseline "
         "! rtph264pay name=pay0 pt=96 config-interval=1"
     )
@@ -259,6 +331,7 @@ class Camera:
         self.args = args
         self.motion = not args.motion
         self.sources = []  # videotestsrc elements of the currently prepared media
+        self.flash = Flash() if args.flash else None
         self.next_client = 0
         self.server = GstRtspServer.RTSPServer()
         self.server.set_address(args.bind)
@@ -276,7 +349,7 @@ class Camera:
                 factory.connect("media-configure", lambda _f, media, c=clip: ClipFeeder(c, media))
             else:
                 factory.set_launch(launch_line(args, w, h, fps, rate))
-                factory.connect("media-configure", self.on_media_configure)
+                factory.connect("media-configure", self.on_media_configure, path)
             factory.set_shared(True)
             # A client's PLAY "Range: npt=0-" (ffmpeg sends it) would make GStreamer seek the *shared* pipeline back
             # to 0, so every client already playing sees its RTP timestamps rewind and a sequence gap, which a real
@@ -302,9 +375,12 @@ class Camera:
             "user, media.factory.access=(boolean)true, media.factory.construct=(boolean)true"))
         factory.set_permissions(perms)
 
-    def on_media_configure(self, _factory, media):
+    def on_media_configure(self, _factory, media, path):
         src = media.get_element().get_by_name("src")
         if src is None:
+            return
+        if self.flash is not None:
+            self.flash.attach(media, path, src)
             return
         src.set_property("pattern", self.args.pattern if self.motion else STILL_PATTERN)
         self.sources.append(src)
@@ -340,6 +416,8 @@ def main():
     for sig in (signal.SIGTERM, signal.SIGINT):
         GLib.unix_signal_add(GLib.PRIORITY_HIGH, sig, lambda: loop.quit() or GLib.SOURCE_REMOVE)
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, camera.toggle_motion)
+    if camera.flash is not None:
+        GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR2, camera.flash.toggle)
     emit("ready", port=camera.server.get_bound_port(), bind=args.bind)
     loop.run()
 

@@ -3,6 +3,7 @@ export {
   SIMULATOR_SCRIPT,
   type CameraSimulator,
   type CameraSimulatorOptions,
+  type FlashTiming,
   type SimulatedCamera,
 } from './simulator.js';
 export { prepareSimulatorClip, type SimulatorClipOptions } from './clip.js';

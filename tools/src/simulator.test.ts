@@ -39,6 +39,16 @@ function readPackets(url: string): { highest: () => number; rewinds: string[]; s
   return { highest: () => Math.min(...[0, 1].map((s) => last.get(String(s)) ?? 0)), rewinds, stop: () => child.kill('SIGKILL') };
 }
 
+/** Mean luminance (0–255) of the centre quarter of the first decoded frame of `url`. */
+async function centreLuma(url: string): Promise<number> {
+  const { stdout } = await run(
+    'ffmpeg',
+    ['-v', 'error', '-rtsp_transport', 'tcp', '-i', url, '-frames:v', '1', '-vf', 'crop=iw/2:ih/2,scale=1:1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'],
+    { encoding: 'buffer', timeout: 15_000 },
+  );
+  return stdout[0] ?? Number.NaN;
+}
+
 describe('camera simulator', () => {
   let sim: CameraSimulator;
 
@@ -101,6 +111,39 @@ describe('camera simulator', () => {
     } finally {
       await still.close();
     }
+  });
+});
+
+describe('camera simulator flash (glass-to-glass latency)', () => {
+  it('switches the picture black ↔ white (SIGUSR2) and reports when the switched frame left the source and the encoder', async () => {
+    const flashing = await startCameraSimulator({ cameras: 1, flash: true, audio: false, mainSize: '320x240', subSize: '160x120' });
+    const camera = flashing.cameras[0]!;
+    const reader = spawn('ffmpeg', ['-v', 'error', '-rtsp_transport', 'tcp', '-i', camera.mainUrl, '-f', 'null', '-'], { stdio: 'ignore' });
+    try {
+      // nothing plays yet: the switch happens (to white) but cannot be timed
+      await expect(camera.flash()).rejects.toThrow(/not playing/);
+      await waitFor(() => camera.activeSessions > 0, { timeoutMs: 15_000, message: 'a client playing /main' });
+      await waitFor(async () => (await centreLuma(camera.mainUrl)) > 200, { timeoutMs: 20_000, message: 'a white picture' });
+      for (const white of [false, true]) {
+        const asked = Date.now();
+        const timing = await camera.flash();
+        expect(timing.white).toBe(white);
+        // the switched frame left the source after the signal and before the answer; the encoder then took < 1 s
+        expect(timing.at).toBeGreaterThanOrEqual(asked - 2);
+        expect(timing.at).toBeLessThanOrEqual(Date.now());
+        expect(timing.encodedAt).toBeGreaterThanOrEqual(timing.at);
+        expect(timing.encodedAt - timing.at).toBeLessThan(1_000);
+        const picture = (luma: number): boolean => (white ? luma > 200 : luma < 50);
+        await waitFor(async () => picture(await centreLuma(camera.mainUrl)), { timeoutMs: 20_000, message: `a ${white ? 'white' : 'black'} picture` });
+      }
+    } finally {
+      reader.kill('SIGKILL');
+      await flashing.close();
+    }
+  });
+
+  it('refuses flash with a clip', async () => {
+    await expect(startCameraSimulator({ clip: { main: '/nonexistent.mkv' }, flash: true })).rejects.toThrow(/flash/);
   });
 });
 

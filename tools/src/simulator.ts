@@ -5,88 +5,12 @@ import { createInterface } from 'node:readline';
 import { prepareSimulatorClip } from './clip.js';
 import { rtspOptions } from './rtsp-probe.js';
 import { waitFor } from './wait.js';
+import type { CameraSimulator, CameraSimulatorOptions, FlashTiming, SimEvent, SimulatedCamera } from './simulator-types.js';
+
+export type { CameraSimulator, CameraSimulatorOptions, FlashTiming, SimulatedCamera } from './simulator-types.js';
 
 /** The GStreamer script; run with Debian's python, which has `gi` (a pyenv python on PATH usually does not). */
 export const SIMULATOR_SCRIPT = fileURLToPath(new URL('../camera-sim/rtsp-sim.py', import.meta.url));
-
-export interface CameraSimulatorOptions {
-  /** How many cameras (one process each). Default 1. */
-  cameras?: number;
-  /** Camera i listens on basePort + i. Default: a free port chosen by the OS, kept across restarts. */
-  basePort?: number;
-  /** Listen address, default 127.0.0.1. */
-  bind?: string;
-  /** Names drawn into the pictures; default cam1, cam2, ... */
-  names?: string[];
-  /** e.g. '1280x720' (the default) */
-  mainSize?: string;
-  /** e.g. '640x360' (the default) */
-  subSize?: string;
-  /** Default 25. */
-  fps?: number;
-  /** Default true (AAC tone). */
-  audio?: boolean;
-  /** videotestsrc pattern of the moving picture: 'ball' (default, ~0.4 Mbit/s) or e.g. 'snow' (busy, ~2 Mbit/s). */
-  pattern?: string;
-  /** Start still; `setMotion()` switches the moving ball on and off (SIGUSR1). Not with `clip`. */
-  motion?: boolean;
-  /**
-   * Serve a pre-encoded clip, looped in real time, instead of encoding live with x264: a camera then costs
-   * ~1 % of a core instead of ~20 %, so many cameras can run next to what they feed (benchmarks).
-   * `true`: clips made once with ffmpeg (`prepareSimulatorClip`, cached) at `mainSize`/`subSize` and `fps`,
-   * 2 Mbit/s main, 0.5 Mbit/s sub; or paths of your own H.264 (+AAC) clips (`sub` defaults to `main`).
-   * The picture is then the clip's (ffmpeg's test picture with a frame counter), not the name and wall clock.
-   */
-  clip?: boolean | { main: string; sub?: string };
-  /** Require RTSP basic auth; the URLs then carry the credentials. */
-  credentials?: { user: string; password: string };
-  /** Python interpreter; default $HOMECAM_SIM_PYTHON or /usr/bin/python3. */
-  python?: string;
-  /** Per-camera start deadline, default 15 s. */
-  startTimeoutMs?: number;
-  /** Receives the script's stderr and unexpected output lines. */
-  log?: (line: string) => void;
-}
-
-export interface SimulatedCamera {
-  readonly name: string;
-  readonly host: string;
-  readonly port: number;
-  /** rtsp://[user:pass@]host:port/main */
-  readonly mainUrl: string;
-  readonly subUrl: string;
-  readonly running: boolean;
-  /** Process id of the camera's process while it runs (for CPU and memory measurements). */
-  readonly pid: number | null;
-  /** RTSP clients that sent PLAY and have not disconnected yet (all paths). */
-  readonly activeSessions: number;
-  /** PLAY requests seen since the simulator started (all paths, across restarts). */
-  readonly playCount: number;
-  /** Stops the camera process (SIGTERM, then SIGKILL after 3 s): simulates an outage. */
-  stop(): Promise<void>;
-  /** Starts it again on the same port and resolves once it answers RTSP OPTIONS. */
-  start(): Promise<void>;
-  /** Switches motion on or off (needs `motion: true`); resolves when the script confirmed it. */
-  setMotion(on: boolean): Promise<void>;
-  /** Freezes the camera (SIGSTOP): connections stay open but nothing is sent, like a hung camera. */
-  suspend(): void;
-  /** Unfreezes it (SIGCONT). */
-  resume(): void;
-}
-
-export interface CameraSimulator {
-  readonly cameras: SimulatedCamera[];
-  /** Stops every camera process. */
-  close(): Promise<void>;
-}
-
-interface SimEvent {
-  event: string;
-  port?: number;
-  client?: number;
-  on?: boolean;
-  message?: string;
-}
 
 const live = new Set<ChildProcess>();
 let exitHookInstalled = false;
@@ -106,6 +30,8 @@ class SimCamera implements SimulatedCamera {
   private readonly sessions = new Set<number>();
   private plays = 0;
   private motion = false;
+  private white = false;
+  private readonly flashes: SimEvent[] = [];
 
   constructor(
     readonly name: string,
@@ -156,6 +82,7 @@ class SimCamera implements SimulatedCamera {
     if (o.fps) args.push('--fps', String(o.fps));
     if (o.audio === false) args.push('--no-audio');
     if (o.motion) args.push('--motion');
+    if (o.flash) args.push('--flash');
     if (o.pattern) args.push('--pattern', o.pattern);
     if (o.credentials) args.push('--user', o.credentials.user, '--password', o.credentials.password);
     if (this.clips) args.push('--main-file', this.clips.main, '--sub-file', this.clips.sub);
@@ -165,6 +92,8 @@ class SimCamera implements SimulatedCamera {
     const child = spawn(python, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     this.motion = false;
+    this.white = false;
+    this.flashes.length = 0;
     this.sessions.clear();
     live.add(child);
     installExitHook();
@@ -186,6 +115,7 @@ class SimCamera implements SimulatedCamera {
         this.sessions.add(message.client);
       } else if (message.event === 'closed' && message.client !== undefined) this.sessions.delete(message.client);
       else if (message.event === 'motion') this.motion = message.on === true;
+      else if (message.event === 'flash') this.flashes.push(message);
     });
     child.once('exit', () => {
       exited = true;
@@ -227,6 +157,23 @@ class SimCamera implements SimulatedCamera {
     await gone;
     clearTimeout(timer);
     if (this.child === child) this.child = null;
+  }
+
+  async flash(): Promise<FlashTiming> {
+    const child = this.child;
+    if (!child) throw new Error(`camera ${this.name} is not running`);
+    if (!this.options.flash) throw new Error('start the simulator with flash: true to flash the picture');
+    const seen = this.flashes.length;
+    this.white = !this.white;
+    const white = this.white;
+    child.kill('SIGUSR2');
+    // the script answers once per playing path (main and sub are separate pipelines), or once with no path
+    const event = await waitFor(() => this.flashes.slice(seen).find((e) => e.white === white && (e.path === '/main' || e.path === null)), {
+      timeoutMs: 5_000,
+      message: `flash to ${white ? 'white' : 'black'} on /main`,
+    });
+    if (typeof event.at !== 'number' || typeof event.encodedAt !== 'number') throw new Error(`camera ${this.name}: /main is not playing, nothing to flash`);
+    return { white, at: event.at, encodedAt: event.encodedAt };
   }
 
   suspend(): void {
@@ -284,6 +231,7 @@ async function resolveClips(options: CameraSimulatorOptions): Promise<{ main: st
   const clip = options.clip;
   if (!clip) return null;
   if (options.motion) throw new Error('camera simulator: motion needs live encoding, not clip');
+  if (options.flash) throw new Error('camera simulator: flash needs live encoding, not clip');
   if (clip !== true) {
     for (const path of [clip.main, clip.sub]) {
       if (path !== undefined && !existsSync(path)) throw new Error(`camera simulator: clip not found: ${path}`);

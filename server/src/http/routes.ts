@@ -58,7 +58,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(cameraEditRoutes, { cameras: ctx.cameras });
   await app.register(cameraMediaRoutes, { streams: ctx.streams });
   await app.register(liveRoutes, {
-    live: { auth: ctx.auth, cameras: ctx.cameras, streams: ctx.streams, bus: ctx.bus, clock: ctx.clock, ...live },
+    live: { auth: ctx.auth, cameras: ctx.cameras, streams: ctx.streams, bus: ctx.bus, clock: ctx.clock, webrtc: () => ctx.config.get().webrtc, ...live },
   });
   await app.register(roomRoutes, { rooms: ctx.rooms });
   await app.register(cameraEventRoutes, { events: ctx.cameraEvents });

@@ -34,6 +34,7 @@ export interface LiveOptions {
   cookie?: string;
   origin?: string;
   stream?: 'main' | 'sub';
+  transport?: 'webrtc' | 'mse';
 }
 
 /**
@@ -41,7 +42,8 @@ export interface LiveOptions {
  * `baseUrl` is `http://host:port`, or `ws+unix:///path/to.sock:` for a Unix socket.
  */
 export function openLive(baseUrl: string, camera: string, options: LiveOptions = {}): LiveClient {
-  const url = `${baseUrl.replace(/^http/, 'ws')}/api/cameras/${encodeURIComponent(camera)}/live${options.stream ? `?stream=${options.stream}` : ''}`;
+  const query = new URLSearchParams({ ...(options.stream ? { stream: options.stream } : {}), ...(options.transport ? { transport: options.transport } : {}) }).toString();
+  const url = `${baseUrl.replace(/^http/, 'ws')}/api/cameras/${encodeURIComponent(camera)}/live${query ? `?${query}` : ''}`;
   const headers: Record<string, string> = {};
   if (options.cookie) headers.cookie = `homecam_session=${options.cookie}`;
   const ws = new WebSocket(url, { headers, ...(options.origin ? { origin: options.origin } : {}) });

@@ -1,53 +1,16 @@
-import {
-  ERROR_STATUS,
-  liveMessage,
-  parseLiveClientMessage,
-  type CameraState,
-  type ErrorCode,
-  type LiveServerMessage,
-  type Permission,
-} from '@homecam/shared';
-import type { FastifyBaseLogger } from 'fastify';
-import type { IncomingMessage } from 'node:http';
+import { liveMessage, parseLiveClientMessage, type CameraState, type ErrorCode, type LiveServerMessage, type Permission } from '@homecam/shared';
 import type { RawData, WebSocket } from 'ws';
 import { isAppError } from '../../errors/app-error.js';
-import type { EventBus } from '../../events/event-bus.js';
-import type { Consumer, StreamName } from '../../media/index.js';
-import type { Clock } from '../../lib/clock.js';
+import type { Consumer } from '../../media/index.js';
 import { isSameOrigin } from '../../security/same-origin.js';
-import type { AuthContext, AuthService } from '../../services/auth.service.js';
-import type { CameraStreamService } from '../../services/camera-stream.service.js';
-import type { CameraService } from '../../services/camera.service.js';
+import type { AuthContext } from '../../services/auth.service.js';
+import { LiveWebrtc } from '../../webrtc/live-webrtc.js';
+import { closeCodeFor, rawText, type LiveDeps, type LiveRequest } from './live-types.js';
 import { accessDenial, type AccessRule } from '../access/access-rule.js';
 
 export const LIVE_ACCESS: AccessRule = { anyOf: ['cameras:access'] };
 
-export interface LiveDeps {
-  auth: AuthService;
-  cameras: CameraService;
-  streams: CameraStreamService;
-  bus: EventBus;
-  clock: Clock;
-  /** How long the client has to send its `auth` message. Default 5 s. */
-  authTimeoutMs?: number;
-  /** Stop reading the stream while more than this is waiting to go out on the socket. Default 1 MiB. */
-  highWaterBytes?: number;
-}
-
-export interface LiveRequest {
-  raw: IncomingMessage;
-  id: string;
-  log: FastifyBaseLogger;
-  /** Bearer header or session cookie, when the client sent one. */
-  token: string | undefined;
-  camera: string;
-  stream: StreamName;
-}
-
-/** Close codes: 4000 + the HTTP status of the error code (4401, 4403, 4404, 4429, 4503, ...). */
-export function closeCodeFor(code: ErrorCode): number {
-  return 4000 + ERROR_STATUS[code];
-}
+export { closeCodeFor, type LiveDeps, type LiveRequest } from './live-types.js';
 
 const OPEN = 1;
 
@@ -71,6 +34,11 @@ export class LiveSession {
   private auth: AuthContext | null = null;
   /** Permission changes published while the token was being checked: the user read may predate them. */
   private readonly changesDuringAuth: { userId: number; permissions: Permission[] }[] = [];
+  private webrtc: LiveWebrtc | null = null;
+  /** A WebRTC offer that arrived while the sign-in was still being checked. */
+  private pendingOffer: string | null = null;
+  /** Bumped by every attach and pause: an attach that finds it changed lost a race and lets its consumer go. */
+  private attachGeneration = 0;
 
   constructor(
     private readonly ws: WebSocket,
@@ -97,10 +65,12 @@ export class LiveSession {
     const message = isBinary ? null : parseLiveClientMessage(rawText(data));
     if (this.phase === 'auth') {
       if (message?.type === 'auth') void this.authenticate(message.token, false);
+      else if (message?.type === 'webrtc-offer' && this.request.transport === 'webrtc') this.pendingOffer = message.sdp;
       else this.fail('UNAUTHENTICATED', 'sign-in required: the first message must be {"type":"auth","token":"..."}');
       return;
     }
     // Anything else after sign-in (unknown, malformed, a second auth) is ignored, as before.
+    if (message && this.webrtc?.handle(message)) return;
     if (message?.type === 'pause') this.pause();
     else if (message?.type === 'resume') void this.resume();
   }
@@ -143,7 +113,31 @@ export class LiveSession {
       }),
     );
     this.request.log.debug({ camera: camera.name, stream: this.request.stream, userId: auth.user.id }, 'live viewer joined');
-    await this.attach();
+    if (this.request.transport === 'webrtc') this.startWebrtc();
+    else await this.attach();
+  }
+
+  /** WebRTC first: it attaches (and re-attaches for MSE when it is declined) through `reattach`. */
+  private startWebrtc(): void {
+    const webrtc = new LiveWebrtc({
+      send: (message) => this.sendText(message),
+      reattach: () => this.reattach(),
+      settings: () => this.deps.webrtc?.() ?? { active: true },
+      codecs: () => this.streamStatus()?.codecs,
+      transcoding: () => this.transcoding(),
+      label: `webrtc:${this.request.id}`,
+      log: this.request.log,
+    });
+    this.webrtc = webrtc;
+    webrtc.begin(this.pendingOffer);
+    this.pendingOffer = null;
+  }
+
+  private reattach(): void {
+    const consumer = this.consumer;
+    this.consumer = null;
+    consumer?.close();
+    if (this.phase === 'live' && !this.paused) void this.attach();
   }
 
   /** The session ending (sign-out elsewhere, user deleted, expiry) ends the viewer too. */
@@ -169,15 +163,17 @@ export class LiveSession {
   }
 
   private async attach(): Promise<void> {
+    const generation = ++this.attachGeneration;
+    const webrtc = this.webrtc?.active ? this.webrtc : null;
     let consumer: Consumer;
     try {
-      consumer = await this.deps.streams.attachViewer(this.cameraName, this.request.stream, `ws:${this.request.id}`);
+      consumer = await this.deps.streams.attachViewer(this.cameraName, this.request.stream, `${webrtc ? 'webrtc' : 'ws'}:${this.request.id}`);
     } catch (error) {
       if (isAppError(error)) this.fail(error.code, error.message);
       else this.internal(error);
       return;
     }
-    if (this.phase !== 'live' || this.paused) {
+    if (this.phase !== 'live' || this.paused || generation !== this.attachGeneration) {
       consumer.close();
       return;
     }
@@ -188,7 +184,10 @@ export class LiveSession {
     } catch {
       // the camera went away meanwhile: the consumer is closed and pump() reports it
     }
-    void this.pump(consumer);
+    if (!webrtc) return void this.pump(consumer);
+    void webrtc.pump(consumer, () => this.consumer === consumer).then((result) => {
+      if (result === 'ended' && this.consumer === consumer) this.hubClosed();
+    });
   }
 
   private async pump(consumer: Consumer): Promise<void> {
@@ -196,14 +195,7 @@ export class LiveSession {
     for (;;) {
       const item = await consumer.read();
       if (this.consumer !== consumer) return; // paused or closed meanwhile
-      if (item === null) {
-        // The hub closed it: the camera was removed, renamed, disabled or put in privacy mode.
-        const camera = this.deps.cameras.find(this.cameraName);
-        if (camera?.disable) this.fail('CAMERA_OFFLINE', 'the camera is disabled');
-        else if (camera?.privacyMode) this.fail('PRIVACY_MODE', 'the camera is in privacy mode');
-        else this.fail('CAMERA_NOT_FOUND', 'the camera was removed or renamed');
-        return;
-      }
+      if (item === null) return this.hubClosed();
       if (this.ws.readyState !== OPEN) return;
       if (item.type === 'init') {
         const transcoding = this.transcoding();
@@ -215,18 +207,31 @@ export class LiveSession {
     }
   }
 
-  private transcoding(): boolean {
+  /** The hub closed the consumer: the camera was removed, renamed, disabled or put in privacy mode. */
+  private hubClosed(): void {
+    const camera = this.deps.cameras.find(this.cameraName);
+    if (camera?.disable) this.fail('CAMERA_OFFLINE', 'the camera is disabled');
+    else if (camera?.privacyMode) this.fail('PRIVACY_MODE', 'the camera is in privacy mode');
+    else this.fail('CAMERA_NOT_FOUND', 'the camera was removed or renamed');
+  }
+
+  private streamStatus(): { transcoding: boolean; codecs?: string } | null {
     try {
-      return this.deps.streams.hub.status(this.cameraName, this.request.stream).transcoding;
+      return this.deps.streams.hub.status(this.cameraName, this.request.stream);
     } catch {
-      return false;
+      return null;
     }
+  }
+
+  private transcoding(): boolean {
+    return this.streamStatus()?.transcoding ?? false;
   }
 
   /** Hidden tab, off-screen tile: detach, so a long pause lets the upstream stop after its idle time-out. */
   private pause(): void {
     if (this.paused) return;
     this.paused = true;
+    this.attachGeneration++;
     const consumer = this.consumer;
     this.consumer = null;
     consumer?.close();
@@ -269,14 +274,10 @@ export class LiveSession {
     this.phase = 'closed';
     if (this.authTimer) clearTimeout(this.authTimer);
     this.authTimer = null;
+    this.webrtc?.close();
     const consumer = this.consumer;
     this.consumer = null;
     consumer?.close();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
   }
-}
-
-function rawText(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.from(data as ArrayBuffer).toString('utf8');
 }

@@ -17,7 +17,7 @@ export const liveRoutes = defineRoutes<{ live: LiveDeps }>((app, { live }) => {
     config: { access: LIVE_ACCESS, websocketAuth: true },
     schema: {
       tags: ['cameras'],
-      description: 'WebSocket: live fMP4 of the camera (`?stream=sub` for the sub stream). Plain HTTP answers 400.',
+      description: 'WebSocket: live fMP4 of the camera (`?stream=sub` for the sub stream; `?transport=webrtc` negotiates WebRTC first). Plain HTTP answers 400.',
       params: cameraNameParamsSchema,
       querystring: liveQuerySchema,
       response: errorResponses(400, ...AUTH_ERRORS),
@@ -27,9 +27,9 @@ export const liveRoutes = defineRoutes<{ live: LiveDeps }>((app, { live }) => {
     },
     wsHandler: (socket, request) => {
       const { name } = request.params;
-      const { stream } = request.query;
+      const { stream, transport } = request.query;
       const token = bearerToken(request) ?? (request.cookies[SESSION_COOKIE] || undefined);
-      new LiveSession(socket, { raw: request.raw, id: request.id, log: request.log, token, camera: name, stream }, live).start();
+      new LiveSession(socket, { raw: request.raw, id: request.id, log: request.log, token, camera: name, stream, transport }, live).start();
     },
   });
 });

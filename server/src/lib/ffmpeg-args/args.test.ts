@@ -160,7 +160,7 @@ describe('output builders', () => {
   it('copies H.264 + AAC into fragmented MP4 on stdout', () => {
     expect(buildRemuxOutputArgs({ video: 'copy', audio: 'copy' })).toEqual([
       '-map', '0:v:0', '-map', '0:a:0?', '-c:v', 'copy', '-c:a', 'copy',
-      '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '200000',
+      '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '100000',
       '-flush_packets', '1', '-max_interleave_delta', '1000000', 'pipe:1',
     ]);
   });

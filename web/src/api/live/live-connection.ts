@@ -1,26 +1,12 @@
-import { parseLiveServerMessage, type CameraStreamName, type LiveClientMessage } from '@homecam/shared';
+import { parseLiveServerMessage, type LiveClientMessage } from '@homecam/shared';
 import { liveEdgeDecision, reconnectDelayMs } from './live-policy';
+import { liveSocketUrl, type LiveConnectionOptions, type PauseReason } from './live-options';
 import { MediaSink, mediaSourceClass } from './media-sink';
 import { initialPlayerState, playerTransition, type PlayerEvent, type PlayerState } from './player-machine';
+import { WebrtcLink, webrtcSupported } from './webrtc-link';
 import { createStore } from '../../stores/create-store';
 
-export type PauseReason = 'hidden' | 'offscreen' | 'user';
-
-export interface LiveConnectionOptions {
-  camera: string;
-  stream?: CameraStreamName;
-  /** The stored access token; sent as the first message, never in the URL. */
-  getToken: () => string | null;
-  /** Injected by tests. */
-  createSocket?: (url: string) => WebSocket;
-  location?: Pick<Location, 'protocol' | 'host'>;
-}
-
-/** Same origin, ws: or wss: like the page. */
-export function liveSocketUrl(location: Pick<Location, 'protocol' | 'host'>, camera: string, stream: CameraStreamName = 'main'): string {
-  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}/api/cameras/${encodeURIComponent(camera)}/live${stream === 'sub' ? '?stream=sub' : ''}`;
-}
+export { liveSocketUrl, type LiveConnectionOptions, type PauseReason } from './live-options';
 
 const TICK_MS = 250;
 /** No message at all for this long while connecting or playing: the connection is dead, open a new one. */
@@ -42,6 +28,10 @@ export class LiveConnection {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private tickTimer: ReturnType<typeof setInterval> | null = null;
   private lastMessageAt = 0;
+  /** The WebRTC picture while it is tried or plays; null on MSE. */
+  private link: WebrtcLink | null = null;
+  /** Why WebRTC was left on this player: later reconnects go straight to MSE (reload tries again). */
+  private webrtcFallback: string | null = null;
 
   constructor(private readonly options: LiveConnectionOptions) {}
 
@@ -82,6 +72,7 @@ export class LiveConnection {
   reload(): void {
     const video = this.video;
     this.pauses.delete('user');
+    this.webrtcFallback = null;
     if (video) this.start(video);
   }
 
@@ -102,6 +93,7 @@ export class LiveConnection {
       this.reconnectTimer = null;
     } else {
       this.dispatch({ type: 'RESUME' });
+      this.link?.resume();
       if (this.socket && this.authenticated) this.send({ type: 'resume' });
       else this.connect();
     }
@@ -119,7 +111,9 @@ export class LiveConnection {
     this.closeSocket();
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
-    const url = liveSocketUrl(this.options.location ?? window.location, this.options.camera, this.options.stream);
+    const webrtc = (this.options.webrtc ?? webrtcSupported()) && this.webrtcFallback === null && this.video !== null;
+    const url = liveSocketUrl(this.options.location ?? window.location, this.options.camera, this.options.stream, webrtc ? 'webrtc' : 'mse');
+    const offer = webrtc && this.video ? this.openLink(this.video) : null;
     const socket = this.options.createSocket ? this.options.createSocket(url) : new WebSocket(url);
     socket.binaryType = 'arraybuffer';
     this.socket = socket;
@@ -130,6 +124,8 @@ export class LiveConnection {
       const token = this.options.getToken();
       // Without a stored token the session cookie (sent with the upgrade) signs in.
       if (token) this.send({ type: 'auth', token });
+      // The server keeps an offer that arrives while it still checks the sign-in.
+      void offer?.then((sdp) => this.socket === socket && sdp && this.send({ type: 'webrtc-offer', sdp }));
     };
     socket.onmessage = (event: MessageEvent<string | ArrayBuffer>) => {
       if (this.socket !== socket) return;
@@ -169,6 +165,18 @@ export class LiveConnection {
       case 'state':
         this.authenticated = true;
         this.dispatch({ type: 'STREAM_STATE', state: message.state, reason: message.reason });
+        if (message.state === 'streaming') this.link?.armFrameTimer();
+        break;
+      case 'webrtc-answer':
+        this.authenticated = true;
+        void this.link?.accept(message.sdp);
+        break;
+      case 'webrtc-candidate':
+        this.link?.addCandidate(message.candidate, message.mid);
+        break;
+      case 'webrtc-unavailable':
+        this.authenticated = true;
+        this.leaveWebrtc(message.reason, false);
         break;
       case 'error':
         this.dispatch({ type: 'ERROR', code: message.code });
@@ -176,9 +184,37 @@ export class LiveConnection {
     }
   }
 
+  /** Starts the WebRTC attempt; resolves with the offer to send. */
+  private openLink(video: HTMLVideoElement): Promise<string> {
+    const link = new WebrtcLink(video, {
+      onPlaying: () => {
+        this.dispatch({ type: 'TRANSPORT', transport: 'webrtc', fallback: null });
+        this.dispatch({ type: 'FRAME' });
+      },
+      onFailed: (reason) => void (this.link === link && this.leaveWebrtc(reason, true)),
+      sendCandidate: (candidate, mid) => this.send({ type: 'webrtc-candidate', candidate, mid }),
+    });
+    this.link = link;
+    return link.offer().catch(() => {
+      if (this.link === link) this.leaveWebrtc('NEGOTIATION', true);
+      return '';
+    });
+  }
+
+  /** MSE from now on, on the same socket: the server declined (`tell` false) or the player gave up. */
+  private leaveWebrtc(reason: string, tell: boolean): void {
+    this.link?.dispose();
+    this.link = null;
+    this.webrtcFallback = reason;
+    if (tell) this.send({ type: 'webrtc-fallback' });
+    this.dispatch({ type: 'TRANSPORT', transport: 'mse', fallback: reason });
+  }
+
   private openSink(mimeType: string, transcoding: boolean): void {
     const video = this.video;
     if (!video) return;
+    if (this.link) this.leaveWebrtc('NEGOTIATION', false);
+    if (this.state.transport !== 'mse') this.dispatch({ type: 'TRANSPORT', transport: 'mse', fallback: this.webrtcFallback });
     this.sink?.dispose();
     this.sink = null;
     const Source = mediaSourceClass();
@@ -205,7 +241,7 @@ export class LiveConnection {
 
   private readonly onFrame = () => {
     const video = this.video;
-    if (!video || !this.sink || this.state.status === 'playing') return;
+    if (!video || (!this.sink && !this.link) || this.state.status === 'playing') return;
     if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && !video.paused) this.dispatch({ type: 'FRAME' });
   };
 
@@ -225,8 +261,10 @@ export class LiveConnection {
     if (this.pauses.size > 0) return;
     this.followLiveEdge();
     this.sink?.trim();
+    if (this.link && this.video?.paused) this.link.resume();
     const waiting = this.state.status === 'connecting' || this.state.status === 'playing';
-    if (this.socket && waiting && Date.now() - this.lastMessageAt > STALL_MS) {
+    // Over WebRTC the socket is quiet while the picture plays: the peer connection's own state watches it.
+    if (this.socket && !this.link && waiting && Date.now() - this.lastMessageAt > STALL_MS) {
       this.closeSocket();
       this.dispatch({ type: 'CLOSED' });
       this.scheduleReconnect();
@@ -242,6 +280,8 @@ export class LiveConnection {
     const socket = this.socket;
     this.socket = null;
     this.authenticated = false;
+    this.link?.dispose();
+    this.link = null;
     if (!socket) return;
     socket.onmessage = null;
     socket.onclose = null;

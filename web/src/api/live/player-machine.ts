@@ -1,4 +1,4 @@
-import type { CameraState } from '@homecam/shared';
+import type { CameraState, LiveTransport } from '@homecam/shared';
 
 /**
  * The live player's states:
@@ -21,6 +21,9 @@ export interface PlayerState {
   mimeType: string | null;
   /** Consecutive reconnects without a frame in between. */
   attempt: number;
+  /** What carries the picture (null until known); `fallback` says why WebRTC was left for MSE. */
+  transport: LiveTransport | null;
+  fallback: string | null;
 }
 
 export type PlayerEvent =
@@ -31,7 +34,8 @@ export type PlayerEvent =
   | { type: 'ERROR'; code: string }
   | { type: 'CLOSED' }
   | { type: 'PAUSE' }
-  | { type: 'RESUME' };
+  | { type: 'RESUME' }
+  | { type: 'TRANSPORT'; transport: LiveTransport; fallback: string | null };
 
 export const initialPlayerState: PlayerState = {
   status: 'connecting',
@@ -40,6 +44,8 @@ export const initialPlayerState: PlayerState = {
   transcoding: false,
   mimeType: null,
   attempt: 0,
+  transport: null,
+  fallback: null,
 };
 
 /** Errors after which asking again will not help: the player stops until the user reloads. */
@@ -87,5 +93,7 @@ export function playerTransition(state: PlayerState, event: PlayerEvent): Player
       return state.status === 'error' ? state : { ...state, status: 'paused' };
     case 'RESUME':
       return state.status === 'paused' ? { ...state, status: 'connecting', attempt: 0 } : state;
+    case 'TRANSPORT':
+      return { ...state, transport: event.transport, fallback: event.fallback };
   }
 }

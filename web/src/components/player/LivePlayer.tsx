@@ -3,6 +3,7 @@ import { useLiveStream } from '../../hooks/use-live-stream';
 import { cn } from '../ui/cn';
 import { PlayerControls } from './PlayerControls';
 import { PlayerOverlay } from './PlayerOverlay';
+import { TransportBadge } from './TransportBadge';
 
 export interface LivePlayerProps {
   camera: string;
@@ -14,8 +15,8 @@ export interface LivePlayerProps {
 }
 
 /**
- * The live picture of a camera: <video> fed by Media Source Extensions (useLiveStream), a state overlay and
- * the controls. Sized by its parent (className); the picture keeps its aspect ratio inside.
+ * The live picture of a camera: <video> fed by WebRTC or, as fallback, Media Source Extensions (useLiveStream),
+ * a state overlay, the transport badge and the controls. Sized by its parent (className); the picture keeps its aspect ratio inside.
  */
 export function LivePlayer({ camera, stream = 'main', compact, className }: LivePlayerProps) {
   const { videoRef, containerRef, state, paused, muted, hasAudio, fullscreen, togglePlay, reload, toggleMuted, toggleFullscreen } =
@@ -28,6 +29,7 @@ export function LivePlayer({ camera, stream = 'main', compact, className }: Live
       data-camera={camera}
       data-stream={stream}
       data-state={state.status}
+      data-transport={state.transport ?? undefined}
     >
       <video
         ref={videoRef}
@@ -39,6 +41,7 @@ export function LivePlayer({ camera, stream = 'main', compact, className }: Live
         data-testid="live-video"
       />
       <PlayerOverlay state={state} userPaused={paused} compact={compact} />
+      <TransportBadge state={state} compact={compact} />
       <PlayerControls
         compact={compact}
         paused={paused}

@@ -1,0 +1,75 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, type Api } from '../support/api.js';
+import { expect, test } from '../support/camera-simulator.js';
+import { signInWithForm } from '../support/pages.js';
+import type { CameraSimulator } from '@homecam/tools';
+
+async function addCamera(api: Api, simulator: CameraSimulator): Promise<string> {
+  const [first] = simulator.cameras;
+  if (!first) throw new Error('the simulator should run a camera');
+  await api.createCamera('Porch', first.mainUrl);
+  return 'Porch';
+}
+
+/** Decoded frames of the live <video> (WebRTC and MSE alike) and whether it is fed by a MediaStream. */
+const videoInfo = (page: Page) =>
+  page.evaluate(() => {
+    const video = document.querySelector<HTMLVideoElement>('[data-testid="live-video"]');
+    return {
+      frames: video?.getVideoPlaybackQuality().totalVideoFrames ?? 0,
+      mediaStream: video?.srcObject instanceof MediaStream,
+      width: video?.videoWidth ?? 0,
+    };
+  });
+
+/** Opens the camera page and returns how long page open → the player saying it plays took. */
+async function openCamera(page: Page, baseUrl: string, camera: string): Promise<number> {
+  await signInWithForm(page, baseUrl, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const started = Date.now();
+  await page.goto(`${baseUrl}/cameras/${encodeURIComponent(camera)}`);
+  await expect(page.getByTestId('live-player')).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
+  return Date.now() - started;
+}
+
+test('the camera page plays over WebRTC: badge, decoded frames, pause and play', async ({ page, server, adminApi, simulator }) => {
+  const camera = await addCamera(adminApi, simulator);
+  const ms = await openCamera(page, server.url, camera);
+  const player = page.getByTestId('live-player');
+  await expect(player).toHaveAttribute('data-transport', 'webrtc');
+  await expect(page.getByTestId('player-transport')).toHaveText('WebRTC');
+  await expect.poll(async () => (await videoInfo(page)).frames, { timeout: 10_000 }).toBeGreaterThan(10);
+  const info = await videoInfo(page);
+  expect(info.mediaStream).toBe(true);
+  expect(info.width).toBe(1280);
+  console.log(`[webrtc] page open → playing over WebRTC (cold camera): ${ms} ms`);
+
+  // Pause stops the picture, play starts it again over the same peer connection.
+  await page.getByTestId('player-play').click();
+  await expect(player).toHaveAttribute('data-state', 'paused');
+  await page.getByTestId('player-play').click();
+  await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 15_000 });
+  await expect(player).toHaveAttribute('data-transport', 'webrtc');
+  const resumed = (await videoInfo(page)).frames;
+  await expect.poll(async () => (await videoInfo(page)).frames, { timeout: 10_000 }).toBeGreaterThan(resumed + 10);
+});
+
+test('with WebRTC turned off the player falls back to MSE and says why', async ({ page, server, adminApi, simulator }) => {
+  await adminApi.request('PATCH', '/api/config/webrtc', { active: false });
+  const camera = await addCamera(adminApi, simulator);
+  await openCamera(page, server.url, camera);
+  const player = page.getByTestId('live-player');
+  await expect(player).toHaveAttribute('data-transport', 'mse');
+  const badge = page.getByTestId('player-transport');
+  await expect(badge).toHaveText('MSE');
+  await expect(badge).toHaveAttribute('data-fallback', 'DISABLED');
+  await expect(badge).toHaveAttribute('title', /WebRTC is turned off on the server/);
+  await expect.poll(async () => (await videoInfo(page)).frames, { timeout: 10_000 }).toBeGreaterThan(10);
+  expect((await videoInfo(page)).mediaStream).toBe(false);
+  // MSE keeps near the live edge: within ~1.5 s of the newest buffered media.
+  const lag = await page.evaluate(() => {
+    const video = document.querySelector<HTMLVideoElement>('[data-testid="live-video"]');
+    return video && video.buffered.length > 0 ? video.buffered.end(video.buffered.length - 1) - video.currentTime : 99;
+  });
+  expect(lag).toBeLessThan(1.6);
+});

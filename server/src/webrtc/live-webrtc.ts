@@ -1,0 +1,136 @@
+import { liveMessage, type LiveClientMessage, type LiveServerMessage, type WebrtcSettings, type WebrtcUnavailableReason } from '@homecam/shared';
+import type { Consumer } from '../media/index.js';
+import { H264Peer, type PeerState } from './peer.js';
+import { RtpClock } from './rtp-clock.js';
+import { chooseH264 } from './sdp.js';
+import { sendVideo, type SendVideoResult } from './video-sender.js';
+
+/** What the live WebSocket session lends the WebRTC part. */
+export interface LiveWebrtcHost {
+  send(message: LiveServerMessage): void;
+  /** Detach the current consumer and attach again (now for MSE when WebRTC was declined, else for WebRTC). */
+  reattach(): void;
+  settings(): WebrtcSettings;
+  /** The stream's codecs when known ('avc1.42C01F, mp4a.40.2'), and whether the upstream re-encodes. */
+  codecs(): string | undefined;
+  transcoding(): boolean;
+  label: string;
+  log: { debug(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** How long to wait for the player's offer before playing MSE. Default 5 s. */
+  offerTimeoutMs?: number;
+  /** How long ICE + DTLS may take before playing MSE. Default 10 s. */
+  connectTimeoutMs?: number;
+}
+
+type Phase = 'offer' | 'answering' | 'webrtc' | 'mse';
+
+/**
+ * The WebRTC side of one live viewer (`?transport=webrtc`): waits for the offer, answers it with a sendonly
+ * H.264 peer, and pumps the session's hub consumer into it. Whenever WebRTC cannot work — switched off, not
+ * H.264 as it is, B-frames, a failed negotiation or connection, the player giving up — it says why
+ * (`webrtc-unavailable`) and hands the socket back to MSE. Closing the socket closes the peer at once.
+ */
+export class LiveWebrtc {
+  private phase: Phase = 'offer';
+  private peer: H264Peer | null = null;
+  private readonly clock = new RtpClock();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly host: LiveWebrtcHost) {}
+
+  /** True while the session's consumer belongs to WebRTC (before the offer and while playing). */
+  get active(): boolean {
+    return this.phase !== 'mse';
+  }
+
+  /** Called once the viewer is signed in and may watch; `offer` is one that arrived during sign-in. */
+  begin(offer: string | null): void {
+    if (!this.host.settings().active) return this.decline('DISABLED');
+    const codecs = this.host.codecs();
+    if (this.host.transcoding() || (codecs !== undefined && !/^avc[13]\./.test(codecs))) return this.decline('CODEC');
+    if (offer !== null) return void this.answer(offer);
+    this.timer = setTimeout(() => this.decline('NEGOTIATION'), this.host.offerTimeoutMs ?? 5_000);
+  }
+
+  /** Handles the signalling messages; false for anything else (pause, resume). */
+  handle(message: LiveClientMessage): boolean {
+    if (message.type === 'webrtc-offer') {
+      if (this.phase === 'offer') void this.answer(message.sdp);
+      return true;
+    }
+    if (message.type === 'webrtc-candidate') {
+      this.peer?.addRemoteCandidate(message.candidate, message.mid);
+      return true;
+    }
+    if (message.type === 'webrtc-fallback') {
+      if (this.phase !== 'mse') this.toMse(null);
+      return true;
+    }
+    return false;
+  }
+
+  /** Pumps the session's consumer (attached while `active`) into the peer. */
+  async pump(consumer: Consumer, isCurrent: () => boolean): Promise<'ended' | 'stale'> {
+    const peer = this.peer;
+    if (!peer) return 'stale'; // still waiting for the offer: the consumer only holds the buffered GOP meanwhile
+    const result: SendVideoResult = await sendVideo({ consumer, sink: peer, clock: this.clock, isCurrent, transcoding: () => this.host.transcoding() });
+    if (result === 'ended' || result === 'stale') return result;
+    if (this.peer === peer && this.phase === 'webrtc') this.decline(result === 'closed' ? 'NEGOTIATION' : result);
+    return 'stale';
+  }
+
+  close(): void {
+    this.clearTimer();
+    this.phase = 'mse';
+    this.peer?.close();
+    this.peer = null;
+  }
+
+  private async answer(offer: string): Promise<void> {
+    this.clearTimer();
+    const choice = chooseH264(offer);
+    if (!choice) return this.decline('NEGOTIATION');
+    this.phase = 'answering';
+    let peer: H264Peer;
+    let sdp: string;
+    try {
+      peer = new H264Peer(choice, { settings: this.host.settings(), label: this.host.label, onState: (state) => this.onPeerState(peer, state) });
+      this.peer = peer;
+      sdp = await peer.answer(offer);
+    } catch (error) {
+      this.host.log.warn({ err: error }, 'WebRTC negotiation failed');
+      if (this.phase === 'answering') this.decline('NEGOTIATION');
+      return;
+    }
+    if (this.phase !== 'answering' || this.peer !== peer) return; // closed or declined meanwhile
+    this.phase = 'webrtc';
+    this.host.send(liveMessage.webrtcAnswer(sdp));
+    this.timer = setTimeout(() => this.decline('NEGOTIATION'), this.host.connectTimeoutMs ?? 10_000);
+    this.host.log.debug({ payloadType: choice.payloadType, fmtp: choice.fmtp }, 'WebRTC answer sent');
+    this.host.reattach();
+  }
+
+  private onPeerState(peer: H264Peer, state: PeerState): void {
+    if (peer !== this.peer) return;
+    if (state === 'connected') this.clearTimer();
+    else if ((state === 'failed' || state === 'closed') && this.phase !== 'mse') this.decline('NEGOTIATION');
+  }
+
+  private decline(reason: WebrtcUnavailableReason): void {
+    if (this.phase === 'mse') return;
+    this.host.log.debug({ reason }, 'WebRTC unavailable: playing MSE');
+    this.toMse(reason);
+  }
+
+  /** Drops the peer and plays MSE on the socket; `reason` null: the player asked for it and knows why. */
+  private toMse(reason: WebrtcUnavailableReason | null): void {
+    this.close();
+    if (reason) this.host.send(liveMessage.webrtcUnavailable(reason));
+    this.host.reattach();
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

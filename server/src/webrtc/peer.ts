@@ -1,0 +1,140 @@
+import nodeDataChannel from 'node-datachannel';
+import type { WebrtcSettings } from '@homecam/shared';
+import type { H264Choice } from './sdp.js';
+
+const { PeerConnection, Video, RtpPacketizationConfig, H264RtpPacketizer, RtcpSrReporter, RtcpNackResponder } = nodeDataChannel;
+
+/** Payload size per RTP packet: below the usual 1500-byte MTU with IP/UDP/SRTP headers and extensions. */
+const MAX_FRAGMENT_SIZE = 1_100;
+/** Gathering host candidates takes milliseconds; this only bounds a machine without any usable address. */
+const GATHER_TIMEOUT_MS = 3_000;
+
+/** Peer connections not yet closed, for diagnostics and tests (closing the socket must close its peer). */
+const open = new Set<H264Peer>();
+export function openPeerCount(): number {
+  return open.size;
+}
+
+export type PeerState = 'connecting' | 'connected' | 'failed' | 'closed';
+
+export interface PeerOptions {
+  settings: WebrtcSettings;
+  /** A name for libdatachannel's logs, e.g. the socket id. */
+  label: string;
+  onState: (state: PeerState) => void;
+}
+
+/**
+ * One sendonly H.264 peer connection (libdatachannel through node-datachannel): answers the browser's offer with
+ * all host candidates in the SDP (no trickle needed on a LAN), then sends access units, which libdatachannel's
+ * packetizer cuts into RTP (FU-A), with sender reports and NACK retransmission from a small history.
+ */
+export class H264Peer {
+  private readonly pc: InstanceType<typeof PeerConnection>;
+  private readonly track: ReturnType<InstanceType<typeof PeerConnection>['addTrack']>;
+  private readonly rtpConfig: InstanceType<typeof RtpPacketizationConfig>;
+  private closed = false;
+  private state: PeerState = 'connecting';
+  private readonly waiters: ((connected: boolean) => void)[] = [];
+
+  constructor(
+    choice: H264Choice,
+    private readonly options: PeerOptions,
+  ) {
+    const { settings } = options;
+    this.pc = new PeerConnection(options.label, {
+      iceServers: [],
+      ...(settings.bindAddress ? { bindAddress: settings.bindAddress } : {}),
+      ...(settings.portRange ? { portRangeBegin: settings.portRange.min, portRangeEnd: settings.portRange.max } : {}),
+    });
+    open.add(this);
+    const ssrc = (Math.random() * 0xfffffffe + 1) >>> 0;
+    const video = new Video(choice.mid, 'SendOnly');
+    video.addH264Codec(choice.payloadType, choice.fmtp || undefined);
+    video.addSSRC(ssrc, 'homecam', 'homecam', 'video');
+    this.track = this.pc.addTrack(video);
+    this.rtpConfig = new RtpPacketizationConfig(ssrc, 'homecam', choice.payloadType, 90_000);
+    const packetizer = new H264RtpPacketizer('Length', this.rtpConfig, MAX_FRAGMENT_SIZE);
+    packetizer.addToChain(new RtcpSrReporter(this.rtpConfig));
+    packetizer.addToChain(new RtcpNackResponder());
+    this.track.setMediaHandler(packetizer);
+    this.track.onOpen(() => this.setState('connected'));
+    this.track.onClosed(() => this.setState('closed'));
+    this.pc.onStateChange((state) => {
+      if (state === 'failed') this.setState('failed');
+      else if (state === 'closed' || state === 'disconnected') this.setState('closed');
+    });
+  }
+
+  /** Takes the offer and resolves with the answer SDP once host candidates are gathered. */
+  answer(offer: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        const local = this.pc.localDescription();
+        if (local?.sdp) resolve(local.sdp);
+        else reject(new Error('no local description'));
+      };
+      const timer = setTimeout(done, GATHER_TIMEOUT_MS);
+      this.pc.onGatheringStateChange((state) => {
+        if (state === 'complete') done();
+      });
+      try {
+        this.pc.setRemoteDescription(offer, 'offer');
+      } catch (error) {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  }
+
+  addRemoteCandidate(candidate: string, mid: string): void {
+    if (this.closed || !candidate) return;
+    try {
+      this.pc.addRemoteCandidate(candidate, mid);
+    } catch {
+      // a malformed or late candidate: ICE goes on with the ones in the offer
+    }
+  }
+
+  get connected(): boolean {
+    return this.state === 'connected' && !this.closed && this.track.isOpen();
+  }
+
+  /** Resolves true once media can flow, false when the connection failed or closed first. */
+  whenConnected(): Promise<boolean> {
+    if (this.state !== 'connecting') return Promise.resolve(this.connected);
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Sends one access unit (4-byte length-prefixed NAL units) with its 90 kHz RTP timestamp. */
+  send(accessUnit: Buffer, timestamp: number): boolean {
+    if (!this.connected) return false;
+    this.rtpConfig.timestamp = timestamp;
+    try {
+      return this.track.sendMessageBinary(accessUnit);
+    } catch {
+      return false;
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    open.delete(this);
+    try {
+      this.track.close();
+    } catch {
+      // already closed by the remote side
+    }
+    this.pc.close();
+    this.setState('closed');
+  }
+
+  private setState(state: PeerState): void {
+    if (this.state === state || this.state === 'closed') return;
+    this.state = state;
+    for (const waiter of this.waiters.splice(0)) waiter(state === 'connected');
+    this.options.onState(state);
+  }
+}

@@ -1,0 +1,74 @@
+import nodeDataChannel from 'node-datachannel';
+
+const { PeerConnection, Video, RtcpReceivingSession } = nodeDataChannel;
+
+/** An RTP packet as the test client saw it. */
+export interface RtpPacket {
+  payloadType: number;
+  sequence: number;
+  timestamp: number;
+  marker: boolean;
+  /** NAL types in it: a single NAL, each of a STAP-A, or the inner type of a FU-A start. */
+  nalTypes: number[];
+  at: number;
+}
+
+export interface RtpClient {
+  /** The recvonly offer, all host candidates included. */
+  offer(): Promise<string>;
+  accept(answer: string): void;
+  packets: RtpPacket[];
+  state(): string;
+  close(): void;
+}
+
+export function parseRtp(packet: Buffer): RtpPacket | null {
+  if (packet.length < 12 || packet[0]! >> 6 !== 2) return null;
+  const payloadType = packet[1]! & 0x7f;
+  if (payloadType >= 72 && payloadType <= 79) return null; // RTCP
+  let offset = 12 + (packet[0]! & 0x0f) * 4;
+  if (packet[0]! & 0x10) offset += 4 + packet.readUInt16BE(offset + 2) * 4;
+  const payload = packet.subarray(offset);
+  const type = payload[0]! & 0x1f;
+  const nalTypes: number[] = [];
+  if (type === 28 && payload[1]! & 0x80) nalTypes.push(payload[1]! & 0x1f);
+  else if (type === 24) {
+    for (let p = 1; p + 2 < payload.length; p += 2 + payload.readUInt16BE(p)) nalTypes.push(payload[p + 2]! & 0x1f);
+  } else if (type !== 28) nalTypes.push(type);
+  return { payloadType, sequence: packet.readUInt16BE(2), timestamp: packet.readUInt32BE(4), marker: (packet[1]! & 0x80) !== 0, nalTypes, at: Date.now() };
+}
+
+/**
+ * A receive-only WebRTC client in Node (libdatachannel), offering like a browser: VP8 first, then H.264 in two
+ * profiles, so the server has to pick the right payload type. Bound to loopback.
+ */
+export function rtpClient(): RtpClient {
+  const pc = new PeerConnection('test-client', { iceServers: [], bindAddress: '127.0.0.1' });
+  const video = new Video('0', 'RecvOnly');
+  video.addVP8Codec(96);
+  video.addH264Codec(102, 'level-asymmetry-allowed=1;packetization-mode=0;profile-level-id=42e01f');
+  video.addH264Codec(106, 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f');
+  video.addH264Codec(108, 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=4d001f');
+  const track = pc.addTrack(video);
+  track.setMediaHandler(new RtcpReceivingSession());
+  const packets: RtpPacket[] = [];
+  track.onMessage((message) => {
+    const packet = parseRtp(Buffer.from(message));
+    if (packet) packets.push(packet);
+  });
+  let state = 'new';
+  pc.onStateChange((s) => (state = s));
+  return {
+    packets,
+    offer: () =>
+      new Promise((resolve) => {
+        pc.onGatheringStateChange((s) => {
+          if (s === 'complete') resolve(pc.localDescription()?.sdp ?? '');
+        });
+        pc.setLocalDescription();
+      }),
+    accept: (answer) => pc.setRemoteDescription(answer, 'answer'),
+    state: () => state,
+    close: () => pc.close(),
+  };
+}

@@ -1,0 +1,190 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LiveConnection } from './live-connection';
+import { WEBRTC_FRAME_TIMEOUT_MS } from './webrtc-link';
+
+class FakeSocket {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  readyState = 0;
+  binaryType = 'blob';
+  sent: { type: string; [key: string]: unknown }[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string | ArrayBuffer }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as { type: string });
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(message: object) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+/** Just what the player uses of RTCPeerConnection; the test plays ICE, the track and the frames. */
+class FakePeerConnection extends EventTarget {
+  static all: FakePeerConnection[] = [];
+  iceGatheringState = 'complete';
+  connectionState = 'new';
+  localDescription: { sdp: string } | null = null;
+  remote: string | null = null;
+  closed = false;
+  ontrack: ((event: { track: object; streams: object[]; receiver: object }) => void) | null = null;
+  onicecandidate: ((event: { candidate: { candidate: string; sdpMid: string } | null }) => void) | null = null;
+  onconnectionstatechange: (() => void) | null = null;
+  constructor() {
+    super();
+    FakePeerConnection.all.push(this);
+  }
+  addTransceiver() {
+    return { setCodecPreferences: vi.fn() };
+  }
+  createOffer() {
+    return Promise.resolve({ type: 'offer', sdp: 'v=0 offer' });
+  }
+  setLocalDescription(description: { sdp: string }) {
+    this.localDescription = description;
+    return Promise.resolve();
+  }
+  setRemoteDescription(description: { sdp: string }) {
+    this.remote = description.sdp;
+    return Promise.resolve();
+  }
+  addIceCandidate() {
+    return Promise.resolve();
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+function fakeVideo() {
+  const frameCallbacks: (() => void)[] = [];
+  const listeners = new Map<string, () => void>();
+  const video = {
+    listeners,
+    readyState: 4,
+    addEventListener: vi.fn((type: string, listener: () => void) => listeners.set(type, listener)),
+    removeEventListener: vi.fn(),
+    removeAttribute: vi.fn(),
+    load: vi.fn(),
+    pause: vi.fn(),
+    play: vi.fn(() => Promise.resolve()),
+    paused: false,
+    srcObject: null as object | null,
+    buffered: { length: 0, start: () => 0, end: () => 0 },
+    requestVideoFrameCallback: (callback: () => void) => frameCallbacks.push(callback),
+  };
+  return { video, showFrame: () => frameCallbacks.splice(0).forEach((callback) => callback()) };
+}
+
+async function setup() {
+  const sockets: FakeSocket[] = [];
+  const { video, showFrame } = fakeVideo();
+  const connection = new LiveConnection({
+    camera: 'Porch',
+    getToken: () => 'token',
+    location: { protocol: 'http:', host: 'h' },
+    webrtc: true,
+    createSocket: (url) => {
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket as unknown as WebSocket;
+    },
+  });
+  connection.start(video as unknown as HTMLVideoElement);
+  const socket = sockets[0]!;
+  socket.open();
+  await vi.advanceTimersByTimeAsync(0);
+  return { connection, sockets, socket, video, showFrame, pc: FakePeerConnection.all.at(-1)! };
+}
+
+describe('live connection over WebRTC', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakePeerConnection.all = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
+    vi.stubGlobal('RTCRtpReceiver', { getCapabilities: () => ({ codecs: [{ mimeType: 'video/H264' }, { mimeType: 'video/VP8' }] }) });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for WebRTC, sends the offer after the sign-in, plays the answered track and says WebRTC', async () => {
+    const { connection, socket, video, showFrame, pc } = await setup();
+    expect(socket.url).toBe('ws://h/api/cameras/Porch/live?transport=webrtc');
+    expect(socket.sent).toEqual([{ type: 'auth', token: 'token' }, { type: 'webrtc-offer', sdp: 'v=0 offer' }]);
+    socket.receive({ type: 'webrtc-answer', sdp: 'v=0 answer' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pc.remote).toBe('v=0 answer');
+    const stream = { id: 'stream' };
+    pc.ontrack?.({ track: {}, streams: [stream], receiver: {} });
+    expect(video.srcObject).toBe(stream);
+    showFrame();
+    expect(connection.getState()).toMatchObject({ status: 'playing', transport: 'webrtc', fallback: null });
+    // playing WebRTC: the quiet socket is not taken for a stalled one
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(connection.getState().status).toBe('playing');
+    expect(pc.closed).toBe(false);
+  });
+
+  it('switches to MSE on the same socket when the server declines, and keeps the reason', async () => {
+    const { connection, socket, sockets, pc, video } = await setup();
+    socket.receive({ type: 'webrtc-unavailable', reason: 'B_FRAMES' });
+    expect(pc.closed).toBe(true);
+    expect(video.srcObject).toBeNull();
+    expect(connection.getState()).toMatchObject({ transport: 'mse', fallback: 'B_FRAMES' });
+    expect(socket.sent.map((m) => m.type)).not.toContain('webrtc-fallback');
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('gives up after 3 s without a frame: tells the server, and later reconnects go straight to MSE', async () => {
+    const { connection, socket, sockets, pc } = await setup();
+    socket.receive({ type: 'webrtc-answer', sdp: 'v=0 answer' });
+    await vi.advanceTimersByTimeAsync(WEBRTC_FRAME_TIMEOUT_MS - 100);
+    expect(pc.closed).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(pc.closed).toBe(true);
+    expect(socket.sent.at(-1)).toEqual({ type: 'webrtc-fallback' });
+    expect(connection.getState()).toMatchObject({ transport: 'mse', fallback: 'NO_FRAME' });
+    socket.readyState = 3;
+    socket.onclose?.();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sockets.length).toBeGreaterThan(1);
+    expect(sockets.at(-1)!.url).toBe('ws://h/api/cameras/Porch/live');
+  });
+
+  it('falls back at once when ICE fails', async () => {
+    const { connection, socket, pc } = await setup();
+    socket.receive({ type: 'webrtc-answer', sdp: 'v=0 answer' });
+    await vi.advanceTimersByTimeAsync(0);
+    pc.connectionState = 'failed';
+    pc.onconnectionstatechange?.();
+    expect(socket.sent.at(-1)).toEqual({ type: 'webrtc-fallback' });
+    expect(connection.getState()).toMatchObject({ transport: 'mse', fallback: 'ICE_FAILED' });
+  });
+
+  it('after a camera outage the moving WebRTC picture makes it play again', async () => {
+    const { connection, socket, video, showFrame, pc } = await setup();
+    socket.receive({ type: 'webrtc-answer', sdp: 'v=0 answer' });
+    await vi.advanceTimersByTimeAsync(0);
+    pc.ontrack?.({ track: {}, streams: [{}], receiver: {} });
+    showFrame();
+    socket.receive({ type: 'state', state: 'offline', reason: 'camera unreachable' });
+    expect(connection.getState().status).toBe('offline');
+    socket.receive({ type: 'state', state: 'streaming', reason: null });
+    expect(connection.getState().status).toBe('connecting');
+    video.listeners.get('timeupdate')?.();
+    expect(connection.getState()).toMatchObject({ status: 'playing', transport: 'webrtc' });
+    expect(pc.closed).toBe(false);
+  });
+});
+
