@@ -1,3 +1,4 @@
+import { parseLiveServerMessage } from '@homecam/shared';
 import { startCameraSimulator, waitFor, type CameraSimulator, type SimulatedCamera } from '@homecam/tools';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -30,14 +31,23 @@ async function setWebrtc(settings: Record<string, unknown>): Promise<void> {
   await app.homecam.config.patchSection('webrtc', settings);
 }
 
-/** Opens the live socket with `?transport=webrtc` and sends the offer right behind the auth message. */
-async function webrtcViewer(): Promise<{ live: LiveClient; rtp: RtpClient }> {
+/**
+ * Opens the live socket with `?transport=webrtc`, sends the offer right behind the auth message, takes the answer
+ * the moment it arrives and then trickles the candidates (`webrtc-candidate`).
+ */
+async function webrtcViewer(camera = 'Yard', token = viewer): Promise<{ live: LiveClient; rtp: RtpClient }> {
   const rtp = rtpClient();
   clients.push(rtp);
   const offer = await rtp.offer();
-  const live = openLive(url, 'Yard', { token: viewer, transport: 'webrtc' });
+  const live = openLive(url, camera, { token, transport: 'webrtc' });
+  live.ws.on('message', (data: Buffer, isBinary) => {
+    const message = isBinary ? null : parseLiveServerMessage(data.toString('utf8'));
+    if (message?.type !== 'webrtc-answer') return;
+    rtp.accept(message.sdp);
+    for (const candidate of offer.candidates) live.send({ type: 'webrtc-candidate', ...candidate });
+  });
   await live.opened;
-  live.send({ type: 'webrtc-offer', sdp: offer });
+  live.send({ type: 'webrtc-offer', sdp: offer.sdp });
   return { live, rtp };
 }
 
@@ -61,6 +71,7 @@ afterEach(async () => {
   closeAllLive();
   for (const client of clients.splice(0)) client.close();
   await waitFor(async () => (await viewers()) === 0, { message: 'the viewers to leave' });
+  await waitFor(() => openPeerCount() === 0, { message: 'no peer to outlive its viewer' });
   await setWebrtc({ active: true, bindAddress: '127.0.0.1' });
 });
 
@@ -80,7 +91,7 @@ describe('WebRTC live view', () => {
     expect(sdp).toMatch(/a=rtpmap:106 H264\/90000/);
     expect(sdp).not.toMatch(/a=rtpmap:96 VP8/);
     expect(sdp).toMatch(/a=candidate:.* 127\.0\.0\.1 \d+ typ host/);
-    rtp.accept(sdp);
+    // the offer had no candidate: ICE ran on the trickled ones (webrtc-candidate)
     await waitFor(() => rtp.packets.some((p) => p.nalTypes.includes(7)) && rtp.packets.some((p) => p.nalTypes.includes(5)), {
       timeoutMs: 20_000,
       message: 'SPS and an IDR slice over RTP',
@@ -102,8 +113,7 @@ describe('WebRTC live view', () => {
 
   it('closing the socket closes the peer connection at once', async () => {
     const { live, rtp } = await webrtcViewer();
-    const answered = await live.next(isText('webrtc-answer'), { message: 'the answer' });
-    if (answered.kind === 'text' && answered.message.type === 'webrtc-answer') rtp.accept(answered.message.sdp);
+    await live.next(isText('webrtc-answer'), { message: 'the answer' });
     await waitFor(() => rtp.packets.length > 0, { message: 'RTP' });
     expect(openPeerCount()).toBe(1);
     live.close();
@@ -115,8 +125,7 @@ describe('WebRTC live view', () => {
 
   it('pause stops the RTP, resume starts again at a keyframe', async () => {
     const { live, rtp } = await webrtcViewer();
-    const answered = await live.next(isText('webrtc-answer'), { message: 'the answer' });
-    if (answered.kind === 'text' && answered.message.type === 'webrtc-answer') rtp.accept(answered.message.sdp);
+    await live.next(isText('webrtc-answer'), { message: 'the answer' });
     await waitFor(() => rtp.packets.some((p) => p.nalTypes.includes(5)), { timeoutMs: 20_000, message: 'a keyframe' });
     live.send({ type: 'pause' });
     await waitFor(async () => (await viewers()) === 0, { message: 'the paused viewer to detach' });
@@ -170,14 +179,8 @@ describe('WebRTC live view', () => {
         payload: { name: 'Bees', videoConfig: { source: bees.cameras[0]!.mainUrl, stimeout: 5 } },
       });
       expect(created.statusCode).toBe(201);
-      const rtp = rtpClient();
-      clients.push(rtp);
-      const offer = await rtp.offer();
-      const live = openLive(url, 'Bees', { token: viewer, transport: 'webrtc' });
-      await live.opened;
-      live.send({ type: 'webrtc-offer', sdp: offer });
-      const answered = await live.next(isText('webrtc-answer'), { message: 'the answer' });
-      if (answered.kind === 'text' && answered.message.type === 'webrtc-answer') rtp.accept(answered.message.sdp);
+      const { live } = await webrtcViewer('Bees');
+      await live.next(isText('webrtc-answer'), { message: 'the answer' });
       const declined = await live.next(isText('webrtc-unavailable'), { timeoutMs: 20_000, message: 'webrtc-unavailable' });
       expect(declined.kind === 'text' && declined.message).toEqual({ type: 'webrtc-unavailable', reason: 'B_FRAMES' });
       await live.next((e) => e.kind === 'fragment' && e.info.keyframe, { message: 'MSE after the decline' });
@@ -191,14 +194,7 @@ describe('WebRTC live view', () => {
 
   it('losing cameras:access closes the socket (4403) and with it the peer connection', async () => {
     const { user, token } = await signedInUser(app, ['cameras:access']);
-    const rtp = rtpClient();
-    clients.push(rtp);
-    const offer = await rtp.offer();
-    const live = openLive(url, 'Yard', { token, transport: 'webrtc' });
-    await live.opened;
-    live.send({ type: 'webrtc-offer', sdp: offer });
-    const answered = await live.next(isText('webrtc-answer'), { message: 'the answer' });
-    if (answered.kind === 'text' && answered.message.type === 'webrtc-answer') rtp.accept(answered.message.sdp);
+    const { live, rtp } = await webrtcViewer('Yard', token);
     await waitFor(() => rtp.packets.length > 0, { message: 'RTP' });
     const changed = await app.inject({ method: 'PATCH', url: `/api/users/${user.id}`, headers: bearer(admin), payload: { permissionLevel: ['dashboard:access'] } });
     expect(changed.statusCode).toBe(200);
@@ -222,8 +218,7 @@ describe('WebRTC live view', () => {
 
   it('keeps the peer through a camera outage: offline state, then frames from a keyframe again', async () => {
     const { live, rtp } = await webrtcViewer();
-    const answered = await live.next(isText('webrtc-answer'), { message: 'the answer' });
-    if (answered.kind === 'text' && answered.message.type === 'webrtc-answer') rtp.accept(answered.message.sdp);
+    await live.next(isText('webrtc-answer'), { message: 'the answer' });
     await waitFor(() => rtp.packets.some((p) => p.nalTypes.includes(5)), { timeoutMs: 20_000, message: 'a keyframe' });
     try {
       await camera.stop();

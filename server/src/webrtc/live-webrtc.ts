@@ -1,6 +1,6 @@
 import { liveMessage, type LiveClientMessage, type LiveServerMessage, type WebrtcSettings, type WebrtcUnavailableReason } from '@homecam/shared';
 import type { Consumer } from '../media/index.js';
-import { H264Peer, type PeerState } from './peer.js';
+import { H264Peer, setPeerLog, type PeerState } from './peer.js';
 import { RtpClock } from './rtp-clock.js';
 import { chooseH264 } from './sdp.js';
 import { sendVideo, type SendVideoResult } from './video-sender.js';
@@ -36,7 +36,9 @@ export class LiveWebrtc {
   private readonly clock = new RtpClock();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(private readonly host: LiveWebrtcHost) {}
+  constructor(private readonly host: LiveWebrtcHost) {
+    setPeerLog((message) => host.log.warn({ libdatachannel: message }, 'WebRTC'));
+  }
 
   /** True while the session's consumer belongs to WebRTC (before the offer and while playing). */
   get active(): boolean {

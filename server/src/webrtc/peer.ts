@@ -3,6 +3,14 @@ import type { WebrtcSettings } from '@homecam/shared';
 import type { H264Choice } from './sdp.js';
 
 const { PeerConnection, Video, RtpPacketizationConfig, H264RtpPacketizer, RtcpSrReporter, RtcpNackResponder } = nodeDataChannel;
+// libdatachannel's global state (SRTP, thread pool) set up once, before two peer connections race to do it; its
+// warnings and errors go to the server log of the session that last set `setPeerLog`.
+nodeDataChannel.preload();
+let peerLog: ((message: string) => void) | null = null;
+nodeDataChannel.initLogger('Warning', (_level, message) => peerLog?.(message));
+export function setPeerLog(log: (message: string) => void): void {
+  peerLog = log;
+}
 
 /** Payload size per RTP packet: below the usual 1500-byte MTU with IP/UDP/SRTP headers and extensions. */
 const MAX_FRAGMENT_SIZE = 1_100;

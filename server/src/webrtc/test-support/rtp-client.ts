@@ -14,8 +14,12 @@ export interface RtpPacket {
 }
 
 export interface RtpClient {
-  /** The recvonly offer, all host candidates included. */
-  offer(): Promise<string>;
+  /**
+   * The recvonly offer without candidates, and the candidates to trickle once the answer is in: ICE and the
+   * server's DTLS handshake (it is `setup:active`) then cannot start before this client knows the answer, which
+   * libdatachannel as offerer does not survive (Chromium does: it keeps an early handshake).
+   */
+  offer(): Promise<{ sdp: string; candidates: { candidate: string; mid: string }[] }>;
   accept(answer: string): void;
   packets: RtpPacket[];
   state(): string;
@@ -63,7 +67,10 @@ export function rtpClient(): RtpClient {
     offer: () =>
       new Promise((resolve) => {
         pc.onGatheringStateChange((s) => {
-          if (s === 'complete') resolve(pc.localDescription()?.sdp ?? '');
+          if (s !== 'complete') return;
+          const sdp = pc.localDescription()?.sdp ?? '';
+          const candidates = [...sdp.matchAll(/^a=(candidate:[^\r\n]+)/gm)].map((m) => ({ candidate: m[1]!, mid: '0' }));
+          resolve({ sdp: sdp.replace(/^a=(candidate:[^\r\n]+|end-of-candidates)\r?\n/gm, ''), candidates });
         });
         pc.setLocalDescription();
       }),
