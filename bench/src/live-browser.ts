@@ -1,7 +1,8 @@
 /**
  * bench:live in Chromium: page open → first decoded frame, warm, on the web app's /cameras/:name/feed over MSE (WebRTC
  * taken away from the page) and over WebRTC (the player's first choice; `data-transport="webrtc"` asserted), and a
- * minimal MSE and WebRTC reference players.
+ * minimal MSE and WebRTC reference players; and opening the camera inside the running app (in-app-open.ts), which is
+ * how a user of the installed app opens a camera: the app is already loaded, only the route changes.
  */
 import type { Browser } from '@playwright/test';
 import { firstFrameRun, launchChromium, type FirstFrameOptions, type FirstFrameRun } from './browser.js';
@@ -11,6 +12,7 @@ import type { BenchServer, LoginResponse } from './server.js';
 import { round, summarize } from './stats.js';
 import { pickNumbers, summaryOrNull } from './live-util.js';
 import { REFERENCE_WEBRTC_PLAYER_SCRIPT } from './reference-webrtc.js';
+import { inAppOpenRows } from './in-app-open-rows.js';
 
 const TARGET = { mseFirstFrameMs: 1_000, webrtcFirstFrameMs: 300 };
 
@@ -54,6 +56,7 @@ export async function browserPhase(server: BenchServer, session: LoginResponse, 
   let webrtc = empty;
   let reference = empty;
   let referenceWebrtc = empty;
+  let inApp: Awaited<ReturnType<typeof inAppOpenRows>> = { rows: [], json: null };
   let browserError: string | null = null;
   let browser: Browser | null = null;
   try {
@@ -67,6 +70,7 @@ export async function browserPhase(server: BenchServer, session: LoginResponse, 
     referenceWebrtc = await measurePage(b, { ...common, url: `${server.url}/api/health`, referencePlayer: true, referenceScript: REFERENCE_WEBRTC_PLAYER_SCRIPT }, count, 'webrtc');
     app = await measurePage(b, { ...common, url: appUrl, disableWebrtc: true }, count, null);
     webrtc = await measurePage(b, { ...common, url: appUrl }, count, 'webrtc');
+    inApp = await inAppOpenRows(b, { origin: server.url, session: JSON.stringify(session), token, camera, runs: count * 2, timeoutMs: 8_000 });
   } catch (error) {
     browserError = error instanceof Error ? error.message.split('\n')[0]! : String(error);
     log(`  Chromium failed: ${browserError}`);
@@ -127,6 +131,7 @@ export async function browserPhase(server: BenchServer, session: LoginResponse, 
           target: `≤ ${TARGET.webrtcFirstFrameMs} ms`,
           pass: refWebrtcSummary ? refWebrtcSummary.p95 <= TARGET.webrtcFirstFrameMs && referenceWebrtcFrames.length === referenceWebrtc.runs.length : false,
         },
+    ...inApp.rows,
   ];
   const notes = [
     'First frame in Chromium: fresh browser context per run, session put in localStorage `user` as the web app stores it, navigation to the page; ' +
@@ -146,6 +151,7 @@ export async function browserPhase(server: BenchServer, session: LoginResponse, 
     notes,
     json: {
       error: browserError,
+      inApp: inApp.json,
       app: { notMeasured: app.notMeasured, warmup: app.warmup, summary: appSummary, medians: appMedians, playingMs: playing(app.runs), runs: app.runs },
       webrtc: { notMeasured: webrtc.notMeasured, warmup: webrtc.warmup, summary: webrtcSummary, fromLiveSocketMs: webrtcFromSocket, medians: webrtcMedians, playingMs: playing(webrtc.runs), runs: webrtc.runs },
       referenceWebrtc: { notMeasured: referenceWebrtc.notMeasured, warmup: referenceWebrtc.warmup, summary: refWebrtcSummary, runs: referenceWebrtc.runs },
