@@ -63,3 +63,6 @@ if (check) {
   await writeFile(target, generated);
   console.log(`wrote ${target}`);
 }
+// The server's WebRTC library (libdatachannel) keeps native threads after the app closed, as the server's own main does
+// not wait for it either: end the process once the work is done.
+process.exit(0);
