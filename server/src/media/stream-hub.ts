@@ -145,6 +145,11 @@ export class StreamHub extends EventEmitter<StreamHubEvents> {
     await Promise.all([...entry.streams.values()].map((s) => s.close()));
   }
 
+  /** The ffmpeg the upstreams run (other parts of the server use the same one, e.g. WebRTC's audio transcoder). */
+  get ffmpegPath(): string {
+    return this.options.ffmpegPath;
+  }
+
   cameraNames(): string[] {
     return [...this.cameras.keys()];
   }

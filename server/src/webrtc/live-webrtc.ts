@@ -1,8 +1,10 @@
 import { liveMessage, type LiveClientMessage, type LiveServerMessage, type WebrtcSettings, type WebrtcUnavailableReason } from '@homecam/shared';
-import type { Consumer } from '../media/index.js';
-import { H264Peer, setPeerLog, type PeerState } from './peer.js';
+import type { Consumer, StreamHub, StreamName } from '../media/index.js';
+import { AudioRtpClock } from './audio/audio-clock.js';
+import { audioTranscoder } from './audio/transcoder.js';
+import { H264Peer, setPeerLog, type PeerOptions, type PeerState } from './peer.js';
 import { RtpClock } from './rtp-clock.js';
-import { chooseH264 } from './sdp.js';
+import { chooseH264, chooseOpus } from './sdp.js';
 import { sendVideo, type SendVideoResult } from './video-sender.js';
 
 /** What the live WebSocket session lends the WebRTC part. */
@@ -14,6 +16,8 @@ export interface LiveWebrtcHost {
   /** The stream's codecs when known ('avc1.42C01F, mp4a.40.2'), and whether the upstream re-encodes. */
   codecs(): string | undefined;
   transcoding(): boolean;
+  /** Where the camera's sound comes from, or null when it has none for WebRTC (`videoConfig.audio: false`). */
+  audio?(): AudioSource | null;
   label: string;
   log: { debug(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** How long to wait for the player's offer before playing MSE. Default 5 s. */
@@ -23,6 +27,12 @@ export interface LiveWebrtcHost {
 }
 
 type Phase = 'offer' | 'answering' | 'webrtc' | 'mse';
+
+export interface AudioSource {
+  hub: StreamHub;
+  camera: string;
+  stream: StreamName;
+}
 
 /**
  * The WebRTC side of one live viewer (`?transport=webrtc`): waits for the offer, answers it with a sendonly
@@ -34,6 +44,8 @@ export class LiveWebrtc {
   private phase: Phase = 'offer';
   private peer: H264Peer | null = null;
   private readonly clock = new RtpClock();
+  private readonly audioClock = new AudioRtpClock();
+  private audio: AudioSource | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly host: LiveWebrtcHost) {
@@ -75,7 +87,13 @@ export class LiveWebrtc {
   async pump(consumer: Consumer, isCurrent: () => boolean): Promise<'ended' | 'stale'> {
     const peer = this.peer;
     if (!peer) return 'stale'; // still waiting for the offer: the consumer only holds the buffered GOP meanwhile
-    const result: SendVideoResult = await sendVideo({ consumer, sink: peer, clock: this.clock, isCurrent, transcoding: () => this.host.transcoding() });
+    const stopAudio = this.listenAudio(peer);
+    let result: SendVideoResult;
+    try {
+      result = await sendVideo({ consumer, sink: peer, clock: this.clock, isCurrent, transcoding: () => this.host.transcoding() });
+    } finally {
+      stopAudio();
+    }
     if (result === 'ended' || result === 'stale') return result;
     if (this.peer === peer && this.phase === 'webrtc') this.decline(result === 'closed' ? 'NEGOTIATION' : result);
     return 'stale';
@@ -88,6 +106,27 @@ export class LiveWebrtc {
     this.peer = null;
   }
 
+  /**
+   * The camera's sound for as long as the picture is pumped (a pause stops both): the shared transcoder of the
+   * stream, whose packets are dropped while the peer is not connected. Returns the unsubscribe.
+   */
+  private listenAudio(peer: H264Peer): () => void {
+    const source = this.audio;
+    if (!source || !peer.hasAudio) return () => undefined;
+    const transcoder = audioTranscoder(source.hub, source.camera, source.stream, this.host.log);
+    return transcoder.subscribe((packet, samples) => {
+      if (peer.connected) peer.sendAudio(packet, this.audioClock.timestamp(samples, Date.now()));
+    });
+  }
+
+  /** Sound only when the offer wants Opus, the camera is configured with sound and its stream (when known) has some. */
+  private audioFor(offer: string): PeerOptions['audio'] {
+    const opus = chooseOpus(offer);
+    const codecs = this.host.codecs();
+    this.audio = opus && (codecs === undefined || codecs.includes('mp4a')) ? (this.host.audio?.() ?? null) : null;
+    return opus ? { ...opus, send: this.audio !== null } : undefined;
+  }
+
   private async answer(offer: string): Promise<void> {
     this.clearTimer();
     const choice = chooseH264(offer);
@@ -96,7 +135,8 @@ export class LiveWebrtc {
     let peer: H264Peer;
     let sdp: string;
     try {
-      peer = new H264Peer(choice, { settings: this.host.settings(), label: this.host.label, onState: (state) => this.onPeerState(peer, state) });
+      const audio = this.audioFor(offer);
+      peer = new H264Peer(choice, { settings: this.host.settings(), label: this.host.label, onState: (state) => this.onPeerState(peer, state), ...(audio ? { audio } : {}) });
       this.peer = peer;
       sdp = await peer.answer(offer);
     } catch (error) {

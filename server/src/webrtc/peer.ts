@@ -1,8 +1,8 @@
 import nodeDataChannel from 'node-datachannel';
 import type { WebrtcSettings } from '@homecam/shared';
-import type { H264Choice } from './sdp.js';
+import type { H264Choice, OpusChoice } from './sdp.js';
 
-const { PeerConnection, Video, RtpPacketizationConfig, H264RtpPacketizer, RtcpSrReporter, RtcpNackResponder } = nodeDataChannel;
+const { PeerConnection, Video, Audio, RtpPacketizationConfig, RtpPacketizer, H264RtpPacketizer, RtcpSrReporter, RtcpNackResponder } = nodeDataChannel;
 // libdatachannel's global state (SRTP, thread pool) set up once, before two peer connections race to do it; its
 // warnings and errors go to the server log of the session that last set `setPeerLog`.
 nodeDataChannel.preload();
@@ -30,6 +30,33 @@ export interface PeerOptions {
   /** A name for libdatachannel's logs, e.g. the socket id. */
   label: string;
   onState: (state: PeerState) => void;
+  /**
+   * The offer's audio: answered with a sendonly Opus track when `send`, else explicitly inactive (libdatachannel
+   * would otherwise mirror the offer as sendonly and the browser wait for sound that never comes).
+   */
+  audio?: OpusChoice & { send: boolean };
+}
+
+type Track = ReturnType<InstanceType<typeof PeerConnection>['addTrack']>;
+type RtpConfig = InstanceType<typeof RtpPacketizationConfig>;
+
+const randomSsrc = (): number => (Math.random() * 0xfffffffe + 1) >>> 0;
+
+/**
+ * The sendonly Opus track: one RTP packet per Opus packet (48 kHz clock). Its own media stream id, so the browser
+ * does not hold the picture back to line it up with the sound (lip sync comes from both being sent at once).
+ */
+function addOpusTrack(pc: InstanceType<typeof PeerConnection>, choice: OpusChoice): { track: Track; config: RtpConfig } {
+  const ssrc = randomSsrc();
+  const audio = new Audio(choice.mid, 'SendOnly');
+  audio.addOpusCodec(choice.payloadType);
+  audio.addSSRC(ssrc, 'homecam-audio', 'homecam-audio', 'audio');
+  const track = pc.addTrack(audio);
+  const config = new RtpPacketizationConfig(ssrc, 'homecam', choice.payloadType, 48_000);
+  const packetizer = new RtpPacketizer(config);
+  packetizer.addToChain(new RtcpSrReporter(config));
+  track.setMediaHandler(packetizer);
+  return { track, config };
 }
 
 /**
@@ -39,8 +66,11 @@ export interface PeerOptions {
  */
 export class H264Peer {
   private readonly pc: InstanceType<typeof PeerConnection>;
-  private readonly track: ReturnType<InstanceType<typeof PeerConnection>['addTrack']>;
-  private readonly rtpConfig: InstanceType<typeof RtpPacketizationConfig>;
+  private readonly track: Track;
+  private readonly rtpConfig: RtpConfig;
+  private readonly audio: { track: Track; config: RtpConfig } | null;
+  /** The declined audio section's track: held, as node-datachannel drops a collected track's native side. */
+  private readonly inactiveAudio: Track | null = null;
   private closed = false;
   private state: PeerState = 'connecting';
   private readonly waiters: ((connected: boolean) => void)[] = [];
@@ -56,7 +86,7 @@ export class H264Peer {
       ...(settings.portRange ? { portRangeBegin: settings.portRange.min, portRangeEnd: settings.portRange.max } : {}),
     });
     open.add(this);
-    const ssrc = (Math.random() * 0xfffffffe + 1) >>> 0;
+    const ssrc = randomSsrc();
     const video = new Video(choice.mid, 'SendOnly');
     video.addH264Codec(choice.payloadType, choice.fmtp || undefined);
     video.addSSRC(ssrc, 'homecam', 'homecam', 'video');
@@ -66,6 +96,12 @@ export class H264Peer {
     packetizer.addToChain(new RtcpSrReporter(this.rtpConfig));
     packetizer.addToChain(new RtcpNackResponder());
     this.track.setMediaHandler(packetizer);
+    this.audio = options.audio?.send ? addOpusTrack(this.pc, options.audio) : null;
+    if (options.audio && !options.audio.send) {
+      const inactive = new Audio(options.audio.mid, 'Inactive');
+      inactive.addOpusCodec(options.audio.payloadType);
+      this.inactiveAudio = this.pc.addTrack(inactive);
+    }
     this.track.onOpen(() => this.setState('connected'));
     this.track.onClosed(() => this.setState('closed'));
     this.pc.onStateChange((state) => {
@@ -126,14 +162,31 @@ export class H264Peer {
     }
   }
 
+  get hasAudio(): boolean {
+    return this.audio !== null;
+  }
+
+  /** Sends one Opus packet with its 48 kHz RTP timestamp; false while not connected (the packet is dropped). */
+  sendAudio(packet: Buffer, timestamp: number): boolean {
+    if (!this.audio || !this.connected || !this.audio.track.isOpen()) return false;
+    this.audio.config.timestamp = timestamp;
+    try {
+      return this.audio.track.sendMessageBinary(packet);
+    } catch {
+      return false;
+    }
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;
     open.delete(this);
-    try {
-      this.track.close();
-    } catch {
-      // already closed by the remote side
+    for (const track of [this.track, this.audio?.track, this.inactiveAudio]) {
+      try {
+        track?.close();
+      } catch {
+        // already closed by the remote side
+      }
     }
     this.pc.close();
     this.setState('closed');

@@ -51,3 +51,19 @@ export function chooseH264(offer: string): H264Choice | null {
   candidates.sort((a, b) => rank(a.fmtp) - rank(b.fmtp));
   return candidates[0] ?? null;
 }
+
+/** The offer's Opus format to send the camera's sound with (every WebRTC browser offers Opus). */
+export interface OpusChoice {
+  mid: string;
+  payloadType: number;
+}
+
+/** The Opus payload type of the offer's audio section, or null: no audio, sendonly/inactive audio, or no Opus. */
+export function chooseOpus(offer: string): OpusChoice | null {
+  const audio = sections(offer).find((section) => section.kind === 'audio');
+  if (!audio || audio.lines.some((l) => l === 'a=sendonly' || l === 'a=inactive')) return null;
+  const mid = audio.lines.find((l) => l.startsWith('a=mid:'))?.slice(6).trim();
+  const match = audio.lines.map((l) => /^a=rtpmap:(\d+) opus\/48000\/2/i.exec(l)).find((m) => m !== null);
+  if (!mid || !match) return null;
+  return { mid, payloadType: Number(match[1]) };
+}

@@ -125,6 +125,7 @@ export class LiveSession {
       settings: () => this.deps.webrtc?.() ?? { active: true },
       codecs: () => this.streamStatus()?.codecs,
       transcoding: () => this.transcoding(),
+      audio: () => (this.deps.cameras.find(this.cameraName)?.videoConfig.audio === false ? null : { hub: this.deps.streams.hub, camera: this.cameraName, stream: this.request.stream }),
       label: `webrtc:${this.request.id}`,
       log: this.request.log,
     });

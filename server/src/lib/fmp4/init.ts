@@ -15,6 +15,8 @@ export interface TrackInfo {
   height?: number;
   channels?: number;
   sampleRate?: number;
+  /** mp4a: the esds AudioSpecificConfig bytes (object type, rate, channels), e.g. for ADTS headers. */
+  audioSpecificConfig?: Buffer;
   /** trex defaults (0 when absent); fragments may rely on them. */
   defaultSampleDuration: number;
   defaultSampleFlags: number;
@@ -122,7 +124,7 @@ function audioEntry(buf: Buffer, entry: Box): Partial<TrackInfo> {
     const esds = kids.find((b) => b.type === 'esds');
     const config = esds ? esdsConfig(buf.subarray(esds.body + 4, esds.end)) : { codec: 'mp4a.40.2' };
     // The sample entry's channelcount is a fixed 2 in MP4; the AudioSpecificConfig has the real one.
-    return { channels: config.channels ?? channels, sampleRate, codec: config.codec };
+    return { channels: config.channels ?? channels, sampleRate, codec: config.codec, ...(config.asc ? { audioSpecificConfig: config.asc } : {}) };
   } else if (entry.type === 'Opus') codec = 'opus';
   else if (entry.type === 'fLaC') codec = 'flac';
   return { channels, sampleRate, codec };
@@ -132,7 +134,7 @@ function audioEntry(buf: Buffer, entry: Box): Partial<TrackInfo> {
  * ES descriptor → codec 'mp4a.40.<audio object type>' (AAC-LC = mp4a.40.2), or 'mp4a.<OTI>' for other MPEG
  * audio, and the channel count of the AudioSpecificConfig.
  */
-function esdsConfig(d: Buffer): { codec: string; channels?: number } {
+function esdsConfig(d: Buffer): { codec: string; channels?: number; asc?: Buffer } {
   let pos = 0;
   let oti = 0x40;
   const readDescriptor = (): { tag: number; end: number } | null => {
@@ -157,7 +159,8 @@ function esdsConfig(d: Buffer): { codec: string; channels?: number } {
       oti = d.readUInt8(pos);
       pos += 13;
     } else if (descriptor.tag === 0x05 && oti === 0x40 && descriptor.end > pos) {
-      return audioSpecificConfig(d.subarray(pos, descriptor.end));
+      const asc = Buffer.from(d.subarray(pos, descriptor.end));
+      return { ...audioSpecificConfig(asc), asc };
     } else pos = descriptor.end;
   }
   return { codec: oti === 0x40 ? 'mp4a.40.2' : `mp4a.${oti.toString(16).toUpperCase()}` };

@@ -1,6 +1,6 @@
 import nodeDataChannel from 'node-datachannel';
 
-const { PeerConnection, Video, RtcpReceivingSession } = nodeDataChannel;
+const { PeerConnection, Video, Audio, RtcpReceivingSession } = nodeDataChannel;
 
 /** An RTP packet as the test client saw it. */
 export interface RtpPacket {
@@ -22,6 +22,8 @@ export interface RtpClient {
   offer(): Promise<{ sdp: string; candidates: { candidate: string; mid: string }[] }>;
   accept(answer: string): void;
   packets: RtpPacket[];
+  /** RTP of the audio track (only with `audio: true`). */
+  audio: RtpPacket[];
   state(): string;
   close(): void;
 }
@@ -44,9 +46,10 @@ export function parseRtp(packet: Buffer): RtpPacket | null {
 
 /**
  * A receive-only WebRTC client in Node (libdatachannel), offering like a browser: VP8 first, then H.264 in two
- * profiles, so the server has to pick the right payload type. Bound to loopback.
+ * profiles, so the server has to pick the right payload type; with `audio`, also recvonly Opus (payload type 111,
+ * as Chromium offers it). Bound to loopback.
  */
-export function rtpClient(): RtpClient {
+export function rtpClient(options: { audio?: boolean } = {}): RtpClient {
   const pc = new PeerConnection('test-client', { iceServers: [], bindAddress: '127.0.0.1' });
   const video = new Video('0', 'RecvOnly');
   video.addVP8Codec(96);
@@ -60,10 +63,25 @@ export function rtpClient(): RtpClient {
     const packet = parseRtp(Buffer.from(message));
     if (packet) packets.push(packet);
   });
+  const audio: RtpPacket[] = [];
+  // node-datachannel drops a track's callbacks when its JS object is garbage-collected: the client keeps them.
+  const tracks = [track];
+  if (options.audio) {
+    const media = new Audio('1', 'RecvOnly');
+    media.addOpusCodec(111);
+    const audioTrack = pc.addTrack(media);
+    tracks.push(audioTrack);
+    audioTrack.setMediaHandler(new RtcpReceivingSession());
+    audioTrack.onMessage((message) => {
+      const packet = parseRtp(Buffer.from(message));
+      if (packet) audio.push(packet);
+    });
+  }
   let state = 'new';
   pc.onStateChange((s) => (state = s));
   return {
     packets,
+    audio,
     offer: () =>
       new Promise((resolve) => {
         pc.onGatheringStateChange((s) => {
@@ -76,6 +94,9 @@ export function rtpClient(): RtpClient {
       }),
     accept: (answer) => pc.setRemoteDescription(answer, 'answer'),
     state: () => state,
-    close: () => pc.close(),
+    close: () => {
+      pc.close();
+      tracks.length = 0;
+    },
   };
 }
