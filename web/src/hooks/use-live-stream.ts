@@ -49,7 +49,7 @@ export function useLiveStream(camera: string, stream: CameraStreamName = 'main')
     muted,
     paused: userPaused,
     fullscreen,
-    hasAudio: state.mimeType?.includes('mp4a') ?? false,
+    hasAudio: state.transport === 'webrtc' ? state.audio : (state.mimeType?.includes('mp4a') ?? false),
     togglePlay: () => setUserPaused((paused) => !paused),
     toggleMuted: () => setMuted((value) => !value),
     toggleFullscreen: () => toggleFullscreen(videoRef.current),

@@ -193,6 +193,7 @@ export class LiveConnection {
       },
       onFailed: (reason) => void (this.link === link && this.leaveWebrtc(reason, true)),
       sendCandidate: (candidate, mid) => this.send({ type: 'webrtc-candidate', candidate, mid }),
+      onAudio: () => this.dispatch({ type: 'AUDIO' }),
     });
     this.link = link;
     return link.offer().catch(() => {

@@ -42,7 +42,9 @@ class FakePeerConnection extends EventTarget {
     super();
     FakePeerConnection.all.push(this);
   }
-  addTransceiver() {
+  transceivers: [string, object][] = [];
+  addTransceiver(kind: string, init: object) {
+    this.transceivers.push([kind, init]);
     return { setCodecPreferences: vi.fn() };
   }
   createOffer() {
@@ -134,6 +136,22 @@ describe('live connection over WebRTC', () => {
     await vi.advanceTimersByTimeAsync(20_000);
     expect(connection.getState().status).toBe('playing');
     expect(pc.closed).toBe(false);
+  });
+
+  it('offers recvonly audio and plays the answered sound in the picture’s stream, which enables the mute button', async () => {
+    const { connection, socket, showFrame, video, pc } = await setup();
+    expect(pc.transceivers).toEqual([['video', { direction: 'recvonly' }], ['audio', { direction: 'recvonly' }]]);
+    socket.receive({ type: 'webrtc-answer', sdp: 'v=0 answer' });
+    await vi.advanceTimersByTimeAsync(0);
+    const added: object[] = [];
+    const stream = { id: 'stream', getTracks: () => added, addTrack: (track: object) => added.push(track) };
+    const sound = { kind: 'audio' };
+    pc.ontrack?.({ track: sound, streams: [{ id: 'homecam-audio' }], receiver: {} }); // before the picture: kept
+    pc.ontrack?.({ track: { kind: 'video' }, streams: [stream], receiver: {} });
+    expect(video.srcObject).toBe(stream);
+    expect(added).toEqual([sound]);
+    showFrame();
+    expect(connection.getState()).toMatchObject({ transport: 'webrtc', audio: true });
   });
 
   it('switches to MSE on the same socket when the server declines, and keeps the reason', async () => {

@@ -24,6 +24,8 @@ export interface PlayerState {
   /** What carries the picture (null until known); `fallback` says why WebRTC was left for MSE. */
   transport: LiveTransport | null;
   fallback: string | null;
+  /** WebRTC: the server sends the camera's sound on an audio track (MSE: see mimeType). */
+  audio: boolean;
 }
 
 export type PlayerEvent =
@@ -35,7 +37,8 @@ export type PlayerEvent =
   | { type: 'CLOSED' }
   | { type: 'PAUSE' }
   | { type: 'RESUME' }
-  | { type: 'TRANSPORT'; transport: LiveTransport; fallback: string | null };
+  | { type: 'TRANSPORT'; transport: LiveTransport; fallback: string | null }
+  | { type: 'AUDIO' };
 
 export const initialPlayerState: PlayerState = {
   status: 'connecting',
@@ -46,6 +49,7 @@ export const initialPlayerState: PlayerState = {
   attempt: 0,
   transport: null,
   fallback: null,
+  audio: false,
 };
 
 /** Errors after which asking again will not help: the player stops until the user reloads. */
@@ -94,6 +98,8 @@ export function playerTransition(state: PlayerState, event: PlayerEvent): Player
     case 'RESUME':
       return state.status === 'paused' ? { ...state, status: 'connecting', attempt: 0 } : state;
     case 'TRANSPORT':
-      return { ...state, transport: event.transport, fallback: event.fallback };
+      return { ...state, transport: event.transport, fallback: event.fallback, audio: event.transport === 'webrtc' && state.audio };
+    case 'AUDIO':
+      return { ...state, audio: true };
   }
 }

@@ -8,6 +8,8 @@ export interface WebrtcLinkHooks {
   onFailed: (reason: WebrtcClientFailure) => void;
   /** A candidate found after the offer went out; called only once the answer arrived (the server is listening). */
   sendCandidate: (candidate: string, mid: string) => void;
+  /** The server sends the camera's sound (an Opus track): the mute button has something to unmute. */
+  onAudio?: () => void;
 }
 
 /** Frames must show within this long after the answer (or after the camera started streaming). */
@@ -37,6 +39,8 @@ export class WebrtcLink {
   /** Candidates found after the offer was taken; null once the answer arrived (then they go out at once). */
   private trickle: RTCIceCandidate[] | null = null;
   private answered = false;
+  /** The sound when it came before the picture's stream was on the <video>. */
+  private pendingAudio: MediaStreamTrack | null = null;
 
   constructor(
     private readonly video: HTMLVideoElement,
@@ -46,12 +50,16 @@ export class WebrtcLink {
     const transceiver = this.pc.addTransceiver('video', { direction: 'recvonly' });
     const h264 = (RTCRtpReceiver.getCapabilities?.('video')?.codecs ?? []).filter((c) => c.mimeType.toLowerCase() === 'video/h264');
     if (h264.length > 0 && typeof transceiver.setCodecPreferences === 'function') transceiver.setCodecPreferences(h264);
+    // The camera's sound, when it has some: the server answers Opus, or inactive for a camera without audio.
+    this.pc.addTransceiver('audio', { direction: 'recvonly' });
     this.pc.ontrack = (event) => {
       if (this.closed) return;
+      if (event.track.kind === 'audio') return this.addAudio(event.track);
       // No playout delay: frames are shown as soon as they are decoded (the server paces them).
       const receiver = event.receiver as RTCRtpReceiver & { jitterBufferTarget?: number | null };
       if ('jitterBufferTarget' in receiver) receiver.jitterBufferTarget = 0;
       video.srcObject = event.streams[0] ?? new MediaStream([event.track]);
+      if (this.pendingAudio) this.addAudio(this.pendingAudio);
       video.play().catch(() => undefined);
       this.watchFrames();
     };
@@ -128,6 +136,21 @@ export class WebrtcLink {
     this.pc.onconnectionstatechange = null;
     this.pc.close();
     if (this.video.srcObject) this.video.srcObject = null;
+  }
+
+  /**
+   * The sound plays in the picture's <video> (one element: mute, fullscreen and pause act on both). It comes in its
+   * own stream, so the browser does not delay the picture to line it up: both are sent as they come (see README).
+   */
+  private addAudio(track: MediaStreamTrack): void {
+    const stream = this.video.srcObject as MediaStream | null;
+    if (typeof stream?.addTrack !== 'function') {
+      this.pendingAudio = track;
+      return;
+    }
+    this.pendingAudio = null;
+    if (!stream.getTracks().includes(track)) stream.addTrack(track);
+    this.hooks.onAudio?.();
   }
 
   private watchFrames(): void {
