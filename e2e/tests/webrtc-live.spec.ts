@@ -42,6 +42,10 @@ test('the camera page plays over WebRTC: badge, decoded frames, pause and play',
   const info = await videoInfo(page);
   expect(info.mediaStream).toBe(true);
   expect(info.width).toBe(1280);
+  // The simulator's AAC tone comes as an Opus track in the picture's MediaStream.
+  const audioTracks = () =>
+    page.evaluate(() => (document.querySelector<HTMLVideoElement>('[data-testid="live-video"]')?.srcObject as MediaStream | null)?.getAudioTracks().length ?? 0);
+  await expect.poll(audioTracks, { timeout: 10_000 }).toBe(1);
   console.log(`[webrtc] page open → playing over WebRTC (cold camera): ${ms} ms`);
 
   // Pause stops the picture, play starts it again over the same peer connection.
