@@ -1,5 +1,6 @@
 import { boxes, child, children, fullBox, Mp4ParseError, need, type Box } from './boxes.js';
 import type { TrackInfo } from './init.js';
+import { readTfhd, SAMPLE_IS_NON_SYNC, TRUN_CTS, TRUN_DATA_OFFSET, TRUN_DURATION, TRUN_FIRST_FLAGS, TRUN_FLAGS, TRUN_SIZE } from './tfhd.js';
 
 /** One track's run inside a fragment (a traf). */
 export interface TrafInfo {
@@ -28,26 +29,13 @@ export interface FragmentInfo {
   duration: number;
 }
 
-const TFHD_BASE_DATA_OFFSET = 0x1;
-const TFHD_SAMPLE_DESCRIPTION = 0x2;
-const TFHD_DEFAULT_DURATION = 0x8;
-const TFHD_DEFAULT_SIZE = 0x10;
-const TFHD_DEFAULT_FLAGS = 0x20;
-const TRUN_DATA_OFFSET = 0x1;
-const TRUN_FIRST_FLAGS = 0x4;
-const TRUN_DURATION = 0x100;
-const TRUN_SIZE = 0x200;
-const TRUN_FLAGS = 0x400;
-const TRUN_CTS = 0x800;
-const SAMPLE_IS_NON_SYNC = 0x10000;
-
 /** Parses the moof of a fragment (moof + mdat, optionally preceded by styp/sidx/prft). */
 export function parseFragment(buf: Buffer, tracks: readonly TrackInfo[]): FragmentInfo {
   const moof = [...boxes(buf)].find((box) => box.type === 'moof');
   if (!moof) throw new Mp4ParseError('fragment without moof');
   const mfhd = child(buf, moof, 'mfhd');
   const sequence = mfhd && mfhd.end - mfhd.body >= 8 ? buf.readUInt32BE(mfhd.body + 4) : 0;
-  const trafs = children(buf, moof, 'traf').map((traf) => parseTraf(buf, traf, tracks));
+  const trafs = children(buf, moof, 'traf').map((traf) => parseTraf(buf, traf, moof, tracks));
   const video = tracks.find((t) => t.kind === 'video');
   const main = (video && trafs.find((t) => t.trackId === video.id)) ?? trafs[0];
   const track = main && tracks.find((t) => t.id === main.trackId);
@@ -61,24 +49,12 @@ export function parseFragment(buf: Buffer, tracks: readonly TrackInfo[]): Fragme
   };
 }
 
-function parseTraf(buf: Buffer, traf: Box, tracks: readonly TrackInfo[]): TrafInfo {
+function parseTraf(buf: Buffer, traf: Box, moof: Box, tracks: readonly TrackInfo[]): TrafInfo {
   const tfhd = child(buf, traf, 'tfhd');
   if (!tfhd) throw new Mp4ParseError('traf without tfhd');
-  const { flags: tfhdFlags } = fullBox(buf, tfhd);
   need(buf, tfhd, 8);
   const trackId = buf.readUInt32BE(tfhd.body + 4);
-  const track = tracks.find((t) => t.id === trackId);
-  let pos = tfhd.body + 8;
-  if (tfhdFlags & TFHD_BASE_DATA_OFFSET) pos += 8;
-  if (tfhdFlags & TFHD_SAMPLE_DESCRIPTION) pos += 4;
-  let defaultDuration = track?.defaultSampleDuration ?? 0;
-  let defaultFlags = track?.defaultSampleFlags ?? 0;
-  if (tfhdFlags & TFHD_DEFAULT_DURATION) {
-    defaultDuration = buf.readUInt32BE(pos);
-    pos += 4;
-  }
-  if (tfhdFlags & TFHD_DEFAULT_SIZE) pos += 4;
-  if (tfhdFlags & TFHD_DEFAULT_FLAGS) defaultFlags = buf.readUInt32BE(pos);
+  const { duration: defaultDuration, flags: defaultFlags } = readTfhd(buf, tfhd, moof, tracks.find((t) => t.id === trackId));
 
   let baseDecodeTime = 0;
   let tfdtOffset = -1;

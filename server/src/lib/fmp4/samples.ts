@@ -1,5 +1,6 @@
 import { boxes, child, children, fullBox, Mp4ParseError, need, path, type Box } from './boxes.js';
 import type { TrackInfo } from './init.js';
+import { readTfhd, SAMPLE_IS_NON_SYNC, TRUN_CTS, TRUN_DATA_OFFSET, TRUN_DURATION, TRUN_FIRST_FLAGS, TRUN_FLAGS, TRUN_SIZE } from './tfhd.js';
 
 /** One sample (a video frame, an audio frame) of a fragment, with its payload cut out of the mdat. */
 export interface Sample {
@@ -11,51 +12,6 @@ export interface Sample {
   sync: boolean;
   /** A view into the fragment buffer (not a copy). */
   data: Buffer;
-}
-
-const TFHD_BASE_DATA_OFFSET = 0x1;
-const TFHD_SAMPLE_DESCRIPTION = 0x2;
-const TFHD_DEFAULT_DURATION = 0x8;
-const TFHD_DEFAULT_SIZE = 0x10;
-const TFHD_DEFAULT_FLAGS = 0x20;
-const TRUN_DATA_OFFSET = 0x1;
-const TRUN_FIRST_FLAGS = 0x4;
-const TRUN_DURATION = 0x100;
-const TRUN_SIZE = 0x200;
-const TRUN_FLAGS = 0x400;
-const TRUN_CTS = 0x800;
-const SAMPLE_IS_NON_SYNC = 0x10000;
-
-interface TfhdDefaults {
-  baseOffset: number;
-  duration: number;
-  size: number;
-  flags: number;
-}
-
-function readTfhd(buf: Buffer, tfhd: Box, moof: Box, track: TrackInfo | undefined): { trackId: number } & TfhdDefaults {
-  const { flags } = fullBox(buf, tfhd);
-  need(buf, tfhd, 8);
-  const trackId = buf.readUInt32BE(tfhd.body + 4);
-  let pos = tfhd.body + 8;
-  // Without an explicit base, ffmpeg's default-base-is-moof (and the first traf rule) both mean the moof start.
-  let baseOffset = moof.start;
-  if (flags & TFHD_BASE_DATA_OFFSET) {
-    baseOffset = Number(buf.readBigUInt64BE(pos));
-    pos += 8;
-  }
-  if (flags & TFHD_SAMPLE_DESCRIPTION) pos += 4;
-  const defaults = { duration: track?.defaultSampleDuration ?? 0, size: 0, flags: track?.defaultSampleFlags ?? 0 };
-  if (flags & TFHD_DEFAULT_DURATION) {
-    defaults.duration = buf.readUInt32BE(pos);
-    pos += 4;
-  }
-  if (flags & TFHD_DEFAULT_SIZE) {
-    defaults.size = buf.readUInt32BE(pos);
-    pos += 4;
-  }
-  if (flags & TFHD_DEFAULT_FLAGS) defaults.flags = buf.readUInt32BE(pos);
-  return { trackId, baseOffset, ...defaults };
 }
 
 function readTfdt(buf: Buffer, traf: Box): number {
