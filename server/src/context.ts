@@ -44,7 +44,7 @@ import type { LogFileOptions } from './logs/log-file.js';
 import { LogHub } from './logs/log-hub.js';
 import { applyPendingRestore } from './backup/restore-swap.js';
 import { BackupService } from './services/backup.service.js';
-import type { ScanLimits } from './backup/archive-reader.js';
+import type { ScanLimits } from './backup/archive-scan.js';
 import { AlertChannelSettingsService } from './services/alert-channel-settings.service.js';
 import { WebhookSecretRepository } from './repositories/webhook-secret.repository.js';
 

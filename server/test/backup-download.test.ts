@@ -1,5 +1,6 @@
 import { backupManifestSchema } from '@homecam/shared';
 import SQLite from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { mkdir, symlink, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +79,8 @@ describe('GET /api/backup/download', () => {
     const manifest = backupManifestSchema.parse(JSON.parse(String(entries[0]?.body)));
     expect(manifest.includes.recordings).toBe(true);
     expect(manifest.files.bytes).toBeGreaterThanOrEqual(60 * 1024 * 1024);
+    // N7: clips are listed and hashed like every other file, so a restore can refuse what was added later.
+    expect(manifest.sha256['recordings/Garden/2026-01-01/big.mp4']).toBe(createHash('sha256').update(Buffer.alloc(60 * 1024 * 1024)).digest('hex'));
   });
 
   it('hands non-admins an archive without secrets, password hashes, sessions or push keys', async () => {

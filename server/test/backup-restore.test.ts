@@ -132,7 +132,10 @@ describe('restore', () => {
       expect(next.homecam.config.get().mqtt.password).toBe('mqtt-secret-pw');
       const response = await next.inject({ method: 'POST', url: '/api/auth/login', payload: { username: helper.user.username, password: 'test-password-1' } });
       expect(response.statusCode).toBe(200);
-      expect(await next.homecam.repositories.users.findByUsername('alice')).toBeTruthy();
+      // A non-admin's restore keeps the live accounts (N5): alice, deleted after the backup, stays deleted; the rest is back.
+      expect(await next.homecam.repositories.users.findByUsername('alice')).toBeUndefined();
+      expect(next.homecam.cameras.find('Porch')).toBeTruthy();
+      expect((await next.homecam.notifications.get(note.id)).title).toBe('Kept note');
     } finally {
       await next.close();
     }

@@ -118,7 +118,8 @@ describe('Telegram settings', () => {
     expect(JSON.stringify(raw)).toContain(SECRET_PART);
     const redacted = redactConfig(raw) as { notifications: { telegram: Record<string, unknown> } };
     expect(JSON.stringify(redacted)).not.toContain(SECRET_PART);
-    expect(redacted.notifications.telegram).toMatchObject({ token: '', chatID: '12345,-100987,@home_alerts' });
+    expect(redacted.notifications.telegram).toMatchObject({ chatID: '12345,-100987,@home_alerts' });
+    expect(redacted.notifications.telegram).not.toHaveProperty('token');
   });
 
   it('the token is in no answer (the public UI config included) and no log line', async () => {

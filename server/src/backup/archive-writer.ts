@@ -1,6 +1,6 @@
 import { BACKUP_FORMAT, type BackupLocalStorage, type BackupManifest } from '@homecam/shared';
 import { mkdir, mkdtemp, readdir, rm, lstat, writeFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { Pack } from 'tar';
 import { SCHEMA_VERSION } from '../db/migrations/index.js';
@@ -25,8 +25,14 @@ export interface ArchiveSources {
   now: Date;
 }
 
+interface FoundFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
 /** Regular files under `dir` (symlinks and devices are never followed nor archived), with their sizes. */
-async function regularFiles(dir: string): Promise<{ path: string; size: number }[]> {
+async function regularFiles(dir: string): Promise<FoundFile[]> {
   let names: string[];
   try {
     names = await readdir(dir);
@@ -34,18 +40,34 @@ async function regularFiles(dir: string): Promise<{ path: string; size: number }
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  const found: { path: string; size: number }[] = [];
+  const found: FoundFile[] = [];
   for (const name of names) {
     const path = join(dir, name);
     const stat = await lstat(path);
     if (stat.isDirectory()) found.push(...(await regularFiles(path)));
-    else if (stat.isFile()) found.push({ path, size: stat.size });
+    else if (stat.isFile()) found.push({ path, size: stat.size, mtimeMs: stat.mtimeMs });
   }
   return found;
 }
 
-/** Copies the database and config into a work folder, hashes what carries accounts and secrets, signs the manifest. */
-async function prepare(sources: ArchiveSources, work: string): Promise<BackupManifest> {
+/**
+ * Size and modification time of every file the manifest hashes, when it was hashed: a file that changed before it is
+ * packed (a clip still being recorded) is left out of the archive rather than sent with a hash it does not match.
+ */
+type HashedFiles = Map<string, { size: number; mtimeMs: number }>;
+
+async function hashInto(sha256: Record<string, string>, hashed: HashedFiles, prefix: string, root: string, files: FoundFile[]): Promise<void> {
+  for (const file of files) {
+    sha256[`${prefix}/${relative(root, file.path).split(sep).join('/')}`] = await sha256File(file.path, file.size);
+    hashed.set(file.path, { size: file.size, mtimeMs: file.mtimeMs });
+  }
+}
+
+/**
+ * Copies the database and config into a work folder, hashes every file (N7: a restore refuses files the manifest
+ * does not list and hash, clips included), signs the manifest.
+ */
+async function prepare(sources: ArchiveSources, work: string, hashed: HashedFiles): Promise<BackupManifest> {
   const database = join(work, DATABASE);
   await sources.copyDatabase(database);
   if (sources.redacted) redactDatabase(database);
@@ -55,8 +77,9 @@ async function prepare(sources: ArchiveSources, work: string): Promise<BackupMan
   const homekit = sources.includeHomekit ? await regularFiles(homekitDir) : [];
   const recordings = sources.recordingsDir ? await regularFiles(sources.recordingsDir) : [];
   const sha256: Record<string, string> = { [DATABASE]: await sha256File(database), [CONFIG]: await sha256File(join(work, CONFIG)) };
-  for (const photo of photos) sha256[`${PHOTOS}/${relative(sources.photosDir, photo.path)}`] = await sha256File(photo.path);
-  for (const file of homekit) sha256[`${HOMEKIT}/${relative(homekitDir, file.path)}`] = await sha256File(file.path);
+  await hashInto(sha256, hashed, PHOTOS, sources.photosDir, photos);
+  await hashInto(sha256, hashed, HOMEKIT, homekitDir, homekit);
+  if (sources.recordingsDir) await hashInto(sha256, hashed, RECORDINGS, sources.recordingsDir, recordings);
   const all = [...photos, ...homekit, ...recordings];
   const unsigned: Omit<BackupManifest, 'signature'> = {
     format: BACKUP_FORMAT,
@@ -83,7 +106,8 @@ async function prepare(sources: ArchiveSources, work: string): Promise<BackupMan
 export async function createArchive(sources: ArchiveSources): Promise<{ stream: Readable; manifest: BackupManifest }> {
   const work = await mkdtemp(join(sources.dataDir, WORK_PREFIX));
   try {
-    const manifest = await prepare(sources, work);
+    const hashed: HashedFiles = new Map();
+    const manifest = await prepare(sources, work, hashed);
     await mkdir(sources.photosDir, { recursive: true });
     const homekitDir = join(sources.dataDir, HOMEKIT);
     const roots: [string, string][] = [
@@ -97,7 +121,14 @@ export async function createArchive(sources: ArchiveSources): Promise<{ stream: 
       gzip: { level: 1 }, // the clips are compressed already; level 1 still shrinks the database well
       portable: true,
       // Only regular files and folders: a symlink planted in the recordings folder is not followed nor archived.
-      filter: (_path, stat) => ('isFile' in stat ? stat.isFile() || stat.isDirectory() : false),
+      // A file goes in only as it was hashed (the work folder's are final).
+      filter: (path, stat) => {
+        if (!('isFile' in stat) || !(stat.isFile() || stat.isDirectory())) return false;
+        const absolute = resolve(sep, path);
+        if (stat.isDirectory() || absolute.startsWith(work + sep)) return true;
+        const seen = hashed.get(absolute);
+        return seen !== undefined && seen.size === stat.size && seen.mtimeMs === stat.mtimeMs;
+      },
       onWriteEntry: (entry) => {
         const [root, prefix] = roots.find(([dir]) => entry.absolute === dir || entry.absolute.startsWith(dir + sep)) ?? [work, ''];
         const inner = relative(root, entry.absolute).split(sep).join('/');

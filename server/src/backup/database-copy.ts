@@ -36,26 +36,3 @@ export function inspectDatabase(path: string): DatabaseFacts {
     db.close();
   }
 }
-
-/**
- * Prepares a staged database to replace the live one: sessions are never restored (everybody signs in again);
- * from a redacted archive, password hashes come back by username and the VAPID keys from the live database;
- * recordings rows follow the clips to `recordingsRoot`.
- */
-export function prepareStagedDatabase(staged: string, live: string, options: { redacted: boolean; rootFrom: string | null; rootTo: string | null }): void {
-  const db = new SQLite(staged);
-  try {
-    db.exec('DELETE FROM sessions');
-    // An older archive may predate a column or table: those steps are skipped (the migrations fill them in).
-    const columns = (table: string) => (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((row) => row.name);
-    if (options.rootFrom && options.rootTo && columns('recordings').includes('root')) db.prepare('UPDATE recordings SET root = ? WHERE root = ? OR root IS NULL').run(options.rootTo, options.rootFrom);
-    if (options.redacted) {
-      db.prepare('ATTACH DATABASE ? AS live').run(live);
-      db.exec(`UPDATE users SET password_hash = COALESCE((SELECT l.password_hash FROM live.users l WHERE l.username_key = users.username_key), '') WHERE password_hash = ''`);
-      if (columns('vapid_keys').length > 0) db.exec(`INSERT OR IGNORE INTO vapid_keys SELECT * FROM live.vapid_keys WHERE NOT EXISTS (SELECT 1 FROM main.vapid_keys)`);
-      db.exec('DETACH DATABASE live');
-    }
-  } finally {
-    db.close();
-  }
-}

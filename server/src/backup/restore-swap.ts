@@ -14,6 +14,8 @@ export interface RestoreJournal {
   recordingsDir: string | null;
   /** The archive carries the HomeKit bridge's identity (admins' archives); absent/false keeps the live pairings. */
   homekit?: boolean | undefined;
+  /** The photos folder is replaced (an admin's restore); false keeps the live one with the live accounts (absent: true). */
+  photos?: boolean | undefined;
 }
 
 export type RestoreOutcome =
@@ -53,8 +55,8 @@ function items(dataDir: string, journal: RestoreJournal): Item[] {
     { staged: null, target: `${db}-wal`, aside: join(journal.previous, `${DATA_FILES.database}-wal`) },
     { staged: null, target: `${db}-shm`, aside: join(journal.previous, `${DATA_FILES.database}-shm`) },
     { staged: join(staging, CONFIG), target: join(dataDir, DATA_FILES.config), aside: join(journal.previous, CONFIG) },
-    { staged: join(staging, PHOTOS), target: join(dataDir, DATA_FILES.photos), aside: join(journal.previous, PHOTOS) },
   ];
+  if (journal.photos !== false) list.push({ staged: join(staging, PHOTOS), target: join(dataDir, DATA_FILES.photos), aside: join(journal.previous, PHOTOS) });
   if (journal.homekit) list.push({ staged: join(staging, HOMEKIT), target: join(dataDir, DATA_FILES.homekit), aside: join(journal.previous, HOMEKIT) });
   if (journal.recordingsDir) list.push({ staged: join(staging, RECORDINGS), target: journal.recordingsDir, aside: join(journal.previous, RECORDINGS) });
   return list;

@@ -44,8 +44,10 @@ export function verifyManifest(manifest: BackupManifest, key: Buffer): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export async function sha256File(path: string): Promise<string> {
+/** SHA-256 of the file, or of its first `size` bytes (a file that grows while it is hashed). */
+export async function sha256File(path: string, size?: number): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  if (size === 0) return hash.digest('hex');
+  for await (const chunk of createReadStream(path, size === undefined ? {} : { start: 0, end: size - 1 })) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }

@@ -7,7 +7,7 @@ import {
 } from '@homecam/shared';
 import type { Readable } from 'node:stream';
 import { createArchive } from '../backup/archive-writer.js';
-import type { ScanLimits } from '../backup/archive-reader.js';
+import type { ScanLimits } from '../backup/archive-scan.js';
 import { DailyBackup } from '../backup/daily-backup.js';
 import { redactConfig } from '../backup/redact.js';
 import type { RestoreOutcome } from '../backup/restore-swap.js';
@@ -108,21 +108,38 @@ export class BackupService {
     return { stream, fileName: archiveFileName(now) };
   }
 
-  /** Validates and stages an uploaded archive, then asks for the restart that swaps it in. */
-  async restore(options: { upload: Readable; truncated: () => boolean; declaredBytes?: number | undefined; isAdmin: boolean }): Promise<RestoreResponse> {
-    const manifest = await stageRestore({
-      dataDir: this.deps.dataDir,
-      upload: options.upload,
-      truncated: options.truncated,
-      declaredBytes: options.declaredBytes,
-      isAdmin: options.isAdmin,
-      liveConfig: JSON.parse(await this.deps.config.raw()) as unknown,
-      recordingsDir: this.deps.recordingsDir(),
-      now: new Date(this.deps.clock.now()),
-      limits: this.deps.limits,
+  /** Restores run one at a time: each one replaces the staging folder and the journal. */
+  private restoring: Promise<unknown> = Promise.resolve();
+
+  /** Validates and stages an uploaded archive (in a worker thread), then asks for the restart that swaps it in. */
+  restore(options: {
+    upload: Readable;
+    truncated: () => boolean;
+    /** Called once the file is read: refuses a body with more than the file. */
+    uploaded: () => Promise<void>;
+    declaredBytes?: number | undefined;
+    isAdmin: boolean;
+    userId: number;
+  }): Promise<RestoreResponse> {
+    const run = this.restoring.then(async () => {
+      const manifest = await stageRestore({
+        dataDir: this.deps.dataDir,
+        upload: options.upload,
+        truncated: options.truncated,
+        uploaded: options.uploaded,
+        declaredBytes: options.declaredBytes,
+        isAdmin: options.isAdmin,
+        restorerId: options.userId,
+        liveConfig: JSON.parse(await this.deps.config.raw()) as unknown,
+        recordingsDir: this.deps.recordingsDir(),
+        now: new Date(this.deps.clock.now()),
+        limits: this.deps.limits,
+      });
+      this.deps.bus.publish('RestartRequested', { reason: 'restore' });
+      return { restarting: true as const, localStorage: manifest.localStorage };
     });
-    this.deps.bus.publish('RestartRequested', { reason: 'restore' });
-    return { restarting: true, localStorage: manifest.localStorage };
+    this.restoring = run.catch(() => undefined);
+    return run;
   }
 
   listAutomatic(): Promise<AutomaticBackup[]> {

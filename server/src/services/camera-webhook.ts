@@ -1,5 +1,6 @@
 import { MASKED_SECRET, type Camera } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
+import { maskCameraSecrets } from './camera-secrets.js';
 
 /**
  * A camera's `webhookUrl` (issue 9) makes the server call out and may carry a token anywhere in it (path, query):
@@ -33,4 +34,12 @@ function isHttpUrl(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A camera as everyone but admins sees it: the credentials inside its sources (and any other URL) masked, the
+ * webhook URL masked as a whole. The camera API and a non-admin's backup archive both use exactly this.
+ */
+export function maskCameraForNonAdmin<T extends object>(camera: T): T {
+  return maskWebhookUrl(maskCameraSecrets(camera) as unknown as Camera) as unknown as T;
 }

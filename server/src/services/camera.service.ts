@@ -13,8 +13,8 @@ import {
 } from '@homecam/shared';
 import type { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
-import { maskCameraSecrets, restoreMaskedSecrets } from './camera-secrets.js';
-import { checkWebhookUrl, maskWebhookUrl } from './camera-webhook.js';
+import { restoreMaskedSecrets } from './camera-secrets.js';
+import { checkWebhookUrl, maskCameraForNonAdmin } from './camera-webhook.js';
 import type { ConfigService } from './config.service.js';
 import { assertConfigDepth } from './config-write-rules.js';
 
@@ -103,7 +103,7 @@ export class CameraService {
    * sources (and any other URL) masked, and the webhook URL masked as a whole.
    */
   present(camera: Camera, permissions: readonly Permission[]): Camera {
-    return isAdmin([...permissions]) ? camera : maskWebhookUrl(maskCameraSecrets(camera));
+    return isAdmin([...permissions]) ? camera : maskCameraForNonAdmin(camera);
   }
 
   /** `admin`: whether the caller is one (only admins set a webhook URL); internal callers are trusted. */

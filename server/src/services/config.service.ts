@@ -14,6 +14,7 @@ import { AppError } from '../errors/app-error.js';
 import { CONFIG_FILE, type ConfigRepository } from '../repositories/config.repository.js';
 import { assertConfigDepth, assertConfirmed, destructiveChanges, serializeConfig, toIssues } from './config-write-rules.js';
 import { refuseBadCameraMedia } from './camera-media-check.js';
+import { refuseFileOnlyChanges } from './config-file-only.js';
 
 /** config.json could not be used at start-up. The message names the file and every bad key. */
 export class ConfigLoadError extends Error {
@@ -23,18 +24,6 @@ export class ConfigLoadError extends Error {
 export type ConfigChangeListener = (next: ConfigFile, previous: ConfigFile) => void;
 /** A rule of another part (the recordings directory) every write obeys: throws an AppError to refuse. */
 export type ConfigWriteRule = (next: ConfigFile, current: ConfigFile) => Promise<void>;
-
-/**
- * `options.videoProcessor` names a program the server runs at start: only config.json on the host (or FFMPEG_PATH)
- * may set it, never the API (replace and patchSection are the API's writes). Unchanged values pass, so a whole-file
- * PATCH of what GET returned still works.
- */
-function refuseFileOnlyChanges(current: ConfigFile, next: ConfigFile): void {
-  if (next.options.videoProcessor === current.options.videoProcessor) return;
-  throw new AppError('VALIDATION_FAILED', 'options.videoProcessor can only be changed in config.json on the server', [
-    { path: 'options.videoProcessor', message: 'CONFIG_FILE_ONLY' },
-  ]);
-}
 
 /** `config.json: mqtt.port: expected number, received string; ssl.active: ...` */
 function describeIssues(issues: ValidationIssue[]): string {

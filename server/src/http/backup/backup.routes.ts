@@ -7,11 +7,11 @@ import {
   restoreResponseSchema,
 } from '@homecam/shared';
 import { z } from 'zod';
-import { AppError } from '../../errors/app-error.js';
 import type { BackupService } from '../../services/backup.service.js';
 import { defineRoutes } from '../define-routes.js';
 import { requireAuth } from '../request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
+import { openRestoreUpload } from './restore-upload.js';
 
 const DOWNLOAD = { anyOf: ['backup:download'] } as const;
 const RESTORE = { anyOf: ['backup:restore'] } as const;
@@ -58,17 +58,16 @@ export const backupRoutes = defineRoutes<{ backup: BackupService }>((app, { back
       },
     },
     async (request, reply) => {
-      const admin = isAdmin(requireAuth(request).user.permissions);
-      const file = await request.file({ limits: { fileSize: BACKUP_RESTORE_MAX_BYTES, files: 1 } });
-      if (!file || file.fieldname !== RESTORE_FIELD) {
-        throw new AppError('VALIDATION_FAILED', 'the archive is missing', [{ path: RESTORE_FIELD, message: 'FIELD_REQUIRED' }]);
-      }
+      const { user } = requireAuth(request);
+      const upload = await openRestoreUpload(request, RESTORE_FIELD, BACKUP_RESTORE_MAX_BYTES);
       const declared = Number(request.headers['content-length']);
       const result = await backup.restore({
-        upload: file.file,
-        truncated: () => file.file.truncated,
+        upload: upload.stream,
+        truncated: upload.truncated,
+        uploaded: upload.finish,
         declaredBytes: Number.isFinite(declared) ? declared : undefined,
-        isAdmin: admin,
+        isAdmin: isAdmin(user.permissions),
+        userId: user.id,
       });
       return reply.code(202).send(result);
     },
