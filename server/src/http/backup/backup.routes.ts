@@ -50,9 +50,11 @@ export const backupRoutes = defineRoutes<{ backup: BackupService }>((app, { back
       schema: {
         tags: ['backup'],
         description:
-          `multipart/form-data with one file field \`${RESTORE_FIELD}\`: an archive from /api/backup/download. Checked before anything changes ` +
-          '(layout, links, sizes, schema version, config.json, database integrity); non-admins may restore only archives this install made. ' +
-          '202: staged; the server restarts and swaps it in, the previous data kept in restore-previous-<time>; everybody signs in again.',
+          `multipart/form-data with exactly one part, the file field \`${RESTORE_FIELD}\`: an archive from /api/backup/download. Checked in a ` +
+          'worker thread before anything changes (layout, links, every file listed and hashed in the manifest, nothing after the tar end, sizes, ' +
+          'schema version, config.json by the rules of PUT /api/config, database integrity); non-admins may restore only archives this install ' +
+          'made, and keep the live accounts and secrets. 202: staged; the server restarts and swaps it in, the previous data kept in ' +
+          'restore-previous-<time>; everybody signs in again.',
         consumes: ['multipart/form-data'],
         response: { 202: restoreResponseSchema, ...errorResponses(400, ...AUTH_ERRORS, 409, 413, 415) },
       },
