@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexpPlugin from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -15,6 +16,15 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
+  regexpPlugin.configs['flat/recommended'],
+  {
+    // Text from outside is handled in linear time: a pattern that backtracks super-linearly (ReDoS) or is
+    // re-run from every position (super-linear move) is an error in every workspace, not a style hint.
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+    },
+  },
   {
     languageOptions: {
       parserOptions: {

@@ -24,7 +24,7 @@ const NAMED: Record<string, string> = {
 };
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,8});/gi, (match, entity: string) => {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (match, entity: string) => {
     if (entity.startsWith('#')) {
       const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
       return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '';
@@ -46,7 +46,7 @@ export function plainText(value: unknown, maxLength: number): string {
     .replace(/<\/?[a-z][^>]*>/gi, ' ')
     // Control characters (other than whitespace) have no place in a title.
     // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .replace(/[\u0000-\u0008\v\f\u000e-\u001f\u007f]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
   if (text.length <= maxLength) return text;

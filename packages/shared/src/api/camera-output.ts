@@ -31,7 +31,7 @@ export function parseVideoCodec(text: string): VideoCodec {
 }
 
 /** `0:v:0`, `0:a`, `0:1`, `0:a:0?`: input 0 (1 is the demo's tone), optional type and index, optional `?`. */
-const STREAM_MAP = /^[01](:[va])?(:\d{1,2})?\??$/;
+const STREAM_MAP = /^[01](?::[va])?(?::\d{1,2})?\??$/;
 
 export function parseStreamMap(text: string): string {
   const value = text.trim();
@@ -59,8 +59,8 @@ const ENCODER_OPTIONS: Record<string, { check: Check; expected: string }> = {
   '-crf': { check: within(0, 51), expected: '0..51' },
   '-qp': { check: within(0, 51), expected: '0..51' },
   '-profile:v': { check: among(PROFILES), expected: PROFILES.join(', ') },
-  '-level': { check: (v) => /^[1-5](\.[0-2])?$/.test(v), expected: 'a level like 3.1 or 4.1' },
-  '-level:v': { check: (v) => /^[1-5](\.[0-2])?$/.test(v), expected: 'a level like 3.1 or 4.1' },
+  '-level': { check: (v) => /^[1-5](?:\.[0-2])?$/.test(v), expected: 'a level like 3.1 or 4.1' },
+  '-level:v': { check: (v) => /^[1-5](?:\.[0-2])?$/.test(v), expected: 'a level like 3.1 or 4.1' },
   '-b:v': { check: bitrate, expected: 'a bit rate like 2000k' },
   '-maxrate': { check: bitrate, expected: 'a bit rate like 2000k' },
   '-bufsize': { check: bitrate, expected: 'a bit rate like 4000k' },
@@ -102,7 +102,7 @@ export type VideoFilter =
   | { name: 'format'; pixelFormat: string };
 
 const TRANSPOSE = ['cclock_flip', 'clock', 'cclock', 'clock_flip'];
-const SIZE = /^(-1|-2|\d{1,4})$/;
+const SIZE = /^(?:-1|-2|\d{1,4})$/;
 const WHOLE = /^\d{1,4}$/;
 
 /**

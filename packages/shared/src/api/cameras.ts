@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cameraAlertFields } from './alerts.js';
 import { LIVE_TRANSPORTS } from './webrtc.js';
+import { replaceUrls } from '../text.js';
 
 /**
  * A camera as `config.json` holds it. Names follow camera.ui 1.1.17 (`videoConfig.*`, `videoanalysis`,
@@ -24,7 +25,7 @@ export const cameraSourceSchema = z.string({ message: 'FIELD_REQUIRED' }).trim()
 
 /** Text that is not even shaped like a source gets the short SOURCE_INVALID instead of the grammar's message. */
 export function looksLikeSource(text: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /(^|\s)-i\s+\S+/.test(text) || /^demo:/i.test(text);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /(?:^|\s)-i\s+\S+/.test(text) || /^demo:/i.test(text);
 }
 
 const optionalSource = z.string().trim().max(2048).optional();
@@ -172,13 +173,13 @@ export const snapshotQuerySchema = z.object({ width: z.coerce.number().int().min
 export const MASKED_SECRET = '********';
 
 /** Query parameters that carry a secret in camera URLs (`snapshot.cgi?user=admin&pwd=...`). */
-const SECRET_QUERY_KEY = /^(pass(word|wd)?|pwd|psw|token|key|secret|auth|sig(nature)?|p)$/i;
+const SECRET_QUERY_KEY = /^(?:pass(?:word|wd)?|pwd|psw|token|key|secret|auth|sig(?:nature)?|p)$/i;
 
-/** Every URL inside a source string (the original's ffmpeg-argument form holds one among other words). */
-export const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s'"]+/gi;
-
-/** `?key=value` pairs of a URL; groups: separator, key, value. */
-export const URL_QUERY_PARAM = /([?&;])([^=&#;]+)=([^&#;]*)/g;
+/**
+ * `?key=value` pairs of a URL; groups: separator, key, value. A key holds no separator (`?` included), so each
+ * attempt stops at the next one: linear however many `?` or `&` a hostile URL repeats.
+ */
+export const URL_QUERY_PARAM = /([?&;])([^=&#;?]+)=([^&#;]*)/g;
 
 /** A URL cut around its user info: `prefix` + (`user:`)`secret` + `rest`. */
 export interface UrlCredentials {
@@ -227,8 +228,8 @@ function maskUrl(url: string): string {
 /**
  * Replaces the password inside every URL of a source string (`rtsp://user:********@host`; user info without a
  * colon is masked whole) and the values of password-like query parameters (`?user=admin&pwd=********`).
- * Works on the original's ffmpeg-argument form too.
+ * Works on the original's ffmpeg-argument form too, in time linear in the text (text.ts: findUrls).
  */
 export function maskSourceCredentials(source: string): string {
-  return source.replace(URL_IN_TEXT, maskUrl);
+  return replaceUrls(source, maskUrl);
 }

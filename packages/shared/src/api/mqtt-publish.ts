@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimChar } from '../text.js';
 
 /**
  * Issue 9: MQTT publishing with Home Assistant discovery, over the broker of the MQTT trigger (config.json `mqtt`).
@@ -6,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** A topic prefix: levels of letters, digits, `_` and `-` separated by `/`; never a wildcard (+ #) or an empty level. */
-export const MQTT_TOPIC_PREFIX = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
+export const MQTT_TOPIC_PREFIX = /^[\w-]+(\/[\w-]+)*$/;
 
 const topicPrefix = z.string().trim().min(1, 'MQTT_TOPIC_INVALID').max(128, 'MQTT_TOPIC_INVALID').regex(MQTT_TOPIC_PREFIX, 'MQTT_TOPIC_INVALID');
 
@@ -52,7 +53,6 @@ export function mqttSlug(name: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  return slug || 'camera';
+    .replace(/[^a-z0-9]+/g, '_');
+  return trimChar(slug, '_') || 'camera';
 }
