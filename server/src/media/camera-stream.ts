@@ -1,3 +1,4 @@
+import { hasForbiddenNameCharacters } from '@homecam/shared';
 import { planAfterUnsupportedCodec, planForCodecs } from './codec-plan.js';
 import { Consumer, type AttachOptions } from './consumer.js';
 import { invalidSource, MediaError } from './errors.js';
@@ -14,6 +15,9 @@ import type { MediaLogger } from './logger.js';
 import { StreamFanout } from './stream-fanout.js';
 import { StreamIngest } from './stream-ingest.js';
 import { streamKey, type InitSegment, type MediaFragment, type StreamName, type StreamState, type StreamStats, type StreamStatus } from './types.js';
+
+const NAME_REFUSED =
+  'camera name: holds a control character, a lone surrogate or a bidi override/isolate; rename the camera in config.json';
 
 /** How to reach one stream of a camera. */
 export interface StreamSettings {
@@ -159,6 +163,8 @@ export class CameraStream {
     this.redact = redactorFor(settings.source);
     this.media.clear();
     try {
+      // Writes refuse such a name; a hand edit of config.json may still hold one: that camera stays in error.
+      if (hasForbiddenNameCharacters(this.camera)) throw new MediaError('INVALID_SOURCE', NAME_REFUSED);
       this.source = parseSource(settings.source);
       checkOutputOptions(settings.output);
       this.sourceError = null;

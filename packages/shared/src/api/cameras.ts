@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { cameraAlertFields } from './alerts.js';
 import { LIVE_TRANSPORTS } from './webrtc.js';
-import { replaceUrls } from '../text.js';
+import { hasForbiddenNameCharacters, replaceUrls } from '../text.js';
+import { displayNameSchema } from './common.js';
 
 /**
  * A camera as `config.json` holds it. Names follow camera.ui 1.1.17 (`videoConfig.*`, `videoanalysis`,
@@ -123,6 +124,18 @@ export const cameraSchema = z.looseObject({
 export type Camera = z.infer<typeof cameraSchema>;
 export type CameraInput = z.input<typeof cameraSchema>;
 
+/**
+ * The display names of a camera (its name and room) that hold a character no name may (text.ts: control
+ * characters, lone surrogates, bidi overrides and isolates), as issues `NAME_CHARACTERS_INVALID`. Checked on every
+ * write (`cameraWriteSchema`, config writes) and by the web form, not by `cameraSchema`: a hand-edited config.json
+ * with such a name still loads, and the stream hub shows that camera in error (finding N11).
+ */
+export function cameraNameIssues(camera: { name?: unknown; room?: unknown }): { path: string; message: 'NAME_CHARACTERS_INVALID' }[] {
+  return (['name', 'room'] as const)
+    .filter((key) => typeof camera[key] === 'string' && hasForbiddenNameCharacters(camera[key]))
+    .map((key) => ({ path: key, message: 'NAME_CHARACTERS_INVALID' }));
+}
+
 /** Fields the interface cannot change (spec §5); the hint says to edit the config file. */
 export const CONFIG_FILE_ONLY_CAMERA_FIELDS = ['recordingType', 'recordingTimer'] as const;
 
@@ -146,7 +159,7 @@ export const cameraNameParamsSchema = z.object({ name: z.string().min(1) });
 export const roomSchema = z.object({ name: z.string(), cameras: z.number().int() });
 export type Room = z.infer<typeof roomSchema>;
 export const roomRequestSchema = z.object({
-  name: z.string({ message: 'ROOM_NAME_REQUIRED' }).trim().min(1, 'ROOM_NAME_REQUIRED').max(64),
+  name: displayNameSchema('ROOM_NAME_REQUIRED'),
 });
 
 /** Text control messages on the live WebSocket: realtime/live-messages.ts; binary messages are fMP4 (init segment first). */
