@@ -45,7 +45,9 @@ const DEFAULT_PORTS: Record<string, string> = { rtsp: '554', rtsps: '322', rtmp:
  */
 function originOf(prefix: string, rest: string): string {
   const scheme = prefix.slice(0, -3).toLowerCase();
-  const hostPort = (rest.replace(/^@/, '').split(/[/?#]/)[0] ?? '').toLowerCase();
+  const afterAt = rest.startsWith('@') ? rest.slice(1) : rest;
+  const end = afterAt.search(/[/?#]/);
+  const hostPort = (end < 0 ? afterAt : afterAt.slice(0, end)).toLowerCase();
   const withPort = /:\d+$/.test(hostPort) || !DEFAULT_PORTS[scheme] ? hostPort : `${hostPort}:${DEFAULT_PORTS[scheme]}`;
   return `${scheme}://${withPort}`;
 }

@@ -1,4 +1,4 @@
-import { MediaSettingError, tokenizeArgs } from './camera-source.js';
+import { MediaSettingError, refuseLongSetting, tokenizeArgs } from './camera-source.js';
 
 /**
  * The grammar of a camera's output settings (`videoConfig.vcodec`, `encoderOptions`, `videoFilter`,
@@ -23,6 +23,7 @@ export const VIDEO_CODECS = [
 export type VideoCodec = (typeof VIDEO_CODECS)[number];
 
 export function parseVideoCodec(text: string): VideoCodec {
+  refuseLongSetting(text, 'video codec');
   const value = text.trim();
   if (!(VIDEO_CODECS as readonly string[]).includes(value)) {
     throw new MediaSettingError(`video codec: "${short(value)}" is not allowed (allowed: ${VIDEO_CODECS.join(', ')})`);
@@ -34,6 +35,7 @@ export function parseVideoCodec(text: string): VideoCodec {
 const STREAM_MAP = /^[01](?::[va])?(?::\d{1,2})?\??$/;
 
 export function parseStreamMap(text: string): string {
+  refuseLongSetting(text, 'stream map');
   const value = text.trim();
   if (!STREAM_MAP.test(value)) throw new MediaSettingError(`stream map: "${short(value)}" is not allowed (use e.g. 0:v:0 or 0:a:0?)`);
   return value;
@@ -111,6 +113,7 @@ const WHOLE = /^\d{1,4}$/;
  * that reads files or URLs (`movie=`, `amovie=`), no expressions, no filter options beyond these numbers.
  */
 export function parseVideoFilter(text: string): VideoFilter[] {
+  refuseLongSetting(text, 'video filter');
   const trimmed = text.trim();
   if (!trimmed) return [];
   return trimmed.split(',').map((part) => parseFilter(part.trim()));

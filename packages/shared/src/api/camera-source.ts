@@ -10,6 +10,7 @@
  * Everything else (file paths, `file:`, `pipe:`, `data:`, `concat:`, `subfile,`, lavfi, `-f tty`, output options
  * like `-vstats_file`) is refused with a message that names what was refused.
  */
+import { isWhitespace, TEXT_FIELD_MAX_LENGTH } from '../text.js';
 
 /** http(s) is allowed on purpose: MJPEG and HLS cameras. ffmpeg also gets a protocol whitelist per scheme. */
 export const SOURCE_SCHEMES = ['rtsp', 'rtsps', 'rtmp', 'rtmps', 'http', 'https'] as const;
@@ -78,6 +79,14 @@ export type ParsedSource = UrlSource | DemoSource;
 /** A camera media setting outside the grammar; the message names the refused option or value, never a password. */
 export class MediaSettingError extends Error {
   override readonly name = 'MediaSettingError';
+}
+
+/**
+ * Media settings are short (a URL with a few options, a filter chain): text past TEXT_FIELD_MAX_LENGTH is refused
+ * before any parsing, so parsing costs no more than that whatever config.json holds (writes refuse it anyway).
+ */
+export function refuseLongSetting(text: string, what: string): void {
+  if (text.length > TEXT_FIELD_MAX_LENGTH) throw new MediaSettingError(`${what}: longer than ${TEXT_FIELD_MAX_LENGTH} characters`);
 }
 
 /** Every refusal message starts with what was refused, so clients can show it as it is. */
@@ -163,6 +172,7 @@ function refuse(message: string): MediaSettingError {
 
 /** Parses a camera source; throws MediaSettingError naming the refused option or value. */
 export function parseCameraSource(text: string): ParsedSource {
+  refuseLongSetting(text, 'camera source');
   const trimmed = text.trim();
   if (!trimmed) throw refuse('the source is empty');
   if (/^demo:/i.test(trimmed)) return parseDemo(trimmed.slice(5));
@@ -261,6 +271,7 @@ function safeDecode(value: string): string {
  * without expansion of any kind. Throws on an unterminated quote or a control character.
  */
 export function tokenizeArgs(text: string, what = 'camera source'): string[] {
+  refuseLongSetting(text, what);
   const tokens: string[] = [];
   let current = '';
   let inToken = false;
@@ -282,7 +293,7 @@ export function tokenizeArgs(text: string, what = 'camera source'): string[] {
     } else if (ch === '\\' && i + 1 < text.length) {
       current += text.charAt(++i);
       inToken = true;
-    } else if (/\s/.test(ch)) {
+    } else if (isWhitespace(code)) {
       if (inToken) tokens.push(current);
       current = '';
       inToken = false;
