@@ -1,10 +1,9 @@
-import { hasForbiddenNameCharacters } from '@homecam/shared';
 import { planAfterUnsupportedCodec, planForCodecs } from './codec-plan.js';
 import { Consumer, type AttachOptions } from './consumer.js';
 import { invalidSource, MediaError } from './errors.js';
 import type { InputOptions } from '../lib/ffmpeg-args/input.js';
 import { buildStreamArgs, checkOutputOptions, initialPlan, type OutputOptions, type OutputPlan, type RemuxOptions } from '../lib/ffmpeg-args/output.js';
-import { parseSource, type CameraSource } from '../lib/ffmpeg-args/source.js';
+import { parseStreamSource, type CameraSource } from './source.js';
 import { describeExit, type StreamProblemInfo } from './ffmpeg/exit-reason.js';
 import { redactArgs, redactorFor } from './ffmpeg/redact.js';
 import { SupervisedProcess, type ProcessExit, type SupervisedProcessOptions, type Timers } from './ffmpeg/supervised-process.js';
@@ -15,9 +14,6 @@ import type { MediaLogger } from './logger.js';
 import { StreamFanout } from './stream-fanout.js';
 import { StreamIngest } from './stream-ingest.js';
 import { streamKey, type InitSegment, type MediaFragment, type StreamName, type StreamState, type StreamStats, type StreamStatus } from './types.js';
-
-const NAME_REFUSED =
-  'camera name: holds a control character, a lone surrogate or a bidi override/isolate; rename the camera in config.json';
 
 /** How to reach one stream of a camera. */
 export interface StreamSettings {
@@ -163,9 +159,7 @@ export class CameraStream {
     this.redact = redactorFor(settings.source);
     this.media.clear();
     try {
-      // Writes refuse such a name; a hand edit of config.json may still hold one: that camera stays in error.
-      if (hasForbiddenNameCharacters(this.camera)) throw new MediaError('INVALID_SOURCE', NAME_REFUSED);
-      this.source = parseSource(settings.source);
+      this.source = parseStreamSource(this.camera, settings.source);
       checkOutputOptions(settings.output);
       this.sourceError = null;
       this.plan = initialPlan(this.source, settings.output);

@@ -28,5 +28,5 @@ export class PhotoRepository {
 
 /** One path segment made of safe characters: no separators, no `..`, no hidden files. */
 export function isPlainFileName(name: string): boolean {
-  return /^[A-Z0-9][\w.-]{0,200}$/i.test(name) && !name.includes('..');
+  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(name) && !name.includes('..');
 }

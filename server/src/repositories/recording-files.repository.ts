@@ -8,7 +8,7 @@ const CONTENT_TYPES: Record<string, string> = { '.mp4': 'video/mp4', '.jpg': 'im
 
 /** A folder name for a camera: readable, but never a path trick. */
 export function cameraFolder(camera: string): string {
-  return trimChar(camera.trim().replace(/[^\w-]+/g, '_'), '_') || 'camera';
+  return trimChar(camera.trim().replace(/[^A-Za-z0-9_-]+/g, '_'), '_') || 'camera';
 }
 
 export interface RecordingFileInfo {

@@ -37,7 +37,7 @@ export function isImage(data: Buffer): boolean {
  * longest camera name that starts the file name and is followed by a non-alphanumeric character counts.
  */
 export function cameraFromFileName<T extends { name: string }>(cameras: readonly T[], fileName: string): T | undefined {
-  const letters = /^[A-Z]+/i.exec(fileName)?.[0];
+  const letters = /^[A-Za-z]+/.exec(fileName)?.[0];
   const byLetters = letters ? findCamera(cameras, letters) : undefined;
   if (byLetters) return byLetters;
   const squash = (value: string): string => value.replace(/\s+/g, '').toLowerCase();

@@ -108,7 +108,7 @@ export class PushClient {
 
 /** `vapid t=<jwt>, k=<key>` (RFC 8292 §3). */
 export function parseVapidAuthorization(header: string | undefined): { jwt: string; key: string } {
-  const match = /^vapid t=([^,\s]+),\s*k=([\w-]+)$/.exec(header ?? '');
+  const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header ?? '');
   if (!match?.[1] || !match[2]) throw new Error(`not a VAPID authorization: ${header ?? '(none)'}`);
   return { jwt: match[1], key: match[2] };
 }

@@ -96,9 +96,9 @@ export const alexaSettingsSchema = z.looseObject({
 // ---------------------------------------------------------------------------------------------------------------
 
 /** A bot token as BotFather issues it (`<bot id>:<secret>`); anything else would be pasted into a URL path. */
-export const TELEGRAM_TOKEN_PATTERN = /^\d{1,20}:[\w-]{20,100}$/;
+export const TELEGRAM_TOKEN_PATTERN = /^\d{1,20}:[A-Za-z0-9_-]{20,100}$/;
 /** A numeric chat id (negative for groups and channels) or a public channel's @username. */
-export const TELEGRAM_CHAT_ID_PATTERN = /^(-?\d{1,20}|@[A-Z]\w{3,31})$/i;
+export const TELEGRAM_CHAT_ID_PATTERN = /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,31})$/;
 export const TELEGRAM_MAX_CHATS = 10;
 /** Telegram's limit for files a bot uploads (sendVideo); a larger clip is announced by its snapshot instead. */
 export const TELEGRAM_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;

@@ -237,7 +237,7 @@ function hasHostAfterAt(rest: string): boolean {
   const query = rest.search(/[?#]/);
   const beforeQuery = query < 0 ? rest : rest.slice(0, query);
   const host = beforeQuery.slice(beforeQuery.lastIndexOf('@') + 1).split('/')[0] ?? '';
-  return /^(?:\[[0-9a-f:.]+\]|[\w.~%-]+)(?::\d{1,5})?$/i.test(host);
+  return /^(?:\[[0-9a-f:.]+\]|[a-z0-9._~%-]+)(?::\d{1,5})?$/i.test(host);
 }
 
 /** A refused token as it may appear in a message: never a URL's user info, never long. */

@@ -29,7 +29,7 @@ export const DASHBOARD_MAX_WIDGETS = 40;
 
 export const dashboardWidgetSchema = z.strictObject({
   /** Unique within the layout (the browser makes it when the widget is added). */
-  id: z.string().regex(/^[\w-]{1,64}$/),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
   type: z.enum(WIDGET_TYPES),
   x: z.number().int().min(0).max(DASHBOARD_COLUMNS - 1),
   y: z.number().int().min(0).max(10_000),

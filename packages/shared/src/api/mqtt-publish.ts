@@ -7,7 +7,7 @@ import { trimChar } from '../text.js';
  */
 
 /** A topic prefix: levels of letters, digits, `_` and `-` separated by `/`; never a wildcard (+ #) or an empty level. */
-export const MQTT_TOPIC_PREFIX = /^[\w-]+(\/[\w-]+)*$/;
+export const MQTT_TOPIC_PREFIX = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
 
 const topicPrefix = z.string().trim().min(1, 'MQTT_TOPIC_INVALID').max(128, 'MQTT_TOPIC_INVALID').regex(MQTT_TOPIC_PREFIX, 'MQTT_TOPIC_INVALID');
 

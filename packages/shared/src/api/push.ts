@@ -28,9 +28,9 @@ export const pushSubscriptionSchema = z.object({
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     /** base64url of the client's P-256 public key (65 bytes uncompressed). */
-    p256dh: z.string().regex(/^[\w-]+={0,2}$/).min(80).max(100),
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/).min(80).max(100),
     /** base64url of the 16-byte auth secret. */
-    auth: z.string().regex(/^[\w-]+={0,2}$/).min(16).max(32),
+    auth: z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/).min(16).max(32),
   }),
   /**
    * The browser's UI language: the server's own texts in pushes ('Motion detected', 'Doorbell') are written in it.

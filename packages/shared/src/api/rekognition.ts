@@ -47,7 +47,7 @@ export type RekognitionSettings = z.infer<typeof rekognitionSettingsSchema>;
 /** AWS access key ids are 16–128 upper-case letters and digits (AKIA…, ASIA…). */
 const accessKeyIdSchema = z.string().regex(/^[A-Z0-9]{16,128}$/);
 /** Secrets are 40 base64-like characters today; allow some room, never control characters or blanks. */
-const secretSchema = z.string().regex(/^[A-Z0-9/+=]{16,128}$/i);
+const secretSchema = z.string().regex(/^[A-Za-z0-9/+=]{16,128}$/);
 
 /**
  * PATCH /api/settings/rekognition (admin), strict: absent keeps, a string sets, null clears (key id and secret).
