@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexpPlugin from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -15,6 +16,19 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
+  regexpPlugin.configs['flat/recommended'],
+  {
+    // Text from outside is handled in linear time: a pattern that backtracks super-linearly (ReDoS) or is
+    // re-run from every position (super-linear move) is an error in every workspace, not a style hint.
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+      // Style rules that rewrite explicit classes: zod patterns reach the OpenAPI document as JSON Schema `pattern`,
+      // which carries no flags (`/[A-Z]/i` would document upper case only) and is read by other regex dialects.
+      'regexp/prefer-w': 'off',
+      'regexp/use-ignore-case': 'off',
+    },
+  },
   {
     languageOptions: {
       parserOptions: {

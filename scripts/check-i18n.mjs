@@ -37,7 +37,7 @@ function sharedObjectKeys(file, name) {
   const text = readFileSync(join(sharedDir, file), 'utf8');
   const match = new RegExp(`export const ${name}\\s*=\\s*\\{([\\s\\S]*?)\\}\\s*as const`).exec(text);
   if (!match) throw new Error(`cannot find ${name} in packages/shared/src/${file}`);
-  return [...match[1].matchAll(/^\s*([A-Z_]+)\s*:/gm)].map((item) => item[1]);
+  return [...match[1].matchAll(/^[ \t]*([A-Z_]+)[ \t]*:/gm)].map((item) => item[1]);
 }
 
 /** { 'a.b': 'text' } from nested JSON; non-string leaves are reported. */
@@ -105,7 +105,7 @@ function sourceFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(name) && !/\.test\.(ts|tsx)$/.test(name) ? [path] : [];
+    return /\.(?:ts|tsx)$/.test(name) && !/\.test\.(?:ts|tsx)$/.test(name) ? [path] : [];
   });
 }
 

@@ -184,7 +184,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
     const files = new FileRepository();
     const recordingRows = new RecordingRepository(database.db);
     const recordingsDir = await openRecordingsDir(config, recordingRows, options.dataDir);
-    files.register({ dir: photos.dir, claims: (name) => /\.(jpg|png|webp|gif)$/i.test(name) });
+    files.register({ dir: photos.dir, claims: (name) => /\.(?:jpg|png|webp|gif)$/i.test(name) });
     const repositories = {
       users: new UserRepository(database.db),
       sessions: new SessionRepository(database.db),

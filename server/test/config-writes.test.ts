@@ -160,7 +160,8 @@ describe('nesting and size caps (finding #17)', () => {
   });
 
   it('a write that would make the file larger than the cap is 400 CONFIG_TOO_LARGE, nothing written', async () => {
-    const chunk = 'x'.repeat(900 * 1024); // under the 1 MiB body limit; five of them pass the 4 MiB file cap
+    // 900 KB in texts within the 4,096-character cap (text-caps.ts); five of them pass the 4 MiB file cap.
+    const chunk = Array.from({ length: 225 }, () => 'x'.repeat(4_096));
     let last = await write('PATCH', '/api/config', { blob0: chunk });
     for (let i = 1; i < 5 && last.statusCode === 200; i++) {
       const before = await read();

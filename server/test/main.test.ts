@@ -90,7 +90,7 @@ describe('main', () => {
     const { code } = await server.exited;
     expect(code).toBe(1);
     expect(server.output()).toContain('config.json: mqtt.port: expected number');
-    expect(server.output()).not.toMatch(/\n\s+at /);
+    expect(server.output()).not.toMatch(/\n[ \t]+at /);
   });
 
   it('exits 1 with the usage on a bad option', async () => {

@@ -147,6 +147,10 @@ export const VALIDATION_MESSAGES = [
   'PATH_FORBIDDEN',
   /** A directory with files in it that HomeCam does not own (no marker, no recordings). */
   'PATH_NOT_EMPTY',
+  /** A text longer than TEXT_FIELD_MAX_LENGTH (a key: TEXT_KEY_MAX_LENGTH) characters, known field or unknown key. */
+  'TEXT_TOO_LONG',
+  /** A display name (camera, room, bridge) with a control character, a lone surrogate or a bidi override/isolate. */
+  'NAME_CHARACTERS_INVALID',
 ] as const;
 
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];

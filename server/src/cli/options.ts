@@ -1,3 +1,4 @@
+import { trimCharEnd } from '@homecam/shared';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isLogLevel, LOG_LEVELS, type LogLevel } from '../logger.js';
@@ -54,7 +55,7 @@ Env: HOMECAM_ADMIN_PASSWORD (first-start password), HOMECAM_LOG_LEVEL (${LOG_LEV
   HOMECAM_TELEGRAM_API_ROOT (a Bot API server other than https://api.telegram.org),
   HOMECAM_PUBLIC_URL (HomeCam's address from outside, for links in alerts)`;
 
-const PROXY_ITEM = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/;
+const PROXY_ITEM = /^(?:loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(?:\/\d{1,3})?)$/;
 
 /** HOMECAM_TRUST_PROXY: empty/false → off; true; a whole number of hops; else a comma-separated address list. */
 export function parseTrustProxy(value: string | undefined): TrustProxy {
@@ -108,7 +109,7 @@ export function parseBaseUrl(value: string | undefined, name: string): string | 
   if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.search || url.hash) {
     throw new OptionsError(`${name}: expected an http(s) URL without credentials, query or fragment, got '${text}'`);
   }
-  return url.href.replace(/\/+$/, '');
+  return trimCharEnd(url.href, '/');
 }
 
 function parsePort(value: string, source: string): number {

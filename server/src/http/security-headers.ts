@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { DOCS_PREFIX } from './docs.js';
 
 /** A Host header fit to be echoed into the CSP (name or [IPv6] and port); anything else is left out. */
-const HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
+const HOST = /^[a-z0-9.-]+(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/i;
 
 /**
  * The app's own WebSocket origin (live video, socket.io). CSP 'self' covers same-origin ws:/wss: in current

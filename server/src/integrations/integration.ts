@@ -1,4 +1,4 @@
-import type { IntegrationAction, IntegrationError, IntegrationKind, IntegrationState, IntegrationStatus } from '@homecam/shared';
+import { capText, replaceUrls, type IntegrationAction, type IntegrationError, type IntegrationKind, type IntegrationState, type IntegrationStatus } from '@homecam/shared';
 import type { Clock } from '../lib/clock.js';
 
 /**
@@ -30,14 +30,25 @@ export function actionsOf(handle: IntegrationHandle): IntegrationAction[] {
   return actions;
 }
 
-const URL_CREDENTIALS = /([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
+/** A message is cut to this before it is masked (it is kept to 500 characters anyway). */
+const MESSAGE_SCAN_MAX = 4096;
+
+/** The user info of a URL (after `scheme://`, up to an `@` before any `/?#`), anchored: linear on any text. */
+const USER_INFO = /^[^/?#@]*@/;
+
+function maskUserInfo(url: string): string {
+  const at = url.indexOf('://') + 3;
+  const rest = url.slice(at);
+  return USER_INFO.test(rest) ? `${url.slice(0, at)}***@${rest.slice(rest.indexOf('@') + 1)}` : url;
+}
 
 /**
  * A message fit to show and store: credentials in URLs become `***@`, and every configured secret (password,
  * token) that appears in it becomes `***`. Short secrets (under 3 characters) would mangle ordinary words.
  */
 export function redactSecrets(message: string, secrets: readonly (string | undefined)[] = []): string {
-  let text = message.replace(URL_CREDENTIALS, '$1***@');
+  // Cut first (with a marker): only the first 500 characters are kept, and masking costs no more than that.
+  let text = replaceUrls(capText(message, MESSAGE_SCAN_MAX), maskUserInfo);
   for (const secret of secrets) {
     if (secret && secret.length >= 3) text = text.split(secret).join('***');
   }

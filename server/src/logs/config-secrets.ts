@@ -1,7 +1,4 @@
-import type { ConfigFile } from '@homecam/shared';
-
-/** `scheme://user:password@` anywhere in a camera source (also inside the original's ffmpeg argument form). */
-const URL_PASSWORD = /[a-z][a-z0-9+.-]*:\/\/[^\s:/@'"]*:([^\s@'"]+)@/gi;
+import { findUrls, splitUrlCredentials, type ConfigFile } from '@homecam/shared';
 
 function decoded(value: string): string {
   try {
@@ -21,9 +18,10 @@ export function secretsOf(config: ConfigFile): string[] {
     const v = (typeof camera === 'object' && camera !== null ? (camera as { videoConfig?: unknown }).videoConfig : undefined) as Record<string, unknown> | undefined;
     for (const source of [v?.source, v?.subSource, v?.stillImageSource]) {
       if (typeof source !== 'string') continue;
-      for (const match of source.matchAll(URL_PASSWORD)) {
-        const password = match[1] ?? '';
-        values.push(password, decoded(password));
+      // Every URL of the source (also inside the original's ffmpeg argument form): its password, or its bare token.
+      for (const { start, end } of findUrls(source)) {
+        const { secret } = splitUrlCredentials(source.slice(start, end));
+        if (secret) values.push(secret, decoded(secret));
       }
     }
   }

@@ -1,6 +1,7 @@
 import { LOG_RING_SIZE, type LogEntry } from '@homecam/shared';
 import { Readable } from 'node:stream';
 import pino, { type DestinationStream } from 'pino';
+import { capLogLine } from './cap-line.js';
 import { RotatingLogFile, type LogFileOptions } from './log-file.js';
 import { LogRing } from './log-ring.js';
 import { Scrubber } from './scrub.js';
@@ -20,7 +21,8 @@ export interface LogHubOptions {
 export type LogListener = (entries: LogEntry[]) => void;
 
 /**
- * The one destination of every pino record (pino's `stream`). Each line is scrubbed of secrets first, then goes
+ * The one destination of every pino record (pino's `stream`). Each line is cut to the caps of cap-line.ts and
+ * scrubbed of secrets first (both in linear time, whatever a client put in its URL or headers), then goes
  * to stdout (or the test's stream) as before, into the in-memory ring, to the rotating file and, batched, to the
  * subscribers (the admins' sockets). Nothing here logs through pino: that would feed back into the hub.
  */
@@ -51,7 +53,7 @@ export class LogHub implements DestinationStream {
 
   /** pino calls this with one JSON line per record. */
   write(line: string): void {
-    const clean = this.scrubber.scrub(line);
+    const clean = this.scrubber.scrub(capLogLine(line));
     this.out.write(clean);
     let record: Record<string, unknown>;
     try {

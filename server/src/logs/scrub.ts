@@ -1,7 +1,7 @@
 import { MASKED_SECRET, maskSourceCredentials } from '@homecam/shared';
 
 /** `token=…`, `password=…` … outside URLs too (e.g. a query string or a form body quoted in a message). */
-const SECRET_ASSIGNMENT = /\b(pass(?:word|wd)?|pwd|token|access_token|api_?key|key|secret)=([^&\s"'\\,;]+)/gi;
+const SECRET_ASSIGNMENT = /\b(pass(?:word|wd)?|pwd|token|access_token|api_?key|key|secret)=[^&\s"'\\,;]+/gi;
 /** An Authorization header value quoted in a message. */
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/g;
 /**

@@ -3,7 +3,7 @@ import { Consumer, type AttachOptions } from './consumer.js';
 import { invalidSource, MediaError } from './errors.js';
 import type { InputOptions } from '../lib/ffmpeg-args/input.js';
 import { buildStreamArgs, checkOutputOptions, initialPlan, type OutputOptions, type OutputPlan, type RemuxOptions } from '../lib/ffmpeg-args/output.js';
-import { parseSource, type CameraSource } from '../lib/ffmpeg-args/source.js';
+import { parseStreamSource, type CameraSource } from './source.js';
 import { describeExit, type StreamProblemInfo } from './ffmpeg/exit-reason.js';
 import { redactArgs, redactorFor } from './ffmpeg/redact.js';
 import { SupervisedProcess, type ProcessExit, type SupervisedProcessOptions, type Timers } from './ffmpeg/supervised-process.js';
@@ -159,7 +159,7 @@ export class CameraStream {
     this.redact = redactorFor(settings.source);
     this.media.clear();
     try {
-      this.source = parseSource(settings.source);
+      this.source = parseStreamSource(this.camera, settings.source);
       checkOutputOptions(settings.output);
       this.sourceError = null;
       this.plan = initialPlan(this.source, settings.output);

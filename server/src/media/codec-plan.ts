@@ -12,7 +12,7 @@ export function planForCodecs(plan: OutputPlan, info: InitInfo): OutputPlan | nu
   return next.video !== plan.video || next.audio !== plan.audio ? next : null;
 }
 
-const AUDIO_CODEC = /codec (pcm_|adpcm_|g72|amr|speex|nellymoser|mp2|mp3|ac3|eac3|opus|vorbis|flac|alac|gsm)/i;
+const AUDIO_CODEC = /codec (?:pcm_|adpcm_|g72|amr|speex|nellymoser|mp2|mp3|ac3|eac3|opus|vorbis|flac|alac|gsm)/i;
 
 /**
  * The plan after ffmpeg refused a codec in MP4 ("Could not find tag for codec pcm_alaw ..."): audio goes

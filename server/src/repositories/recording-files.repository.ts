@@ -1,3 +1,4 @@
+import { trimChar } from '@homecam/shared';
 import { createReadStream, type ReadStream } from 'node:fs';
 import { lstat, mkdir, open, readFile, rm, statfs, truncate, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
@@ -7,7 +8,7 @@ const CONTENT_TYPES: Record<string, string> = { '.mp4': 'video/mp4', '.jpg': 'im
 
 /** A folder name for a camera: readable, but never a path trick. */
 export function cameraFolder(camera: string): string {
-  return camera.trim().replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '') || 'camera';
+  return trimChar(camera.trim().replace(/[^A-Za-z0-9_-]+/g, '_'), '_') || 'camera';
 }
 
 export interface RecordingFileInfo {

@@ -15,7 +15,7 @@ export class WebAssetsRepository {
 
   /** The path relative to the root of an existing regular file for a URL path, if there is one. */
   async findFile(urlPath: string): Promise<string | undefined> {
-    const relative = normalize(urlPath).replace(/^([/\\])+/, '');
+    const relative = normalize(urlPath).replace(/^[/\\]+/, '');
     if (relative === '' || relative.split(/[/\\]/).some((part) => part === '..' || part.startsWith('.'))) return undefined;
     const absolute = resolve(this.root, relative);
     if (!absolute.startsWith(this.root + sep)) return undefined;

@@ -1,9 +1,12 @@
 import {
   MASKED_SECRET,
-  URL_IN_TEXT,
+  TEXT_FIELD_MAX_LENGTH,
   URL_QUERY_PARAM,
+  capText,
+  findUrls,
   joinUrlCredentials,
   maskSourceCredentials,
+  replaceUrls,
   splitUrlCredentials,
 } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
@@ -15,9 +18,13 @@ import { AppError } from '../errors/app-error.js';
 
 type Json = unknown;
 
-/** Every string in the camera (sources, but also plugin keys we do not know) with URL credentials masked. */
+/**
+ * Every string in the camera (sources, but also plugin keys we do not know) with URL credentials masked. A string
+ * longer than any write accepts (TEXT_FIELD_MAX_LENGTH: only a hand edit of config.json stores one) is cut first,
+ * with a marker, so a non-admin's read costs no more than the longest value the API lets in (finding N2).
+ */
 export function maskCameraSecrets<T>(value: T): T {
-  return deepMapStrings(value, maskSourceCredentials) as T;
+  return deepMapStrings(value, (text) => maskSourceCredentials(capText(text, TEXT_FIELD_MAX_LENGTH))) as T;
 }
 
 function deepMapStrings(value: Json, map: (text: string) => string): Json {
@@ -38,7 +45,9 @@ const DEFAULT_PORTS: Record<string, string> = { rtsp: '554', rtsps: '322', rtmp:
  */
 function originOf(prefix: string, rest: string): string {
   const scheme = prefix.slice(0, -3).toLowerCase();
-  const hostPort = (rest.replace(/^@/, '').split(/[/?#]/)[0] ?? '').toLowerCase();
+  const afterAt = rest.startsWith('@') ? rest.slice(1) : rest;
+  const end = afterAt.search(/[/?#]/);
+  const hostPort = (end < 0 ? afterAt : afterAt.slice(0, end)).toLowerCase();
   const withPort = /:\d+$/.test(hostPort) || !DEFAULT_PORTS[scheme] ? hostPort : `${hostPort}:${DEFAULT_PORTS[scheme]}`;
   return `${scheme}://${withPort}`;
 }
@@ -46,8 +55,8 @@ function originOf(prefix: string, rest: string): string {
 /** The secrets of a stored text, each keyed by origin + user (or + query key): never by user name alone. */
 function secretsOf(text: string): Map<string, string> {
   const secrets = new Map<string, string>();
-  for (const [url] of text.matchAll(URL_IN_TEXT)) {
-    const { prefix, user, secret, rest } = splitUrlCredentials(url);
+  for (const { start, end } of findUrls(text)) {
+    const { prefix, user, secret, rest } = splitUrlCredentials(text.slice(start, end));
     const origin = originOf(prefix, rest);
     if (secret !== null) secrets.set(`${origin} user ${user ?? ''}`, secret);
     for (const [, , key, value] of rest.matchAll(URL_QUERY_PARAM)) {
@@ -74,7 +83,7 @@ export function restoreMaskedText(incoming: string, stored: Json): string {
   if (!incoming.includes(MASKED_SECRET)) return incoming;
   if (typeof stored === 'string' && maskSourceCredentials(stored) === incoming) return stored;
   const secrets = typeof stored === 'string' ? secretsOf(stored) : new Map<string, string>();
-  return incoming.replace(URL_IN_TEXT, (url) => {
+  return replaceUrls(incoming, (url) => {
     const parts = splitUrlCredentials(url);
     const origin = originOf(parts.prefix, parts.rest);
     let secret = parts.secret;

@@ -17,6 +17,7 @@ import { restoreMaskedSecrets } from './camera-secrets.js';
 import { checkWebhookUrl, maskCameraForNonAdmin } from './camera-webhook.js';
 import type { ConfigService } from './config.service.js';
 import { assertConfigDepth } from './config-write-rules.js';
+import { refuseOversizedText } from './text-caps.js';
 
 /** A camera as config.json holds it: what the user or the UI wrote, without the defaults. */
 type StoredCamera = Record<string, unknown> & { name: string };
@@ -110,6 +111,7 @@ export class CameraService {
   async create(input: unknown, admin = true): Promise<Camera> {
     const body = checkWebhookUrl(requireObject(input), '', admin);
     assertConfigDepth(body, 2);
+    refuseOversizedText(body, undefined);
     this.refuseConfigFileOnly(body, {});
     const camera = parseCamera(body);
     const stored: StoredCamera = { ...body, name: camera.name };
@@ -136,6 +138,8 @@ export class CameraService {
       const index = cameras.findIndex((c) => sameName(c.name, name));
       const stored = cameras[index];
       if (!stored) throw new AppError('CAMERA_NOT_FOUND', 'camera not found');
+      // Before the secrets are restored: a masked text is compared with what is stored, at the text's length.
+      refuseOversizedText(body, stored);
       const own = checkWebhookUrl(body, typeof stored.webhookUrl === 'string' ? stored.webhookUrl : '', admin);
       const patch = restoreMaskedSecrets(own, stored) as Record<string, unknown>;
       this.refuseConfigFileOnly(patch, stored);

@@ -13,7 +13,8 @@ import { EventEmitter } from 'node:events';
 import { AppError } from '../errors/app-error.js';
 import { CONFIG_FILE, type ConfigRepository } from '../repositories/config.repository.js';
 import { assertConfigDepth, assertConfirmed, destructiveChanges, serializeConfig, toIssues } from './config-write-rules.js';
-import { refuseBadCameraMedia } from './camera-media-check.js';
+import { refuseBadCameraMedia, refuseBadCameraNames } from './camera-media-check.js';
+import { refuseOversizedText } from './text-caps.js';
 import { refuseFileOnlyChanges } from './config-file-only.js';
 
 /** config.json could not be used at start-up. The message names the file and every bad key. */
@@ -230,14 +231,15 @@ export class ConfigService {
   }
 
   /**
-   * Validates `next` (the file as it would be written, before defaults) and writes it: depth, schema, what it
-   * removes (unless `confirm` is null), size. Any refusal leaves the file and the current config untouched.
+   * Validates `next` (the file as it would be written, before defaults) and writes it: depth, schema, text lengths
+   * (text-caps.ts), what it removes (unless `confirm` is null), size. Any refusal leaves the file and the current config untouched.
    */
   private async commit(next: unknown, confirm: readonly ConfigConfirmation[] | null): Promise<ConfigFile> {
     assertConfigDepth(next);
     const result = configFileSchema.safeParse(next);
     if (!result.success) throw new AppError('VALIDATION_FAILED', 'the config is not valid', toIssues(result.error));
     refuseFileOnlyChanges(this.current, result.data);
+    refuseOversizedText(result.data, this.current);
     if (confirm !== null) assertConfirmed(destructiveChanges(this.current, next as Record<string, unknown>), confirm);
     return this.save(result.data);
   }
@@ -255,6 +257,7 @@ export class ConfigService {
 
   private async save(next: ConfigFile): Promise<ConfigFile> {
     refuseBadCameraMedia(next, this.current);
+    refuseBadCameraNames(next, this.current);
     const text = serializeConfig(next);
     for (const rule of this.writeRules) await rule(next, this.current);
     await this.repository.writeText(text);

@@ -24,7 +24,7 @@ const NAMED: Record<string, string> = {
 };
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,8});/gi, (match, entity: string) => {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (match, entity: string) => {
     if (entity.startsWith('#')) {
       const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
       return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '';
@@ -33,20 +33,55 @@ function decodeEntities(text: string): string {
   });
 }
 
+/** Where a comment, script or style block starts; its end is looked for from there on (never from each `<`). */
+const BLOCK_START = /<!--|<(script|style)\b/gi;
+const BLOCK_END: Record<string, RegExp> = { script: /<\/script\s*>/gi, style: /<\/style\s*>/gi };
+
+/**
+ * `html` without comments and script/style blocks, in one pass: each search starts where the last one ended, so
+ * `<!--<!--<!--…` or `<script<script…` without an end cost linear time (a lazy `[\s\S]*?` from every start was
+ * quadratic). A block without its end runs to the end of the text, as in a browser.
+ */
+function removeBlocks(html: string): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (;;) {
+    BLOCK_START.lastIndex = at;
+    const start = BLOCK_START.exec(html);
+    if (!start) break;
+    parts.push(html.slice(at, start.index), ' ');
+    const from = start.index + start[0].length;
+    let end: number;
+    if (start[1] === undefined) {
+      const close = html.indexOf('-->', from);
+      end = close < 0 ? -1 : close + 3;
+    } else {
+      const pattern = BLOCK_END[start[1].toLowerCase()] as RegExp;
+      pattern.lastIndex = from;
+      const close = pattern.exec(html);
+      end = close ? close.index + close[0].length : -1;
+    }
+    if (end < 0) return parts.join('');
+    at = end;
+  }
+  parts.push(html.slice(at));
+  return parts.join('');
+}
+
+/** A tag: its name, then anything but `<` and `>` (so an unclosed `<a<a<a…` is scanned once, not from every `<`). */
+const TAG = /<\/?[a-z][^<>]*>/gi;
+/** Feed fields are cut to this before any processing: the widget shows a few hundred characters of them. */
+const FEED_TEXT_SCAN_MAX = 64 * 1024;
+
 /** Plain text of a piece of feed HTML, at most `maxLength` characters (cut at a word with an ellipsis). */
 export function plainText(value: unknown, maxLength: number): string {
   if (typeof value !== 'string') return '';
-  const text = decodeEntities(
-    value
-      .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-      .replace(/<!--[\s\S]*?-->/g, ' ')
-      .replace(/<\/?[a-z][^>]*>/gi, ' '),
-  )
+  const text = decodeEntities(removeBlocks(value.slice(0, FEED_TEXT_SCAN_MAX)).replace(TAG, ' '))
     // A decoded "&lt;b&gt;" must not come back as markup either.
-    .replace(/<\/?[a-z][^>]*>/gi, ' ')
+    .replace(TAG, ' ')
     // Control characters (other than whitespace) have no place in a title.
     // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .replace(/[\u0000-\u0008\v\f\u000e-\u001f\u007f]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
   if (text.length <= maxLength) return text;

@@ -89,7 +89,7 @@ export function fixedReply(verb: string, arg: string): FtpReply | null {
     case 'NOOP':
       return reply(200, 'OK');
     case 'TYPE':
-      return /^(A|I|L 8)( N)?$/i.test(arg.trim()) ? reply(200, `Type set to ${arg.trim().toUpperCase()}`) : reply(504, 'Type not supported');
+      return /^(?:A|I|L 8)(?: N)?$/i.test(arg.trim()) ? reply(200, `Type set to ${arg.trim().toUpperCase()}`) : reply(504, 'Type not supported');
     case 'MODE':
       return /^S$/i.test(arg.trim()) ? reply(200, 'Mode S') : reply(504, 'Only stream mode');
     case 'STRU':

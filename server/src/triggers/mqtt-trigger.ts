@@ -39,7 +39,7 @@ export interface MqttCommandHandler {
 export const DEFAULT_MOTION_STATE_TOPIC = 'camera.ui/motion';
 
 /** Payloads above this are not considered at all: no trigger message is that long. */
-const MAX_PAYLOAD_BYTES = 64 * 1024;
+export const MAX_PAYLOAD_BYTES = 64 * 1024;
 
 /** What `publishMotionState` sends, as camera.ui did: `{"camera":"Front Door","state":true,"type":"motion","event":"mqtt"}`. */
 export interface MotionStatePayload {

@@ -1,6 +1,6 @@
 import { parseEncoderOptions, parseStreamMap, parseVideoCodec, parseVideoFilter } from './camera-output.js';
 import { MediaSettingError, parseCameraSource } from './camera-source.js';
-import { cameraSchema, looksLikeSource, type Camera } from './cameras.js';
+import { cameraNameIssues, cameraSchema, looksLikeSource, type Camera } from './cameras.js';
 
 /** One refused media setting of a camera: the dotted key and a message naming the refused option or value. */
 export interface MediaIssue {
@@ -56,9 +56,9 @@ export function cameraMediaIssues(camera: Pick<Camera, 'videoConfig'> | { videoC
   return issues;
 }
 
-/** `cameraSchema` plus the media grammar: what the API and the settings form accept for a camera. */
+/** `cameraSchema` plus the media grammar and the name rule: what the API and the settings form accept for a camera. */
 export const cameraWriteSchema = cameraSchema.superRefine((camera, ctx) => {
-  for (const issue of cameraMediaIssues(camera)) {
+  for (const issue of [...cameraNameIssues(camera), ...cameraMediaIssues(camera)]) {
     ctx.addIssue({ code: 'custom', path: issue.path.split('.'), message: issue.message });
   }
 });

@@ -1,4 +1,4 @@
-import { MediaSettingError, tokenizeArgs } from './camera-source.js';
+import { MediaSettingError, refuseLongSetting, tokenizeArgs } from './camera-source.js';
 
 /**
  * The grammar of a camera's output settings (`videoConfig.vcodec`, `encoderOptions`, `videoFilter`,
@@ -23,6 +23,7 @@ export const VIDEO_CODECS = [
 export type VideoCodec = (typeof VIDEO_CODECS)[number];
 
 export function parseVideoCodec(text: string): VideoCodec {
+  refuseLongSetting(text, 'video codec');
   const value = text.trim();
   if (!(VIDEO_CODECS as readonly string[]).includes(value)) {
     throw new MediaSettingError(`video codec: "${short(value)}" is not allowed (allowed: ${VIDEO_CODECS.join(', ')})`);
@@ -31,9 +32,10 @@ export function parseVideoCodec(text: string): VideoCodec {
 }
 
 /** `0:v:0`, `0:a`, `0:1`, `0:a:0?`: input 0 (1 is the demo's tone), optional type and index, optional `?`. */
-const STREAM_MAP = /^[01](:[va])?(:\d{1,2})?\??$/;
+const STREAM_MAP = /^[01](?::[va])?(?::\d{1,2})?\??$/;
 
 export function parseStreamMap(text: string): string {
+  refuseLongSetting(text, 'stream map');
   const value = text.trim();
   if (!STREAM_MAP.test(value)) throw new MediaSettingError(`stream map: "${short(value)}" is not allowed (use e.g. 0:v:0 or 0:a:0?)`);
   return value;
@@ -59,8 +61,8 @@ const ENCODER_OPTIONS: Record<string, { check: Check; expected: string }> = {
   '-crf': { check: within(0, 51), expected: '0..51' },
   '-qp': { check: within(0, 51), expected: '0..51' },
   '-profile:v': { check: among(PROFILES), expected: PROFILES.join(', ') },
-  '-level': { check: (v) => /^[1-5](\.[0-2])?$/.test(v), expected: 'a level like 3.1 or 4.1' },
-  '-level:v': { check: (v) => /^[1-5](\.[0-2])?$/.test(v), expected: 'a level like 3.1 or 4.1' },
+  '-level': { check: (v) => /^[1-5](?:\.[0-2])?$/.test(v), expected: 'a level like 3.1 or 4.1' },
+  '-level:v': { check: (v) => /^[1-5](?:\.[0-2])?$/.test(v), expected: 'a level like 3.1 or 4.1' },
   '-b:v': { check: bitrate, expected: 'a bit rate like 2000k' },
   '-maxrate': { check: bitrate, expected: 'a bit rate like 2000k' },
   '-bufsize': { check: bitrate, expected: 'a bit rate like 4000k' },
@@ -102,7 +104,7 @@ export type VideoFilter =
   | { name: 'format'; pixelFormat: string };
 
 const TRANSPOSE = ['cclock_flip', 'clock', 'cclock', 'clock_flip'];
-const SIZE = /^(-1|-2|\d{1,4})$/;
+const SIZE = /^(?:-1|-2|\d{1,4})$/;
 const WHOLE = /^\d{1,4}$/;
 
 /**
@@ -111,6 +113,7 @@ const WHOLE = /^\d{1,4}$/;
  * that reads files or URLs (`movie=`, `amovie=`), no expressions, no filter options beyond these numbers.
  */
 export function parseVideoFilter(text: string): VideoFilter[] {
+  refuseLongSetting(text, 'video filter');
   const trimmed = text.trim();
   if (!trimmed) return [];
   return trimmed.split(',').map((part) => parseFilter(part.trim()));

@@ -10,6 +10,7 @@
  * Everything else (file paths, `file:`, `pipe:`, `data:`, `concat:`, `subfile,`, lavfi, `-f tty`, output options
  * like `-vstats_file`) is refused with a message that names what was refused.
  */
+import { isWhitespace, TEXT_FIELD_MAX_LENGTH } from '../text.js';
 
 /** http(s) is allowed on purpose: MJPEG and HLS cameras. ffmpeg also gets a protocol whitelist per scheme. */
 export const SOURCE_SCHEMES = ['rtsp', 'rtsps', 'rtmp', 'rtmps', 'http', 'https'] as const;
@@ -80,6 +81,14 @@ export class MediaSettingError extends Error {
   override readonly name = 'MediaSettingError';
 }
 
+/**
+ * Media settings are short (a URL with a few options, a filter chain): text past TEXT_FIELD_MAX_LENGTH is refused
+ * before any parsing, so parsing costs no more than that whatever config.json holds (writes refuse it anyway).
+ */
+export function refuseLongSetting(text: string, what: string): void {
+  if (text.length > TEXT_FIELD_MAX_LENGTH) throw new MediaSettingError(`${what}: longer than ${TEXT_FIELD_MAX_LENGTH} characters`);
+}
+
 /** Every refusal message starts with what was refused, so clients can show it as it is. */
 export const MEDIA_REFUSAL = /^(camera source|video filter|encoder options|video codec|stream map): /;
 
@@ -142,7 +151,7 @@ const OPTIONS: Record<string, OptionSpec> = {
     key: 'readRate',
     schemes: ALL,
     parse: (value) => {
-      const n = /^\d{1,2}(\.\d{1,3})?$/.test(value) ? Number(value) : NaN;
+      const n = /^\d{1,2}(?:\.\d{1,3})?$/.test(value) ? Number(value) : NaN;
       if (!(n >= 0.1 && n <= 10)) throw new MediaSettingError('a number from 0.1 to 10');
       return n;
     },
@@ -163,6 +172,7 @@ function refuse(message: string): MediaSettingError {
 
 /** Parses a camera source; throws MediaSettingError naming the refused option or value. */
 export function parseCameraSource(text: string): ParsedSource {
+  refuseLongSetting(text, 'camera source');
   const trimmed = text.trim();
   if (!trimmed) throw refuse('the source is empty');
   if (/^demo:/i.test(trimmed)) return parseDemo(trimmed.slice(5));
@@ -227,7 +237,7 @@ function hasHostAfterAt(rest: string): boolean {
   const query = rest.search(/[?#]/);
   const beforeQuery = query < 0 ? rest : rest.slice(0, query);
   const host = beforeQuery.slice(beforeQuery.lastIndexOf('@') + 1).split('/')[0] ?? '';
-  return /^(\[[0-9a-f:.]+\]|[a-z0-9._~%-]+)(:\d{1,5})?$/i.test(host);
+  return /^(?:\[[0-9a-f:.]+\]|[a-z0-9._~%-]+)(?::\d{1,5})?$/i.test(host);
 }
 
 /** A refused token as it may appear in a message: never a URL's user info, never long. */
@@ -261,6 +271,7 @@ function safeDecode(value: string): string {
  * without expansion of any kind. Throws on an unterminated quote or a control character.
  */
 export function tokenizeArgs(text: string, what = 'camera source'): string[] {
+  refuseLongSetting(text, what);
   const tokens: string[] = [];
   let current = '';
   let inToken = false;
@@ -282,7 +293,7 @@ export function tokenizeArgs(text: string, what = 'camera source'): string[] {
     } else if (ch === '\\' && i + 1 < text.length) {
       current += text.charAt(++i);
       inToken = true;
-    } else if (/\s/.test(ch)) {
+    } else if (isWhitespace(code)) {
       if (inToken) tokens.push(current);
       current = '';
       inToken = false;

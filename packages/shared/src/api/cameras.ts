@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { cameraAlertFields } from './alerts.js';
 import { LIVE_TRANSPORTS } from './webrtc.js';
+import { hasForbiddenNameCharacters, replaceUrls } from '../text.js';
+import { displayNameSchema } from './common.js';
 
 /**
  * A camera as `config.json` holds it. Names follow camera.ui 1.1.17 (`videoConfig.*`, `videoanalysis`,
@@ -24,7 +26,7 @@ export const cameraSourceSchema = z.string({ message: 'FIELD_REQUIRED' }).trim()
 
 /** Text that is not even shaped like a source gets the short SOURCE_INVALID instead of the grammar's message. */
 export function looksLikeSource(text: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /(^|\s)-i\s+\S+/.test(text) || /^demo:/i.test(text);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /(?:^|\s)-i\s+\S+/.test(text) || /^demo:/i.test(text);
 }
 
 const optionalSource = z.string().trim().max(2048).optional();
@@ -122,6 +124,18 @@ export const cameraSchema = z.looseObject({
 export type Camera = z.infer<typeof cameraSchema>;
 export type CameraInput = z.input<typeof cameraSchema>;
 
+/**
+ * The display names of a camera (its name and room) that hold a character no name may (text.ts: control
+ * characters, lone surrogates, bidi overrides and isolates), as issues `NAME_CHARACTERS_INVALID`. Checked on every
+ * write (`cameraWriteSchema`, config writes) and by the web form, not by `cameraSchema`: a hand-edited config.json
+ * with such a name still loads, and the stream hub shows that camera in error (finding N11).
+ */
+export function cameraNameIssues(camera: { name?: unknown; room?: unknown }): { path: string; message: 'NAME_CHARACTERS_INVALID' }[] {
+  return (['name', 'room'] as const)
+    .filter((key) => typeof camera[key] === 'string' && hasForbiddenNameCharacters(camera[key]))
+    .map((key) => ({ path: key, message: 'NAME_CHARACTERS_INVALID' }));
+}
+
 /** Fields the interface cannot change (spec §5); the hint says to edit the config file. */
 export const CONFIG_FILE_ONLY_CAMERA_FIELDS = ['recordingType', 'recordingTimer'] as const;
 
@@ -145,7 +159,7 @@ export const cameraNameParamsSchema = z.object({ name: z.string().min(1) });
 export const roomSchema = z.object({ name: z.string(), cameras: z.number().int() });
 export type Room = z.infer<typeof roomSchema>;
 export const roomRequestSchema = z.object({
-  name: z.string({ message: 'ROOM_NAME_REQUIRED' }).trim().min(1, 'ROOM_NAME_REQUIRED').max(64),
+  name: displayNameSchema('ROOM_NAME_REQUIRED'),
 });
 
 /** Text control messages on the live WebSocket: realtime/live-messages.ts; binary messages are fMP4 (init segment first). */
@@ -172,13 +186,13 @@ export const snapshotQuerySchema = z.object({ width: z.coerce.number().int().min
 export const MASKED_SECRET = '********';
 
 /** Query parameters that carry a secret in camera URLs (`snapshot.cgi?user=admin&pwd=...`). */
-const SECRET_QUERY_KEY = /^(pass(word|wd)?|pwd|psw|token|key|secret|auth|sig(nature)?|p)$/i;
+const SECRET_QUERY_KEY = /^(?:pass(?:word|wd)?|pwd|psw|token|key|secret|auth|sig(?:nature)?|p)$/i;
 
-/** Every URL inside a source string (the original's ffmpeg-argument form holds one among other words). */
-export const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s'"]+/gi;
-
-/** `?key=value` pairs of a URL; groups: separator, key, value. */
-export const URL_QUERY_PARAM = /([?&;])([^=&#;]+)=([^&#;]*)/g;
+/**
+ * `?key=value` pairs of a URL; groups: separator, key, value. A key holds no separator (`?` included), so each
+ * attempt stops at the next one: linear however many `?` or `&` a hostile URL repeats.
+ */
+export const URL_QUERY_PARAM = /([?&;])([^=&#;?]+)=([^&#;]*)/g;
 
 /** A URL cut around its user info: `prefix` + (`user:`)`secret` + `rest`. */
 export interface UrlCredentials {
@@ -227,8 +241,8 @@ function maskUrl(url: string): string {
 /**
  * Replaces the password inside every URL of a source string (`rtsp://user:********@host`; user info without a
  * colon is masked whole) and the values of password-like query parameters (`?user=admin&pwd=********`).
- * Works on the original's ffmpeg-argument form too.
+ * Works on the original's ffmpeg-argument form too, in time linear in the text (text.ts: findUrls).
  */
 export function maskSourceCredentials(source: string): string {
-  return source.replace(URL_IN_TEXT, maskUrl);
+  return replaceUrls(source, maskUrl);
 }

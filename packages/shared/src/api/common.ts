@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
+import { hasForbiddenNameCharacters } from '../text.js';
 
 /** One entry of `details` on VALIDATION_FAILED. */
 export const validationIssueSchema = z.object({
@@ -18,3 +19,13 @@ export const apiErrorBodySchema = z.object({
 
 export const healthResponseSchema = z.object({ status: z.literal('ok') });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** A display name a user types (a room, the HomeKit bridge): trimmed, 1–64 characters, no forbidden character. */
+export function displayNameSchema(required: string): z.ZodString {
+  return z
+    .string({ message: required })
+    .trim()
+    .min(1, required)
+    .max(64)
+    .refine((name) => !hasForbiddenNameCharacters(name), 'NAME_CHARACTERS_INVALID');
+}

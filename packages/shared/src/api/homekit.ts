@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayNameSchema } from './common.js';
 
 /**
  * Issue 10: the built-in HomeKit bridge. config.json `homekit` (absent = off). The setup code, the bridge's
@@ -49,7 +50,7 @@ export type HomekitStatus = z.infer<typeof homekitStatusSchema>;
 /** PATCH /api/homekit (admin): written to config.json `homekit` and applied live. */
 export const homekitPatchSchema = z.strictObject({
   active: z.boolean().optional(),
-  name: z.string().trim().min(1).max(64).optional(),
+  name: displayNameSchema('FIELD_REQUIRED').optional(),
   port: z.number().int().min(1024).max(65535).optional(),
 });
 export type HomekitPatch = z.infer<typeof homekitPatchSchema>;

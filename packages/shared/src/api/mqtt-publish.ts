@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimChar } from '../text.js';
 
 /**
  * Issue 9: MQTT publishing with Home Assistant discovery, over the broker of the MQTT trigger (config.json `mqtt`).
@@ -52,7 +53,6 @@ export function mqttSlug(name: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  return slug || 'camera';
+    .replace(/[^a-z0-9]+/g, '_');
+  return trimChar(slug, '_') || 'camera';
 }

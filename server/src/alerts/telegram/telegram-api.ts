@@ -1,4 +1,4 @@
-import { TELEGRAM_TOKEN_PATTERN } from '@homecam/shared';
+import { TELEGRAM_TOKEN_PATTERN, trimCharEnd } from '@homecam/shared';
 import { TransientAlertError } from '../channel.js';
 
 export const DEFAULT_TELEGRAM_API_ROOT = 'https://api.telegram.org';
@@ -54,7 +54,7 @@ export class TelegramApi {
 
   /** Calls `method` with a JSON or multipart body; resolves with `result`, throws Transient/Refused errors. */
   async call(method: TelegramMethod, body: Record<string, string> | FormData | undefined, signal: AbortSignal): Promise<unknown> {
-    const url = `${this.apiRoot.replace(/\/+$/, '')}/bot${this.token}/${method}`;
+    const url = `${trimCharEnd(this.apiRoot, '/')}/bot${this.token}/${method}`;
     const init: RequestInit =
       body instanceof FormData
         ? { method: 'POST', body, signal }

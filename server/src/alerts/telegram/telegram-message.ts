@@ -1,4 +1,4 @@
-import type { Notification } from '@homecam/shared';
+import { trimCharEnd, type Notification } from '@homecam/shared';
 
 /** Default texts when no template is set (English, as the server stores its notification texts). */
 const DEFAULT_TEMPLATES: Record<string, string> = { motion: 'Motion detected: @', doorbell: 'Doorbell: @' };
@@ -25,5 +25,5 @@ export function caption(text: string): string {
 export function clipTooLargeNote(bytes: number, publicUrl: string | undefined): string {
   const note = `The clip (${Math.round(bytes / (1024 * 1024))} MB) is too large for Telegram.`;
   // The notifications page lists the event with its recording.
-  return publicUrl ? `${note} Watch it in HomeCam: ${publicUrl.replace(/\/+$/, '')}/notifications` : note;
+  return publicUrl ? `${note} Watch it in HomeCam: ${trimCharEnd(publicUrl, '/')}/notifications` : note;
 }

@@ -40,7 +40,7 @@ const newSsrc = (): number => randomBytes(4).readUInt32BE(0) & 0x7fffffff;
 /** A UDP socket on the interface the controller reached us on, port chosen by the OS: the RTCP return port. */
 async function bindReturnSocket(family: 'ipv4' | 'ipv6', localAddress: string): Promise<Socket> {
   // A dual-stack HAP server reports IPv4 peers as ::ffff:a.b.c.d; a udp4 socket needs the plain address.
-  const address = family === 'ipv4' ? localAddress.replace(/^::ffff:/i, '') : localAddress.replace(/%.*$/, '');
+  const address = family === 'ipv4' ? localAddress.replace(/^::ffff:/i, '') : localAddress.split('%')[0] ?? localAddress;
   const bindTo = (host: string | undefined): Promise<Socket> =>
     new Promise((resolve, reject) => {
       const socket = createSocket(family === 'ipv6' ? 'udp6' : 'udp4');

@@ -1,9 +1,16 @@
-import { configFileSchema, configWriteBodySchema, configWriteQuerySchema } from '@homecam/shared';
+import { CONFIG_MAX_BYTES, configFileSchema, configWriteBodySchema, configWriteQuerySchema } from '@homecam/shared';
 import { z } from 'zod';
 import type { ConfigService } from '../../services/config.service.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
 import { defineRoutes } from '../define-routes.js';
 import { sectionParams } from './config.routes.js';
+
+/**
+ * A body may be as large as config.json may be (finding N9): the file is written with two-space indentation, so a
+ * file within CONFIG_MAX_BYTES is within it as the editor's compact JSON too, and a config the PATCH routes let
+ * grow can always be PUT back. What the file would weigh is checked again when it is written (CONFIG_TOO_LARGE).
+ */
+const CONFIG_BODY_LIMIT = CONFIG_MAX_BYTES;
 
 /** Writing config.json (the config editor): replace, merge patch, and merge patch of one section. Admin only. */
 export const configWriteRoutes = defineRoutes<{ config: ConfigService }>((app, { config }) => {
@@ -11,6 +18,7 @@ export const configWriteRoutes = defineRoutes<{ config: ConfigService }>((app, {
     '/api/config',
     {
       config: { access: 'admin' },
+      bodyLimit: CONFIG_BODY_LIMIT,
       schema: {
         tags: ['config'],
         description:
@@ -29,6 +37,7 @@ export const configWriteRoutes = defineRoutes<{ config: ConfigService }>((app, {
     '/api/config',
     {
       config: { access: 'admin' },
+      bodyLimit: CONFIG_BODY_LIMIT,
       schema: {
         tags: ['config'],
         description:
@@ -46,6 +55,7 @@ export const configWriteRoutes = defineRoutes<{ config: ConfigService }>((app, {
     '/api/config/:section',
     {
       config: { access: 'admin' },
+      bodyLimit: CONFIG_BODY_LIMIT,
       schema: {
         tags: ['config'],
         description:

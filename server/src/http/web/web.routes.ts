@@ -14,7 +14,7 @@ function isServerPath(path: string): boolean {
  * chunks): a 404, never index.html, which the browser would try to run as a script and fail with a
  * confusing MIME error instead of the app's reload screen. App routes have no such extension.
  */
-const ASSET_PATH = /^\/assets\/|\.(m?js|css|map|png|jpe?g|svg|ico|webp|webmanifest|woff2?)$/i;
+const ASSET_PATH = /^\/assets\/|\.(?:m?js|css|map|png|jpe?g|svg|ico|webp|webmanifest|woff2?)$/i;
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>HomeCam</title></head>

@@ -81,7 +81,7 @@ export function protocolWhitelist(source: UrlSource, options: SourceInputOptions
     list.push('tcp');
   } else {
     list.push(source.scheme === 'http' ? 'https' : 'http', 'tcp');
-    const hls = options.format === 'hls' || /\.m3u8?($|[?#])/i.test(source.url);
+    const hls = options.format === 'hls' || /\.m3u8?(?:$|[?#])/i.test(source.url);
     if (hls) list.push('hls', 'crypto');
   }
   if (source.scheme.endsWith('s') || list.includes('https')) list.push('tls');

@@ -34,7 +34,7 @@ const RULES: { test: RegExp; code: StreamProblem; config?: boolean; text: string
   { test: /timed? ?out/i, code: 'TIMEOUT', text: 'the camera did not answer in time' },
   { test: /\b503\b|service unavailable/i, code: 'UNAVAILABLE', text: 'the camera is busy (503)' },
   { test: /could not find tag for codec|not currently supported in container|codec not currently supported/i, code: 'UNSUPPORTED_CODEC', config: true, text: 'the camera codec cannot be put into MP4' },
-  { test: /unrecognized option|option .* not found|error splitting the argument list|invalid option|undefined constant/i, code: 'INVALID_OPTIONS', config: true, text: 'ffmpeg rejected the source options' },
+  { test: /unrecognized option|option \S+ not found|error splitting the argument list|invalid option|undefined constant/i, code: 'INVALID_OPTIONS', config: true, text: 'ffmpeg rejected the source options' },
   { test: /invalid data found/i, code: 'INVALID_DATA', text: 'the camera sent data ffmpeg cannot read' },
 ];
 

@@ -2,11 +2,13 @@
  * Credentials must never reach a log line, a state reason or an error message. Every string that may hold a
  * camera URL (arguments, ffmpeg's stderr, error texts) goes through these before it leaves the media module.
  */
+import { findUrls, replaceUrls } from '@homecam/shared';
 
 const MASK = '***';
-const SCHEME_URL = /[a-z][a-z0-9+.-]*:\/\/[^\s'"<>]+/gi;
-const SENSITIVE_QUERY_KEY = /^(user(name)?|usr|login|pass(word|wd)?|pwd|token|key|secret|auth|sig(nature)?|u|p)$/i;
-const USER_QUERY_KEY = /^(user(name)?|usr|login|u)$/i;
+/** A URL inside ffmpeg's text ends at whitespace, a quote or an angle bracket (findUrls: linear on any text). */
+const URL_STOPS = { angleBrackets: true } as const;
+const SENSITIVE_QUERY_KEY = /^(?:user(?:name)?|usr|login|pass(?:word|wd)?|pwd|token|key|secret|auth|sig(?:nature)?|u|p)$/i;
+const USER_QUERY_KEY = /^(?:user(?:name)?|usr|login|u)$/i;
 /** Literal secrets shorter than this are only masked inside URLs (masking every "ab" would garble text). */
 const MIN_LITERAL_SECRET = 3;
 
@@ -28,7 +30,8 @@ export function redactUrl(url: string): string {
     const userInfo = beforeQuery.slice(0, at);
     rest = `${userInfo.includes(':') ? `${MASK}:${MASK}` : MASK}${rest.slice(at)}`;
   }
-  return head + rest.replace(/([?&;])([^=&#;]+)=([^&#;]*)/g, (whole, sep: string, key: string) =>
+  // A key holds no separator (`?` included): each attempt stops at the next one, linear on `????…`.
+  return head + rest.replace(/([?&;])([^=&#;?]+)=[^&#;]*/g, (whole, sep: string, key: string) =>
     SENSITIVE_QUERY_KEY.test(key) ? `${sep}${key}=${MASK}` : whole,
   );
 }
@@ -41,8 +44,8 @@ export function secretsOf(url: string): string[] {
       if (candidate.length >= MIN_LITERAL_SECRET) secrets.add(candidate);
     }
   };
-  for (const match of url.matchAll(SCHEME_URL)) {
-    const text = match[0];
+  for (const { start, end } of findUrls(url, URL_STOPS)) {
+    const text = url.slice(start, end);
     const rest = text.slice(text.indexOf('://') + 3);
     const queryStart = rest.search(/[?#]/);
     const beforeQuery = queryStart < 0 ? rest : rest.slice(0, queryStart);
@@ -52,7 +55,7 @@ export function secretsOf(url: string): string[] {
       const colon = userInfo.indexOf(':');
       add(colon < 0 ? userInfo : userInfo.slice(colon + 1));
     }
-    for (const [, key, value] of text.matchAll(/[?&;]([^=&#;]+)=([^&#;]*)/g)) {
+    for (const [, key, value] of text.matchAll(/[?&;]([^=&#;?]+)=([^&#;]*)/g)) {
       if (key && value && SENSITIVE_QUERY_KEY.test(key) && !USER_QUERY_KEY.test(key)) add(value);
     }
   }
@@ -64,7 +67,7 @@ export function secretsOf(url: string): string[] {
  * secret given, e.g. the decoded password of the camera's source URL.
  */
 export function redactText(text: string, secrets: readonly string[] = []): string {
-  let out = text.replace(SCHEME_URL, (url) => redactUrl(url));
+  let out = replaceUrls(text, redactUrl, URL_STOPS);
   for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
     if (secret.length >= MIN_LITERAL_SECRET) out = out.split(secret).join(MASK);
   }

@@ -88,7 +88,7 @@ export function rtpClient(options: { audio?: boolean } = {}): RtpClient {
           if (s !== 'complete') return;
           const sdp = pc.localDescription()?.sdp ?? '';
           const candidates = [...sdp.matchAll(/^a=(candidate:[^\r\n]+)/gm)].map((m) => ({ candidate: m[1]!, mid: '0' }));
-          resolve({ sdp: sdp.replace(/^a=(candidate:[^\r\n]+|end-of-candidates)\r?\n/gm, ''), candidates });
+          resolve({ sdp: sdp.replace(/^a=(?:candidate:[^\r\n]+|end-of-candidates)\r?\n/gm, ''), candidates });
         });
         pc.setLocalDescription();
       }),

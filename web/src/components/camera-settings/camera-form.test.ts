@@ -54,6 +54,14 @@ describe('camera form validation', () => {
     });
   });
 
+  it('refuses control characters, lone surrogates and bidi overrides in the name and room, as the server does (N11)', () => {
+    const base = { ...newCameraForm('Standard'), 'videoConfig.source': 'demo:' };
+    const errors = validateCameraForm({ ...base, name: '\u202egnp.exe', room: 'Hall\u0000' });
+    expect(errors.name).toEqual({ key: 'validation.NAME_CHARACTERS_INVALID' });
+    expect(errors.room).toEqual({ key: 'validation.NAME_CHARACTERS_INVALID' });
+    expect(validateCameraForm({ ...base, name: 'Küche 🚪', room: 'ห้องนั่งเล่น' })).toEqual({});
+  });
+
   it('explains bounds and non-numbers', () => {
     const base = { ...newCameraForm('Standard'), name: 'a', 'videoConfig.source': 'nonsense' };
     const errors = validateCameraForm({ ...base, 'videoConfig.stimeout': '900', 'videoConfig.maxFPS': 'x', snapshotTimer: '0' });

@@ -1,4 +1,4 @@
-import { cameraMediaIssues, cameraSchema, MEDIA_REFUSAL, VALIDATION_MESSAGES, type Camera, type CameraInput } from '@homecam/shared';
+import { cameraMediaIssues, cameraNameIssues, cameraSchema, MEDIA_REFUSAL, VALIDATION_MESSAGES, type Camera, type CameraInput } from '@homecam/shared';
 import { ALL_FIELDS, type FieldDef } from './camera-fields';
 
 /** The form's state: one string (text, numbers as typed) or boolean per field path. */
@@ -117,12 +117,13 @@ export function issuesToErrors(issues: readonly Issue[]): FieldErrors {
 }
 
 /**
- * Checks the form as the server will: the shared schema, and the media grammar (sources, codec, encoder options,
- * filter, maps) of `cameraWriteSchema`, run on its own so its messages show even while other fields are wrong.
+ * Checks the form as the server will: the shared schema, and the name rule and media grammar (sources, codec,
+ * encoder options, filter, maps) of `cameraWriteSchema`, run on their own so their messages show even while other
+ * fields are wrong.
  */
 export function validateCameraForm(values: FormValues): FieldErrors {
   const input = formToInput(values);
   const result = cameraSchema.safeParse(input);
-  const issues: Issue[] = [...(result.success ? [] : result.error.issues), ...cameraMediaIssues(input)];
+  const issues: Issue[] = [...(result.success ? [] : result.error.issues), ...cameraNameIssues(input), ...cameraMediaIssues(input)];
   return issuesToErrors(issues);
 }

@@ -1,4 +1,4 @@
-import type { Language, PushStatus } from '@homecam/shared';
+import { trimCharEnd, type Language, type PushStatus } from '@homecam/shared';
 
 /**
  * Spec §4/§6 push subscription rules as a pure function: what this browser and the server should do, given
@@ -28,7 +28,7 @@ export function needsServerStatus(local: PushLocalState): boolean {
   return local.supported && local.signedIn && local.allowed && local.wanted && local.permission === 'granted';
 }
 
-const unpadded = (key: string) => key.replace(/=+$/, '');
+const unpadded = (key: string) => trimCharEnd(key, '=');
 
 export function decidePushActions(local: PushLocalState, server: PushStatus | null): PushAction[] {
   const subscribed = local.browserKey !== null;

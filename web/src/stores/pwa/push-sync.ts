@@ -1,4 +1,4 @@
-import { hasAnyPermission, pushSubscriptionSchema, type Language, type PushStatus, type PushSubscriptionBody, type SessionUser } from '@homecam/shared';
+import { hasAnyPermission, pushSubscriptionSchema, trimCharEnd, type Language, type PushStatus, type PushSubscriptionBody, type SessionUser } from '@homecam/shared';
 import { createStore } from '../create-store';
 import { decidePushActions, needsServerStatus, type PushAction, type PushLocalState } from './push-decision';
 
@@ -40,7 +40,7 @@ export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
 }
 
 export function bytesToBase64Url(buffer: ArrayBuffer): string {
-  return btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return trimCharEnd(btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_'), '=');
 }
 
 /** What this browser and user say about push right now, for decidePushActions. */

@@ -1,4 +1,4 @@
-import type { HomekitPatch, HomekitStatus } from '@homecam/shared';
+import { hasForbiddenNameCharacters, type HomekitPatch, type HomekitStatus } from '@homecam/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
@@ -13,7 +13,8 @@ export function HomekitSettingsForm({ status, saving, onSave }: { status: Homeki
   const [name, setName] = useState(status.name);
   const [port, setPort] = useState(String(status.port));
   const portNumber = /^\d{1,5}$/.test(port.trim()) ? Number(port.trim()) : NaN;
-  const nameInvalid = name.trim().length === 0 || name.trim().length > 64;
+  const nameBadCharacters = hasForbiddenNameCharacters(name.trim());
+  const nameInvalid = name.trim().length === 0 || name.trim().length > 64 || nameBadCharacters;
   const portInvalid = !(portNumber >= PORT_MIN && portNumber <= PORT_MAX);
   const changed = name.trim() !== status.name || portNumber !== status.port;
 
@@ -31,7 +32,7 @@ export function HomekitSettingsForm({ status, saving, onSave }: { status: Homeki
         value={name}
         maxLength={64}
         autoComplete="off"
-        error={nameInvalid ? t('homekit:nameInvalid') : null}
+        error={nameBadCharacters ? t('validation.NAME_CHARACTERS_INVALID') : nameInvalid ? t('homekit:nameInvalid') : null}
         onChange={(event) => setName(event.target.value)}
         data-testid="homekit-name"
       />
