@@ -5,7 +5,7 @@ const SOURCE_KEYS = ['source', 'subSource', 'stillImageSource'] as const;
 
 function sourcesOf(camera: Record<string, unknown> | undefined): Partial<Record<(typeof SOURCE_KEYS)[number], unknown>> {
   const videoConfig = camera?.videoConfig;
-  return videoConfig !== null && typeof videoConfig === 'object' ? (videoConfig) : {};
+  return videoConfig !== null && typeof videoConfig === 'object' ? videoConfig : {};
 }
 
 /** Whether a source text leads to this machine (a parse failure is the grammar's to report, not this rule's). */
