@@ -115,6 +115,7 @@ async function main(): Promise<void> {
       analysis: { endpoint: options.rekognitionEndpoint },
       telegram: { apiRoot: options.telegramApiRoot },
       publicUrl: options.publicUrl,
+      homekit: { host: options.host },
       supervised: isSupervised(process.env),
     });
   } catch (error) {
