@@ -38,6 +38,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Homec
     loginThrottle: { baseDelayMs: 1, maxDelayMs: 4, ...options.loginThrottle },
     // Paced checks still run one at a time, without the second between them (login-pacing.test.ts sets it).
     accountPacing: { intervalMs: 0, ...options.accountPacing },
+    // The disk of a test machine may be nearly full: no low-space WARN unless a test asks for it.
+    lowSpaceBytes: options.lowSpaceBytes ?? (() => 0),
     dataDir,
   });
 }
