@@ -70,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
     await registerRoutes(app, context, options.live);
     // Sockets close first (before the runtime): they hold upgraded connections Fastify does not track.
     app.decorate('homecam', context).decorate('realtime', attachRealtime(app, context));
+    app.addHook('preClose', () => ctx.auth.close());
     app.addHook('onClose', () => runtime.stop());
     await app.ready();
     return app as unknown as HomecamApp;

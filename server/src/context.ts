@@ -25,6 +25,7 @@ import { CameraService } from './services/camera.service.js';
 import { ConfigService } from './services/config.service.js';
 import { FileService } from './services/file.service.js';
 import { LoginThrottle, type LoginThrottleOptions } from './services/login-throttle.js';
+import { AccountPacer, type AccountPacerOptions } from './services/account-pacer.js';
 import { NotificationService } from './services/notification.service.js';
 import { PushService } from './services/push.service.js';
 import { RecordingService } from './services/recording.service.js';
@@ -54,6 +55,8 @@ export interface ContextOptions {
   adminPassword?: string | undefined;
   clock?: Clock | undefined;
   loginThrottle?: Partial<LoginThrottleOptions> | undefined;
+  /** The account-wide pacing of password checks (tests shorten the interval). */
+  accountPacing?: Partial<AccountPacerOptions> | undefined;
   passwordHashing?: PasswordHashOptions | undefined;
   /** Accept http:// push endpoints (tests with a loopback push service); browsers' are always https. */
   allowHttpPushEndpoints?: boolean | undefined;
@@ -205,6 +208,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       sessions: repositories.sessions,
       hasher,
       throttle: new LoginThrottle(clock, options.loginThrottle),
+      pacer: new AccountPacer(clock, options.accountPacing),
       clock,
       bus,
     });

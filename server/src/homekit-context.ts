@@ -17,6 +17,8 @@ export interface HomekitOptions {
   createStreamDelegate?: CreateStreamDelegate | undefined;
   /** Tests: the interface table `homekit.bind` is checked against (default: os.networkInterfaces()). */
   interfaces?: InterfaceTable | undefined;
+  /** The server's `--host` (HOMECAM_HOST): the bridge follows it unless config.json sets `homekit.bind`. */
+  host?: string | undefined;
 }
 
 const sameName = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -52,6 +54,7 @@ export function createHomekit(
     bus: ctx.bus,
     store: new IdentityStore(ctx.dataDir),
     interfaces: options.interfaces,
+    host: options.host,
     onError: (message) => integration.current?.fail(message),
     log: log.child({ module: 'homekit' }),
   });

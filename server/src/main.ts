@@ -7,6 +7,8 @@ import { homedir } from 'node:os';
 import { RESTART_EXIT_CODE } from '@homecam/shared';
 import { buildApp, type HomecamApp } from './app.js';
 import { DEFAULT_PORT, OptionsError, parseRuntimeOptions, USAGE, type RuntimeOptions } from './cli/options.js';
+import { connectionCapFor } from './http/connection-gate.js';
+import { LOW_FD_LIMIT, readFdLimits } from './lib/fd-limit.js';
 import { ConfigLoadError } from './services/config.service.js';
 import { FirstStartRefusedError } from './services/user.service.js';
 
@@ -88,6 +90,19 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/**
+ * The open-files limit the server runs with and the connection cap derived from it (http/limits.ts). Node has
+ * already raised the soft limit to the hard one; a low hard limit (a shell's `ulimit -n 1024`) is only raised
+ * from outside: systemd `LimitNOFILE=`, or `ulimit -Hn` before starting (D1).
+ */
+function reportFdLimit(app: HomecamApp): void {
+  const limits = readFdLimits();
+  if (!limits) return;
+  const fields = { softLimit: limits.soft, hardLimit: limits.hard ?? 'unlimited', maxConnections: connectionCapFor(limits.soft) };
+  if (limits.soft < LOW_FD_LIMIT) app.log.warn(fields, 'open-files limit is low: raise LimitNOFILE= in the systemd unit (or ulimit -n) to at least 4096');
+  else app.log.info(fields, 'open-files limit');
+}
+
 async function main(): Promise<void> {
   let options: RuntimeOptions & { help: boolean };
   try {
@@ -115,12 +130,14 @@ async function main(): Promise<void> {
       analysis: { endpoint: options.rekognitionEndpoint },
       telegram: { apiRoot: options.telegramApiRoot },
       publicUrl: options.publicUrl,
+      homekit: { host: options.host },
       supervised: isSupervised(process.env),
     });
   } catch (error) {
     if (error instanceof ConfigLoadError || error instanceof FirstStartRefusedError) fail(error.message);
     throw error;
   }
+  reportFdLimit(app);
   stopOnSignals(app);
   await listen(app, options.port ?? app.homecam.config.get().port ?? DEFAULT_PORT, options.host);
   reportListening(app);

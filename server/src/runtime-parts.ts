@@ -11,6 +11,7 @@ import { createMqttPublisher } from './mqtt-publisher.js';
 import { PushNotifier } from './push/push-notifier.js';
 import { createPushSender } from './push/push-sender.js';
 import { DEFAULT_MAX_CLIP_MS } from './recording/clip-policy.js';
+import { LowSpaceWarning } from './recording/low-space-warning.js';
 import { Recorder } from './recording/recorder.js';
 import { RekognitionUsageRepository } from './repositories/rekognition-usage.repository.js';
 import type { ComponentOptions } from './runtime.js';
@@ -100,3 +101,16 @@ export function createParts(ctx: AppContext, log: FastifyBaseLogger, options: Co
   };
 }
 
+
+/** The WARN before the recordings disk is full (D2/F15): looks as clips start and every 10 minutes. */
+export function lowSpaceComponent(ctx: AppContext, log: FastifyBaseLogger, options: ComponentOptions) {
+  const warning = new LowSpaceWarning({
+    space: () => ctx.repositories.recordingFiles.space(),
+    warn: (message) => ctx.notifications.system('WARN', 'Recordings', message),
+    bus: ctx.bus,
+    clock: ctx.clock,
+    threshold: options.lowSpaceBytes,
+    onError: (error) => log.warn({ err: error }, 'checking the free space of the recordings disk failed'),
+  });
+  return { name: 'low-space', start: () => warning.start(), stop: () => warning.stop() };
+}

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.js';
 import { createStreams, type MediaOptions } from './streams-context.js';
-import { createParts } from './runtime-parts.js';
+import { createParts, lowSpaceComponent } from './runtime-parts.js';
 import { analysisComponent, createEventAnalysis, type AnalysisOptions } from './analysis-context.js';
 import type { IntegrationRegistry } from './integrations/index.js';
 import type { StreamHub } from './media/index.js';
@@ -42,6 +42,8 @@ export interface ComponentOptions {
   triggers?: TriggerExtras | undefined;
   /** Recorder tuning (tests shorten the clip cap). */
   recorder?: { maxClipMs?: number; syncEveryMs?: number } | undefined;
+  /** Tests only: the free bytes below which the recordings disk counts as nearly full (default lowSpaceThreshold). */
+  lowSpaceBytes?: ((totalBytes: number) => number) | undefined;
   /** Web push: VAPID subject (default DEFAULT_PUSH_SUBJECT; main.ts passes HOMECAM_PUSH_SUBJECT), per-request time-out. */
   push?: (Partial<PushSenderOptions> & { concurrency?: number }) | undefined;
   /** Tests only: push to loopback/private hosts (the local push service). */
@@ -244,6 +246,7 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
       stop: () => recorder.close(),
     },
     { name: 'retention', start: () => ctx.recordings.startSweep(onError('recording retention failed')), stop: () => ctx.recordings.stop() },
+    lowSpaceComponent(ctx, log, options),
     analysisComponent(ctx, analysis),
     { name: 'notifications', start: () => ctx.notifications.start(onError('notification failed')), stop: () => ctx.notifications.stop() },
     // Every notification to every alert channel (web push included), off the event path; in-flight sends are

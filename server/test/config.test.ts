@@ -10,13 +10,20 @@ import { createTestApp, makeDataDir } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
 
 describe('config.json at start-up', () => {
-  it('is created with the defaults when absent', async () => {
+  it('is created with the defaults when absent, the HTTP trigger with a random token of its own (F16d)', async () => {
     const dataDir = await makeDataDir();
     const app = await createTestApp({ dataDir });
     await app.close();
-    const written: unknown = JSON.parse(await readFile(join(dataDir, 'config.json'), 'utf8'));
-    expect(written).toEqual(configFileSchema.parse({}));
+    const written = JSON.parse(await readFile(join(dataDir, 'config.json'), 'utf8')) as { http: { token: string } };
+    const { token } = written.http;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(written).toEqual(configFileSchema.parse({ http: { token } }));
     expect((await stat(join(dataDir, 'config.json'))).mode & 0o777).toBe(0o600);
+    // Another install, another token.
+    const other = await makeDataDir();
+    await (await createTestApp({ dataDir: other })).close();
+    const second = JSON.parse(await readFile(join(other, 'config.json'), 'utf8')) as { http: { token: string } };
+    expect(second.http.token).not.toBe(token);
   });
 
   it('fails start-up with a message naming the bad key', async () => {

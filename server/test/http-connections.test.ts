@@ -18,9 +18,10 @@ async function start(options: TestAppOptions = {}): Promise<number> {
   return Number(new URL(await listen(app)).port);
 }
 
-function open(port: number): Promise<Socket> {
+/** A connection from `from` (any 127/8 address on Linux: a client of its own to the server). */
+function open(port: number, from?: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    const socket = connect({ port, host: '127.0.0.1', ...(from ? { localAddress: from } : {}) }, () => resolve(socket));
     socket.once('error', reject);
   });
 }
@@ -123,6 +124,39 @@ describe('connections per address (finding #19)', () => {
     for (const socket of sockets) socket.destroy();
   });
 });
+
+describe('connections in all (D1)', () => {
+  it('a few addresses holding partial heads fill the server only up to its reserve: a new client still gets in', async () => {
+    // 40 in all: the last 10 only for addresses holding fewer than 8.
+    const port = await start({ httpLimits: { maxConnections: 40 } });
+    const sockets: Socket[] = [];
+    try {
+      for (const host of [2, 3, 4]) {
+        for (let i = 0; i < 15; i++) {
+          const socket = await open(port, `127.0.7.${host}`);
+          socket.on('error', () => undefined);
+          socket.write('GET /api/health HTTP/1.1\r\nhost: x\r\nx-slow: ');
+          sockets.push(socket);
+        }
+      }
+      // 15 + 15 + 8 held; the 7 others of the third address were closed at once.
+      await expect.poll(() => countOpen(app!)).toBe(38);
+      const real = await open(port, '127.0.0.1');
+      sockets.push(real);
+      expect(await ask(real, '/api/health')).toBe('HTTP/1.1 200 OK');
+      const again = await open(port, '127.0.7.2');
+      sockets.push(again);
+      expect(await closed(again)).toBe(''); // an attacker's next connection: closed before a byte is read
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+  });
+});
+
+/** Open connections as the server counts them. */
+function countOpen(a: HomecamApp): Promise<number> {
+  return new Promise((resolve, reject) => a.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+}
 
 describe('the 404 handler is rate limited per address', () => {
   it('a flood of unknown paths gets 429 RATE_LIMITED with Retry-After; real routes stay open', async () => {

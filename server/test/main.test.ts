@@ -15,9 +15,14 @@ interface Started {
   exited: Promise<{ code: number | null; at: number }>;
 }
 
-/** Runs main.ts like `node dist/main.js` would, through tsx so no build is needed. */
-function start(args: string[], env: Record<string, string> = {}): Started {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN, ...args], {
+/**
+ * Runs main.ts like `node dist/main.js` would, through tsx so no build is needed. `shell`: a command run first in
+ * the same process (`ulimit -Sn 1024`), which then becomes node.
+ */
+function start(args: string[], env: Record<string, string> = {}, shell?: string): Started {
+  const node = [process.execPath, '--conditions=source', '--import', 'tsx', MAIN, ...args];
+  const [file, ...rest] = shell ? ['sh', '-c', `${shell} && exec "$0" "$@"`, ...node] : node;
+  const child = spawn(file!, rest, {
     env: { ...process.env, HOMECAM_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -81,6 +86,12 @@ describe('main', () => {
     expect(at - signalledAt).toBeLessThan(2_000);
     expect(server.output().match(/HomeCam listening/g)).toHaveLength(1);
     expect(server.output()).not.toContain(token);
+  });
+
+  it('under a low open-files limit warns at start, with the connection cap it leaves (D1)', async () => {
+    const server = start(['--port', '0', '--data', await makeDataDir(), '--host', '127.0.0.1'], {}, 'ulimit -n 1024');
+    await waitForOutput(server, /"level":40,.*"softLimit":1024,"hardLimit":1024,"maxConnections":512,"msg":"open-files limit is low/);
+    await waitForOutput(server, /HomeCam listening on/);
   });
 
   it('exits 1 naming the bad key when config.json is invalid', async () => {

@@ -195,3 +195,20 @@ describe('start, stop and restart', () => {
     expect((await configFile()).aws?.active).toBe(false);
   });
 });
+
+describe('an HTTP trigger without a token (F16d)', () => {
+  it('an existing config.json without http.token keeps working and gets none written into it', async () => {
+    expect((await configFile()).http).not.toHaveProperty('token');
+    const answer = await fetch(`http://127.0.0.1:${httpPort}/motion?Nowhere`);
+    expect(answer.status).toBe(404); // handled (no such camera), not 401: the trigger stays open as before
+  });
+
+  it('is flagged TRIGGER_OPEN on the plugins page while it listens beyond this machine without a token', async () => {
+    expect((await find('http-trigger')).warnings).toEqual([]); // localhttp: 127.0.0.1 only
+    await app.homecam.config.patchSection('http', { active: false, localhttp: false });
+    expect((await find('http-trigger')).warnings).toEqual(['TRIGGER_OPEN']);
+    await app.homecam.config.patchSection('http', { token: 'a-long-random-trigger-token' });
+    expect((await find('http-trigger')).warnings).toEqual([]);
+    expect((await list()).filter((entry) => entry.warnings.length > 0)).toEqual([]);
+  });
+});

@@ -108,12 +108,12 @@ describe('PATCH /api/users/:id', () => {
   const patch = (id: number, token: string, payload: object) =>
     app.inject({ method: 'PATCH', url: `/api/users/${id}`, headers: bearer(token), payload });
 
-  it('lets a user rename itself and change its session timer', async () => {
-    const { user, token } = await signedInUser(app, ['dashboard:access']);
+  it('lets an admin rename itself and change its session timer', async () => {
+    const { user, token } = await signedInUser(app, ['admin']);
     const newName = uniqueName('renamed');
     const response = await patch(user.id, token, { username: newName, sessionTimer: 600 });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ username: newName, sessionTimer: 600, permissionLevel: ['dashboard:access'] });
+    expect(response.json()).toMatchObject({ username: newName, sessionTimer: 600, permissionLevel: ['admin'] });
   });
 
   it('needs the current password to change the own password', async () => {
@@ -160,7 +160,7 @@ describe('PATCH /api/users/:id', () => {
   });
 
   it('refuses a username someone else has (409) but allows changing the case of one\'s own', async () => {
-    const { user, token } = await signedInUser(app, ['dashboard:access'], { username: 'henry' });
+    const { user, token } = await signedInUser(app, ['admin'], { username: 'henry' });
     await createUser(app, ['dashboard:access'], { username: 'ida' });
     expectError(await patch(user.id, token, { username: 'IDA' }), 409, 'USERNAME_TAKEN');
     expect((await patch(user.id, token, { username: 'Henry' })).statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
-import { openPeerCount } from '../src/webrtc/peer.js';
+import { createdPeerCount, openPeerCount } from '../src/webrtc/peer.js';
 import { rtpClient, type RtpClient } from '../src/webrtc/test-support/rtp-client.js';
 import { closeAllLive, isText, openLive, type LiveClient } from './helpers/live.js';
 import { createTestApp, listen, makeDataDir } from './helpers/test-app.js';
@@ -232,5 +232,29 @@ describe('WebRTC live view', () => {
       if (!camera.running) await camera.start();
     }
   });
-});
 
+  it('checks the viewer limit before answering: of 10 parallel offers only maxStreams get an answer and a peer (N12)', async () => {
+    await app.homecam.cameras.update('Yard', { videoConfig: { maxStreams: 2 } });
+    try {
+      const peersBefore = createdPeerCount();
+      const sessions = await Promise.all(Array.from({ length: 10 }, () => webrtcViewer()));
+      const outcomes = await Promise.all(
+        sessions.map(({ live }) =>
+          Promise.race([
+            live.next(isText('webrtc-answer'), { timeoutMs: 20_000 }).then(() => 'answer', () => 'nothing'),
+            live.closed.then(({ code }) => (code === 4429 ? 'refused' : `closed ${code}`)),
+          ]),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome === 'answer')).toHaveLength(2);
+      expect(outcomes.filter((outcome) => outcome === 'refused')).toHaveLength(8);
+      expect(createdPeerCount() - peersBefore).toBe(2);
+      for (const { live } of sessions.filter((_, index) => outcomes[index] === 'refused')) {
+        expect(live.texts().map((message) => message.type)).not.toContain('webrtc-answer');
+        expect(live.texts().at(-1)).toMatchObject({ type: 'error', code: 'MAX_STREAMS_REACHED' });
+      }
+    } finally {
+      await app.homecam.cameras.update('Yard', { videoConfig: { maxStreams: null } });
+    }
+  });
+});

@@ -45,6 +45,10 @@ export const ERROR_STATUS = {
   CONFIG_TOO_LARGE: 400,
   /** Only an admin moves the recordings directory (HomeCam writes and deletes files there). */
   RECORDINGS_PATH_ADMIN_ONLY: 403,
+  /** A camera source on this machine (loopback: a local go2rtc) is set by an admin only (F4). */
+  CAMERA_SOURCE_ADMIN_ONLY: 403,
+  /** A non-admin may change only the case of its own username: names are given by an admin (no name probing). */
+  USERNAME_ADMIN_ONLY: 403,
   /** A non-admin may shorten its own session timer, not lengthen it past SESSION_TIMER_SELF_MAX_S. */
   SESSION_TIMER_ABOVE_LIMIT: 403,
   /** Dashboard feed widget: the URL is not an http(s) URL of at most 2048 characters without credentials. */

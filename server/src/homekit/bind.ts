@@ -29,3 +29,24 @@ export function resolveBind(bind: readonly string[] | undefined, table: Interfac
   }
   return [...new Set(bind)];
 }
+
+/** Where the bridge is reachable: the advertiser's addresses (hap-nodejs `bind`) and the HAP server's listen host. */
+export interface BridgeAddresses {
+  bind: string[] | undefined;
+  /** undefined: hap-nodejs' own choice, every interface (it binds the unspecified address even for a `bind`). */
+  listenHost: string | undefined;
+}
+
+/**
+ * N13: `homekit.bind` when set (checked by resolveBind; the HAP server then listens on every interface, as
+ * hap-nodejs does, and only the mDNS advertiser is restricted). Without it the bridge follows the server's
+ * `--host` when that is one address (not `0.0.0.0`/`::`, not a name): HAP listens there and mDNS advertises there
+ * only, so `--host 127.0.0.1` keeps the bridge off the network too. Otherwise: every interface.
+ */
+export function bridgeAddresses(bind: readonly string[] | undefined, serverHost: string | undefined, table?: InterfaceTable): BridgeAddresses {
+  const checked = resolveBind(bind, table);
+  if (checked) return { bind: checked, listenHost: undefined };
+  const host = serverHost?.replace(/^\[|\]$/g, '');
+  if (!host || isIP(host) === 0 || host === '0.0.0.0' || host === '::') return { bind: undefined, listenHost: undefined };
+  return { bind: [host], listenHost: host };
+}

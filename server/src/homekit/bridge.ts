@@ -1,6 +1,6 @@
 import type { Camera } from '@homecam/shared';
 import type { Server } from 'node:net';
-import { Bridge, uuid } from 'hap-nodejs';
+import { Bridge, HAPServer, uuid } from 'hap-nodejs';
 import { accessoryShape, CameraAccessory, type CameraAccessoryDeps } from './camera-accessory.js';
 import { ADVERTISER_CIAO, CATEGORY } from './hap-values.js';
 import { useHapStorage } from './hap-storage.js';
@@ -11,6 +11,27 @@ export interface BridgeSettings {
   name: string;
   port: number;
   bind: string[] | undefined;
+  /** The one address the HAP server listens on; undefined: every interface (hap-nodejs' default). */
+  listenHost?: string | undefined;
+}
+
+/**
+ * Runs `publish` with HAP's listen pinned to `host`. hap-nodejs has no option for it (its `bind` restricts only the
+ * mDNS advertiser and listens on the unspecified address) and calls listen() synchronously inside publish() with
+ * the ciao advertiser, so the override is in place for exactly that call. PublishedBridge checks the result.
+ */
+function publishListeningOn<T>(host: string | undefined, publish: () => T): T {
+  if (!host) return publish();
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be put back, and called with the server as this
+  const original = HAPServer.prototype.listen;
+  HAPServer.prototype.listen = function listenOnHost(this: HAPServer, port?: number) {
+    original.call(this, port, host);
+  };
+  try {
+    return publish();
+  } finally {
+    HAPServer.prototype.listen = original;
+  }
 }
 
 /**
@@ -39,20 +60,23 @@ export class PublishedBridge {
     useHapStorage(store.dir);
     const published = new PublishedBridge(settings, deps);
     published.sync(cameras, false);
-    const publishing = published.bridge.publish({
-      username: identity.username,
-      pincode: identity.setupCode,
-      setupID: identity.setupId,
-      port: settings.port,
-      ...(settings.bind ? { bind: settings.bind } : {}),
-      category: CATEGORY.BRIDGE,
-      advertiser: ADVERTISER_CIAO,
-    });
+    const publishing = publishListeningOn(settings.listenHost, () =>
+      published.bridge.publish({
+        username: identity.username,
+        pincode: identity.setupCode,
+        setupID: identity.setupId,
+        port: settings.port,
+        ...(settings.bind ? { bind: settings.bind } : {}),
+        category: CATEGORY.BRIDGE,
+        advertiser: ADVERTISER_CIAO,
+      }),
+    );
     // Watched before this tick ends: publish() calls listen() synchronously (ciao needs no await first).
     const listening = published.watchListen();
     try {
       await publishing;
       await listening;
+      published.assertListeningOn(settings.listenHost);
     } catch (error) {
       await published.unpublish().catch(() => undefined);
       throw error;
@@ -113,9 +137,21 @@ export class PublishedBridge {
    * hap-nodejs leaves its TCP server without an 'error' listener: a taken port (EADDRINUSE) would be an uncaught
    * exception. Listened for here; resolves once it listens, rejects with the listen error.
    */
-  private watchListen(): Promise<void> {
+  private tcpServer(): Server | undefined {
     const internals = this.bridge as unknown as { _server?: { httpServer?: { tcpServer?: Server } } };
-    const server = internals._server?.httpServer?.tcpServer;
+    return internals._server?.httpServer?.tcpServer;
+  }
+
+  /** A hap-nodejs that no longer listens where publishListeningOn pinned it must not silently serve every interface. */
+  private assertListeningOn(host: string | undefined): void {
+    if (!host) return;
+    const address = this.tcpServer()?.address();
+    const actual = address && typeof address === 'object' ? address.address : undefined;
+    if (actual !== host) throw new Error(`HomeKit: the HAP server listens on ${actual ?? 'an unknown address'}, not on ${host} (--host)`);
+  }
+
+  private watchListen(): Promise<void> {
+    const server = this.tcpServer();
     if (!server) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       if (server.listening) resolve();

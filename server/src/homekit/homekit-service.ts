@@ -1,6 +1,6 @@
 import { HOMEKIT_DEFAULT_NAME, HOMEKIT_DEFAULT_PORT, type Camera, type HomekitSettings, type HomekitState, type HomekitStatus } from '@homecam/shared';
 import type { EventBus } from '../events/event-bus.js';
-import { resolveBind } from './bind.js';
+import { bridgeAddresses, type resolveBind } from './bind.js';
 import type { HomekitBridgeControl } from './bridge-control.js';
 import { PublishedBridge, type BridgeSettings } from './bridge.js';
 import type { CameraAccessoryDeps } from './camera-accessory.js';
@@ -18,6 +18,8 @@ export interface HomekitServiceDeps extends CameraAccessoryDeps {
   onError?: ((message: string) => void) | undefined;
   /** The machine's interfaces for the bind check (tests pass a fixed table). */
   interfaces?: Parameters<typeof resolveBind>[1];
+  /** The server's `--host`: without `homekit.bind` the bridge listens and advertises there only (bridgeAddresses). */
+  host?: string | undefined;
 }
 
 /**
@@ -112,7 +114,7 @@ export class HomekitService implements HomekitBridgeControl {
     }
     let wanted: BridgeSettings;
     try {
-      wanted = { name: settings.name, port: settings.port, bind: resolveBind(settings.bind, this.deps.interfaces) };
+      wanted = { name: settings.name, port: settings.port, ...bridgeAddresses(settings.bind, this.deps.host, this.deps.interfaces) };
     } catch (error) {
       await this.shutdown();
       return this.fail(error);
@@ -133,7 +135,8 @@ export class HomekitService implements HomekitBridgeControl {
     this.state = 'running';
     this.lastError = null;
     const where = wanted.bind ? wanted.bind.join(', ') : 'all interfaces';
-    this.deps.log.info({ port: wanted.port, bind: where, accessories: this.bridge.accessories }, 'HomeKit bridge published');
+    const listen = wanted.listenHost ?? 'all interfaces';
+    this.deps.log.info({ port: wanted.port, bind: where, listen, accessories: this.bridge.accessories }, 'HomeKit bridge published');
   }
 
   private fail(error: unknown): void {
@@ -165,5 +168,6 @@ export class HomekitService implements HomekitBridgeControl {
 }
 
 function sameSettings(a: BridgeSettings, b: BridgeSettings): boolean {
-  return a.name === b.name && a.port === b.port && JSON.stringify(a.bind ?? null) === JSON.stringify(b.bind ?? null);
+  const same = (x: unknown, y: unknown) => JSON.stringify(x ?? null) === JSON.stringify(y ?? null);
+  return a.name === b.name && a.port === b.port && same(a.bind, b.bind) && same(a.listenHost, b.listenHost);
 }

@@ -2,6 +2,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
 import { AppError } from '../errors/app-error.js';
+import { ASSUMED_FD_LIMIT, readFdLimits } from '../lib/fd-limit.js';
+import { ConnectionGate, connectionCapFor, gateOptions, installConnectionGate } from './connection-gate.js';
 import { sendError } from './error-handler.js';
 
 /** Limits of the API/web server. Defaults suit a home network; tests shorten the time-outs. */
@@ -20,6 +22,12 @@ export interface HttpLimitsOptions {
    * where every connection comes from the proxy. 0 turns it off.
    */
   maxConnectionsPerAddress?: number;
+  /**
+   * Open connections in all (D1); more are closed at once, and its last quarter goes only to addresses holding
+   * fewer than 8 connections. Default: half the process's open-files limit (connectionCapFor), read when the
+   * server is built (main.ts raises that limit first). 0 turns it off.
+   */
+  maxConnections?: number;
   /** JSON bodies nested deeper than this are refused before parsing. Default 64 (the config needs < 10). */
   jsonMaxDepth?: number;
   /** Requests per minute and address that may end in the 404 handler (scanners). Default 300. */
@@ -34,7 +42,7 @@ export const HTTP_LIMIT_DEFAULTS = {
   maxConnectionsPerAddress: 128,
   jsonMaxDepth: 64,
   notFoundPerMinute: 300,
-} as const satisfies Required<HttpLimitsOptions>;
+} as const satisfies Required<Omit<HttpLimitsOptions, 'maxConnections'>>;
 
 /**
  * An oversized body is discarded (read and dropped) after the 413 rather than the connection being closed:
@@ -99,25 +107,6 @@ export function applyServerTimeouts(server: Server, options: HttpLimitsOptions =
   (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = o.timeoutCheckMs;
 }
 
-/** Closes connections above `max` per remote address at once (before any byte is read). */
-export function capConnectionsPerAddress(server: Server, max: number): void {
-  const open = new Map<string, number>();
-  server.on('connection', (socket) => {
-    const address = socket.remoteAddress ?? '';
-    const count = (open.get(address) ?? 0) + 1;
-    if (count > max) {
-      socket.destroy();
-      return;
-    }
-    open.set(address, count);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left > 0) open.set(address, left);
-      else open.delete(address);
-    });
-  });
-}
-
 /** The not-found answer, rate limited per address: probing for paths is the one thing it serves. */
 async function installNotFoundHandler(app: FastifyInstance, perMinute: number): Promise<void> {
   await app.register(fastifyRateLimit, { global: false });
@@ -133,8 +122,8 @@ async function installNotFoundHandler(app: FastifyInstance, perMinute: number): 
 }
 
 /**
- * Every request-level limit of the API/web server: JSON depth, clean 413s, time-outs, connections per
- * address, the rate-limited 404. Call once on the root instance, after the error handler.
+ * Every request-level limit of the API/web server: JSON depth, clean 413s, time-outs, connections (in all and
+ * per address), the rate-limited 404. Call once on the root instance, after the error handler.
  */
 export async function installHttpLimits(
   app: FastifyInstance,
@@ -144,6 +133,9 @@ export async function installHttpLimits(
   installJsonDepthLimit(app, o.jsonMaxDepth);
   installCleanPayloadTooLarge(app);
   applyServerTimeouts(app.server, o);
-  if (o.maxConnectionsPerAddress > 0 && !options.behindProxy) capConnectionsPerAddress(app.server, o.maxConnectionsPerAddress);
+  // Behind a trusted proxy every connection comes from the proxy: only the global cap applies.
+  const maxConnections = o.maxConnections ?? connectionCapFor(readFdLimits()?.soft ?? ASSUMED_FD_LIMIT);
+  const gate = new ConnectionGate(gateOptions(maxConnections, options.behindProxy ? 0 : o.maxConnectionsPerAddress));
+  installConnectionGate(app.server, gate);
   await installNotFoundHandler(app, o.notFoundPerMinute);
 }

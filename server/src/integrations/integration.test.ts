@@ -34,7 +34,7 @@ describe('IntegrationRegistry', () => {
     const off = registry.register({ id: 'telegram', kind: 'notifier', title: 'Telegram', settingsPath: '/settings/notifications', status: () => tracker.status('ready') });
     expect(() => registry.register({ id: 'telegram', kind: 'notifier', title: 'x', settingsPath: '/', status: () => tracker.status('ready') })).toThrow(/twice/);
     expect(await registry.list()).toEqual([
-      { id: 'telegram', kind: 'notifier', title: 'Telegram', settingsPath: '/settings/notifications', actions: [], state: 'ready', since: null, lastError: null, detail: null },
+      { id: 'telegram', kind: 'notifier', title: 'Telegram', settingsPath: '/settings/notifications', actions: [], warnings: [], state: 'ready', since: null, lastError: null, detail: null },
     ]);
     await expect(registry.act('telegram', 'start')).rejects.toMatchObject({ code: 'PLUGIN_ACTION_UNSUPPORTED' });
     off();

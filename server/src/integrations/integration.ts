@@ -1,4 +1,4 @@
-import { capText, replaceUrls, type IntegrationAction, type IntegrationError, type IntegrationKind, type IntegrationState, type IntegrationStatus } from '@homecam/shared';
+import { capText, replaceUrls, type IntegrationAction, type IntegrationError, type IntegrationKind, type IntegrationState, type IntegrationStatus, type IntegrationWarning } from '@homecam/shared';
 import type { Clock } from '../lib/clock.js';
 
 /**
@@ -14,6 +14,8 @@ export interface IntegrationHandle {
   /** The web page where it is configured. */
   readonly settingsPath: string;
   status(): IntegrationStatus | Promise<IntegrationStatus>;
+  /** How it is set up that the admin should know about (an open trigger); none when absent. */
+  warnings?(): IntegrationWarning[];
   /** Switch it on (persisted in its settings, so it survives a restart of HomeCam) and start it. */
   start?(): Promise<void>;
   /** Switch it off (persisted) and stop it. */

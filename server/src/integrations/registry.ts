@@ -49,6 +49,7 @@ export class IntegrationRegistry {
 
   private async describe(handle: IntegrationHandle): Promise<Integration> {
     const status = await handle.status();
-    return { id: handle.id, kind: handle.kind, title: handle.title, settingsPath: handle.settingsPath, actions: actionsOf(handle), ...status };
+    const warnings = handle.warnings?.() ?? [];
+    return { id: handle.id, kind: handle.kind, title: handle.title, settingsPath: handle.settingsPath, actions: actionsOf(handle), warnings, ...status };
   }
 }

@@ -1,4 +1,4 @@
-import type { IntegrationState, IntegrationStatus } from '@homecam/shared';
+import type { IntegrationState, IntegrationStatus, IntegrationWarning } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { ConfigService } from '../services/config.service.js';
@@ -57,6 +57,16 @@ export class TriggerIntegration implements IntegrationHandle {
     else if (info?.error) state = 'error';
     else state = running ? 'starting' : 'stopped';
     return this.tracker.status(state, this.detail());
+  }
+
+  /**
+   * An HTTP trigger without a token that listens beyond this machine answers anyone on the network (a config.json
+   * from before new installs got a token keeps working that way; the page says so).
+   */
+  warnings(): IntegrationWarning[] {
+    if (this.name !== 'http') return [];
+    const { http } = this.deps.config.get();
+    return !http.token && !http.localhttp ? ['TRIGGER_OPEN'] : [];
   }
 
   async start(): Promise<void> {

@@ -7,6 +7,11 @@ export interface AttachOptions {
   queue?: QueueLimits;
   /** Free text for logs/diagnostics, e.g. a socket id. */
   label?: string;
+  /**
+   * A viewer of the same camera this one takes the place of (a live session re-attaching): not counted against
+   * maxStreams, so the swap cannot lose the session's place to another viewer. The caller closes it right after.
+   */
+  replaces?: Consumer;
 }
 
 let nextId = 1;

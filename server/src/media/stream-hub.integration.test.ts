@@ -65,7 +65,13 @@ describe('StreamHub with a real camera', () => {
     // the camera's limit counts viewers only
     expect(() => h.attach('yard', 'main', { kind: 'viewer' })).toThrow(expect.objectContaining({ code: 'MAX_STREAMS_REACHED' }) as Error);
     const recorder = h.attach('yard', 'main', { kind: 'recorder' });
+    // ...and a viewer taking another's place (a live session swapping its consumer) is not refused at the limit
+    expect(() => h.attach('yard', 'main', { kind: 'viewer', replaces: recorder })).toThrow(expect.objectContaining({ code: 'MAX_STREAMS_REACHED' }) as Error);
     recorder.close();
+    const swapped = h.attach('yard', 'main', { kind: 'viewer', replaces: consumers[0] });
+    consumers[0]!.close();
+    consumers[0] = swapped;
+    readers[0] = collect(swapped);
 
     // the last one leaving stops the upstream after the idle time-out
     const idle = nextState(h, 'yard/main', 'idle', 5_000);

@@ -164,7 +164,9 @@ export class StreamHub extends EventEmitter<StreamHubEvents> {
     const target = this.streamOf(entry, stream);
     const limit = entry.config.maxStreams ?? 0;
     if (options.kind === 'viewer' && limit > 0) {
-      const viewers = [...entry.streams.values()].reduce((n, s) => n + s.viewers, 0);
+      const { replaces } = options;
+      const replaced = replaces && !replaces.closed && replaces.kind === 'viewer' && replaces.camera === entry.config.name ? 1 : 0;
+      const viewers = [...entry.streams.values()].reduce((n, s) => n + s.viewers, 0) - replaced;
       if (viewers >= limit) throw new StreamLimitError(camera, limit);
     }
     return target.attach(options);

@@ -50,11 +50,16 @@ export class RecordingFilesRepository {
 
   /** Free bytes on the disk of the current recordings directory (its nearest existing parent). */
   async freeBytes(): Promise<number> {
+    return (await this.space()).freeBytes;
+  }
+
+  /** Free (for this user) and total bytes of that disk. */
+  async space(): Promise<{ freeBytes: number; totalBytes: number }> {
     let dir = this.dir;
     for (;;) {
       try {
         const stats = await statfs(dir);
-        return stats.bavail * stats.bsize;
+        return { freeBytes: stats.bavail * stats.bsize, totalBytes: stats.blocks * stats.bsize };
       } catch (error) {
         const parent = dirname(dir);
         if (parent === dir) throw error;

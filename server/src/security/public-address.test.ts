@@ -16,6 +16,18 @@ describe('internal addresses (review #24)', () => {
     expect(isInternalHost('fcm.googleapis.com')).toBe(false);
   });
 
+  it('sees the internal IPv4 address inside every IPv6 embedding, and the IPv6 ranges that are never public (N13)', () => {
+    const internal = [
+      '::127.0.0.1', '[::127.0.0.1]', '::7f00:1', '::a00:1', '::ffff:0:127.0.0.1', '::ffff:0:c0a8:101', '64:ff9b::127.0.0.1',
+      '64:ff9b::a9fe:a9fe', '64:ff9b:1::10.0.0.1', '64:ff9b:1::8.8.8.8', '2002:7f00:1::', '2002:c0a8:101::1', '2002:a9fe:a9fe::',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001:db8::1', '100::1', 'fe80::1%eth0',
+    ];
+    for (const address of internal) expect(isInternalAddress(address), address).toBe(true);
+    for (const address of ['64:ff9b::808:808', '2002:808:808::1', '::ffff:0:808:808', '2a00:1450:4001::200e']) {
+      expect(isInternalAddress(address), address).toBe(false);
+    }
+  });
+
   it('a name counts as public only when every address it resolves to is', async () => {
     expect(await resolvesPublic('push.example.com', () => Promise.resolve(['93.184.215.14']))).toBe(true);
     expect(await resolvesPublic('rebound.example.com', () => Promise.resolve(['93.184.215.14', '192.168.1.1']))).toBe(false);

@@ -1,3 +1,4 @@
+import { embeddedIpv4, formatIpv4, parseIpv6Literal } from '@homecam/shared';
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
@@ -24,6 +25,11 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
+  // Discard-only, NAT64 for local use (the operator's own translator), Teredo and documentation: never a feed.
+  ['100::', 64],
+  ['64:ff9b:1::', 48],
+  ['2001::', 32],
+  ['2001:db8::', 32],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
@@ -31,24 +37,21 @@ for (const [network, prefix] of [
   INTERNAL.addSubnet(network, prefix, 'ipv6');
 }
 
-/** An IPv4 address hidden in IPv6 (::ffff:a.b.c.d, also written ::ffff:7f00:1), else null. */
-function embeddedIpv4(address: string): string | null {
-  const match = /^::ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
-  if (!match) return null;
-  if (match[1]) return match[1];
-  const high = parseInt(match[2] ?? '0', 16);
-  const low = parseInt(match[3] ?? '0', 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-}
-
-/** True for an IP literal in an internal range (see INTERNAL); false for a public address or a non-IP. */
+/**
+ * True for an IP literal in an internal range (see INTERNAL); false for a public address or a non-IP. An IPv6
+ * address that carries an IPv4 one (mapped, compatible, translated, NAT64, 6to4: embeddedIpv4) is judged by that
+ * IPv4 address too, so `[::127.0.0.1]`, `[64:ff9b::10.0.0.1]` or `[2002:c0a8:101::]` are internal (N13).
+ */
 export function isInternalAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '');
   const version = isIP(bare);
   if (version === 4) return INTERNAL.check(bare, 'ipv4');
   if (version !== 6) return false;
-  const v4 = embeddedIpv4(bare);
-  return v4 !== null ? INTERNAL.check(v4, 'ipv4') : INTERNAL.check(bare, 'ipv6');
+  const words = parseIpv6Literal(bare);
+  const v4 = words ? embeddedIpv4(words) : null;
+  if (v4 !== null && INTERNAL.check(formatIpv4(v4), 'ipv4')) return true;
+  const zone = bare.indexOf('%');
+  return INTERNAL.check(zone < 0 ? bare : bare.slice(0, zone), 'ipv6');
 }
 
 /** A URL host that names this machine or the local network without DNS: `localhost`, `*.localhost`, internal IPs. */

@@ -6,6 +6,7 @@ import type { SessionRepository } from '../repositories/session.repository.js';
 import { usernameKey, type UserRecord, type UserRepository } from '../repositories/user.repository.js';
 import type { PasswordHasher } from '../security/password-hasher.js';
 import { hashSessionToken, newSessionToken } from '../security/token.js';
+import type { AccountPacer, PacedTurn } from './account-pacer.js';
 import type { LoginThrottle } from './login-throttle.js';
 
 /** Who is calling: the live session and its user as stored right now. */
@@ -39,6 +40,8 @@ export interface AuthServiceDeps {
   sessions: SessionRepository;
   hasher: PasswordHasher;
   throttle: LoginThrottle;
+  /** The account-wide ceiling: checks one at a time at a fixed rate once the free failures are used up. */
+  pacer: AccountPacer;
   clock: Clock;
   bus: EventBus;
 }
@@ -49,16 +52,16 @@ export class AuthService {
   /**
    * The attempt is counted before the password is hashed (see LoginThrottle.reserve). Locks are per account and
    * address (and per address), so someone guessing from elsewhere cannot lock the owner out; the account as a
-   * whole is only slowed, and not at all for an address the account already signed in from.
+   * whole is only slowed: delayed per attempt, and paced (AccountPacer: one check at a time, one a second, once
+   * its free failures are used up), and not at all for an address the account already signed in from.
    */
   async login(username: string, password: string, client: ClientInfo): Promise<LoginResult> {
-    const { throttle, clock, users, hasher } = this.deps;
+    const { throttle, users, hasher } = this.deps;
     const name = usernameKey(username);
     const userKey = `user:${name}`;
     const pair = `${name}|${client.ip ?? ''}`;
-    const scope = client.ip
-      ? { lock: [`pair:${pair}`, `ip:${client.ip}`], slow: throttle.isKnownGood(pair) ? [] : [userKey] }
-      : { lock: [userKey], slow: [] };
+    const knownGood = client.ip !== null && throttle.isKnownGood(pair);
+    const scope = client.ip ? { lock: [`pair:${pair}`, `ip:${client.ip}`], slow: knownGood ? [] : [userKey] } : { lock: [userKey], slow: [] };
     const decision = throttle.reserve(scope);
     if (!decision.allowed) {
       const retryAfterSeconds = Math.ceil(decision.retryAfterMs / 1000);
@@ -66,15 +69,19 @@ export class AuthService {
     }
     const { attempt } = decision;
     let user: UserRecord | undefined;
+    let turn: PacedTurn | undefined;
     try {
-      if (attempt.delayMs > 0) await clock.sleep(attempt.delayMs);
+      if (attempt.delayMs > 0) await this.deps.clock.sleep(attempt.delayMs);
+      if (!knownGood) turn = await this.deps.pacer.take(name, client.ip ?? '');
       user = await users.findByUsername(username);
       const valid = user ? await hasher.verify(user.passwordHash, password) : await hasher.verifyDummy(password);
       if (!valid) user = undefined;
     } catch (error) {
-      attempt.succeeded(); // not the caller's fault: release the slot without counting a failure
+      turn?.done('aborted');
+      attempt.succeeded(); // not the caller's fault (or refused before any check): release without counting a failure
       throw error;
     }
+    turn?.done(user ? 'succeeded' : 'failed');
     if (!user) {
       attempt.failed();
       throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
@@ -84,6 +91,16 @@ export class AuthService {
     throttle.reset(`pair:${pair}`);
     if (client.ip) throttle.markKnownGood(pair);
     return this.createSession(user, client);
+  }
+
+  /** Sign-ins of `username` waiting for the account's next paced check (tests, diagnostics). */
+  waitingSignIns(username: string): number {
+    return this.deps.pacer.waitingFor(usernameKey(username));
+  }
+
+  /** The server is closing: sign-ins still waiting for their turn are answered (429) instead of holding it up. */
+  close(): void {
+    this.deps.pacer.close();
   }
 
   /** Starts a session lasting the user's sessionTimer. Returns the token; only its hash is stored. */

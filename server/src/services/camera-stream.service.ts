@@ -119,13 +119,13 @@ export class CameraStreamService {
    * A live viewer: a hub consumer with a bounded queue (a slow viewer drops, never slows the others).
    * Throws CAMERA_NOT_FOUND, NOT_FOUND (no sub stream), CAMERA_OFFLINE (disabled), PRIVACY_MODE, MAX_STREAMS_REACHED.
    */
-  async attachViewer(name: string, stream: StreamName, label: string): Promise<Consumer> {
+  async attachViewer(name: string, stream: StreamName, label: string, replaces?: Consumer): Promise<Consumer> {
     await this.settled();
     const camera = this.deps.cameras.get(name);
     if (camera.disable) throw new AppError('CAMERA_OFFLINE', OFF_AIR.disabled);
     if (camera.privacyMode) throw new AppError('PRIVACY_MODE', OFF_AIR.privacy);
     try {
-      return this.deps.hub.attach(camera.name, stream, { kind: 'viewer', label, ...(this.deps.viewerQueue ? { queue: this.deps.viewerQueue } : {}) });
+      return this.deps.hub.attach(camera.name, stream, { kind: 'viewer', label, replaces, ...(this.deps.viewerQueue ? { queue: this.deps.viewerQueue } : {}) });
     } catch (error) {
       throw toAppError(error);
     }

@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { restoreMaskedSecrets } from './camera-secrets.js';
+import { refuseLocalSourcesOfNonAdmin } from './camera-source-reach.js';
 import { checkWebhookUrl, maskCameraForNonAdmin } from './camera-webhook.js';
 import type { ConfigService } from './config.service.js';
 import { assertConfigDepth } from './config-write-rules.js';
@@ -107,13 +108,14 @@ export class CameraService {
     return isAdmin([...permissions]) ? camera : maskCameraForNonAdmin(camera);
   }
 
-  /** `admin`: whether the caller is one (only admins set a webhook URL); internal callers are trusted. */
+  /** `admin`: whether the caller is one (only admins set a webhook URL or a loopback source); internal callers are trusted. */
   async create(input: unknown, admin = true): Promise<Camera> {
     const body = checkWebhookUrl(requireObject(input), '', admin);
     assertConfigDepth(body, 2);
     refuseOversizedText(body, undefined);
     this.refuseConfigFileOnly(body, {});
     const camera = parseCamera(body);
+    refuseLocalSourcesOfNonAdmin(body, undefined, admin);
     const stored: StoredCamera = { ...body, name: camera.name };
     if (body.room !== undefined) stored.room = camera.room;
     await this.config.updateSection('cameras', (current) => {
@@ -145,6 +147,7 @@ export class CameraService {
       this.refuseConfigFileOnly(patch, stored);
       const merged = mergePatch(stored, patch) as StoredCamera;
       const camera = parseCamera(merged);
+      refuseLocalSourcesOfNonAdmin(merged, stored, admin);
       merged.name = camera.name;
       if (patch.room !== undefined) merged.room = camera.room;
       if (cameras.some((c, i) => i !== index && sameName(c.name, camera.name))) {

@@ -9,6 +9,7 @@ import {
   type ConfigStat,
   type ValidationIssue,
 } from '@homecam/shared';
+import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { AppError } from '../errors/app-error.js';
 import { CONFIG_FILE, type ConfigRepository } from '../repositories/config.repository.js';
@@ -85,11 +86,15 @@ export class ConfigService {
     private current: ConfigFile,
   ) {}
 
-  /** Reads and validates config.json, creating it with defaults when absent. Throws ConfigLoadError. */
+  /**
+   * Reads and validates config.json, creating it with defaults when absent. A new install's HTTP trigger gets a
+   * random `http.token` (F16d: a trigger nobody configured must not answer anyone on the network); a file without
+   * one keeps working as before. Throws ConfigLoadError.
+   */
   static async load(repository: ConfigRepository): Promise<ConfigService> {
     const raw = await repository.readRaw();
     if (raw === undefined) {
-      const defaults = configFileSchema.parse({});
+      const defaults = configFileSchema.parse({ http: { token: randomBytes(24).toString('base64url') } });
       await repository.write(defaults);
       return new ConfigService(repository, defaults);
     }

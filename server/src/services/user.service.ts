@@ -18,18 +18,6 @@ import {
 } from '../repositories/user.repository.js';
 import type { PasswordHasher } from '../security/password-hasher.js';
 import type { AuthContext, AuthService } from './auth.service.js';
-import { LoginThrottle, type LoginThrottleOptions, type ThrottleAttempt } from './login-throttle.js';
-
-/**
- * A non-admin renaming itself learns from USERNAME_TAKEN which names exist. The account page keeps the rename
- * (spec §6: account settings are open to every signed-in user), but only this many taken names per hour.
- */
-export const RENAME_CONFLICT_LIMIT: Partial<LoginThrottleOptions> = {
-  freeFailures: Number.MAX_SAFE_INTEGER,
-  lockFailures: 5,
-  windowMs: 3_600_000,
-  lockMs: 3_600_000,
-};
 
 /** Validated input (after the shared zod schemas). */
 export interface CreateUserInput {
@@ -68,18 +56,6 @@ export class FirstStartRefusedError extends Error {
   }
 }
 
-/** A taken name counts against the limit; anything else releases the reserved attempt. */
-async function settleRename(attempt: ThrottleAttempt, check: Promise<void>): Promise<void> {
-  try {
-    await check;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'USERNAME_TAKEN') attempt.failed();
-    else attempt.succeeded();
-    throw error;
-  }
-  attempt.succeeded();
-}
-
 export interface UserServiceDeps {
   users: UserRepository;
   photos: PhotoRepository;
@@ -90,11 +66,7 @@ export interface UserServiceDeps {
 }
 
 export class UserService {
-  private readonly renameConflicts: LoginThrottle;
-
-  constructor(private readonly deps: UserServiceDeps) {
-    this.renameConflicts = new LoginThrottle(deps.clock, RENAME_CONFLICT_LIMIT);
-  }
+  constructor(private readonly deps: UserServiceDeps) {}
 
   /**
    * First start: with no user at all, create `master` (password from HOMECAM_ADMIN_PASSWORD or `master`)
@@ -218,15 +190,15 @@ export class UserService {
     });
   }
 
-  /** An admin renames freely; a non-admin renaming itself is limited in how many taken names it may try. */
+  /**
+   * User names are the admin's to give (F14): a non-admin renaming itself would learn from USERNAME_TAKEN which
+   * names exist, one guess per request. So a non-admin may only change the case of its own name (that tells
+   * nothing); any other rename answers 403 USERNAME_ADMIN_ONLY before any name is looked up, taken or free alike.
+   */
   private async assertRenameAllowed(caller: AuthContext, target: UserRecord, username: string): Promise<void> {
     if (isAdmin(caller.user.permissions)) return this.assertUsernameFree(username, target.id);
-    const decision = this.renameConflicts.reserve({ lock: [`rename:${caller.user.id}`], slow: [] });
-    if (!decision.allowed) {
-      const retryAfterSeconds = Math.ceil(decision.retryAfterMs / 1000);
-      throw new AppError('RATE_LIMITED', 'too many renames to taken names, try again later', { retryAfterSeconds });
-    }
-    await settleRename(decision.attempt, this.assertUsernameFree(username, target.id));
+    if (usernameKey(username) === usernameKey(target.username)) return;
+    throw new AppError('USERNAME_ADMIN_ONLY', 'only an admin can change a username');
   }
 
   private async assertUsernameFree(username: string, exceptId?: number): Promise<void> {

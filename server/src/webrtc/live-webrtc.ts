@@ -26,7 +26,8 @@ export interface LiveWebrtcHost {
   connectTimeoutMs?: number;
 }
 
-type Phase = 'offer' | 'answering' | 'webrtc' | 'mse';
+/** `waiting`: the session has not yet reserved its viewer place; an offer is kept, not answered (N12). */
+type Phase = 'waiting' | 'offer' | 'answering' | 'webrtc' | 'mse';
 
 export interface AudioSource {
   hub: StreamHub;
@@ -41,7 +42,9 @@ export interface AudioSource {
  * (`webrtc-unavailable`) and hands the socket back to MSE. Closing the socket closes the peer at once.
  */
 export class LiveWebrtc {
-  private phase: Phase = 'offer';
+  private phase: Phase = 'waiting';
+  /** An offer that came before begin(): answered only once the viewer limit let the session in. */
+  private heldOffer: string | null = null;
   private peer: H264Peer | null = null;
   private readonly clock = new RtpClock();
   private readonly audioClock = new AudioRtpClock();
@@ -57,8 +60,20 @@ export class LiveWebrtc {
     return this.phase !== 'mse';
   }
 
-  /** Called once the viewer is signed in and may watch; `offer` is one that arrived during sign-in. */
+  /** Whether begin() was called (the session holds its viewer place). */
+  get begun(): boolean {
+    return this.phase !== 'waiting';
+  }
+
+  /**
+   * Called once the viewer is signed in, may watch and holds its place among the camera's viewers (maxStreams):
+   * no peer is made for an offer the limit would refuse. `offer` is one that arrived during sign-in.
+   */
   begin(offer: string | null): void {
+    if (this.phase !== 'waiting') return;
+    this.phase = 'offer';
+    offer ??= this.heldOffer;
+    this.heldOffer = null;
     if (!this.host.settings().active) return this.decline('DISABLED');
     const codecs = this.host.codecs();
     if (this.host.transcoding() || (codecs !== undefined && !/^avc[13]\./.test(codecs))) return this.decline('CODEC');
@@ -69,7 +84,8 @@ export class LiveWebrtc {
   /** Handles the signalling messages; false for anything else (pause, resume). */
   handle(message: LiveClientMessage): boolean {
     if (message.type === 'webrtc-offer') {
-      if (this.phase === 'offer') void this.answer(message.sdp);
+      if (this.phase === 'waiting') this.heldOffer = message.sdp;
+      else if (this.phase === 'offer') void this.answer(message.sdp);
       return true;
     }
     if (message.type === 'webrtc-candidate') {

@@ -23,6 +23,12 @@ export function openPeerCount(): number {
   return open.size;
 }
 
+/** Peer connections made since the process started (tests: no peer is made for an offer that will be refused). */
+let created = 0;
+export function createdPeerCount(): number {
+  return created;
+}
+
 export type PeerState = 'connecting' | 'connected' | 'failed' | 'closed';
 
 export interface PeerOptions {
@@ -86,6 +92,7 @@ export class H264Peer {
       ...(settings.portRange ? { portRangeBegin: settings.portRange.min, portRangeEnd: settings.portRange.max } : {}),
     });
     open.add(this);
+    created += 1;
     const ssrc = randomSsrc();
     const video = new Video(choice.mid, 'SendOnly');
     video.addH264Codec(choice.payloadType, choice.fmtp || undefined);

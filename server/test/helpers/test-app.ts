@@ -23,9 +23,9 @@ export type TestAppOptions = Partial<BuildAppOptions>;
 
 /**
  * The real app on a real SQLite file. Defaults keep tests fast and quiet: cheap hashing, silent logs,
- * millisecond throttle delays, and a web dir that does not exist (the "not built" page). The first-start password
- * is `master` as given through HOMECAM_ADMIN_PASSWORD, so a test that writes cameras into config.json before the
- * first start is not refused (first-start.test.ts covers the refusal with `adminPassword: undefined`).
+ * millisecond throttle delays, no pause between paced password checks, and a web dir that does not exist (the
+ * "not built" page). The first-start password is `master` as given through HOMECAM_ADMIN_PASSWORD, so a test that
+ * writes cameras into config.json before the first start is not refused (first-start.test.ts covers the refusal with `adminPassword: undefined`).
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<HomecamApp> {
   const dataDir = options.dataDir ?? (await makeDataDir());
@@ -36,6 +36,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Homec
     adminPassword: 'master',
     ...options,
     loginThrottle: { baseDelayMs: 1, maxDelayMs: 4, ...options.loginThrottle },
+    // Paced checks still run one at a time, without the second between them (login-pacing.test.ts sets it).
+    accountPacing: { intervalMs: 0, ...options.accountPacing },
+    // The disk of a test machine may be nearly full: no low-space WARN unless a test asks for it.
+    lowSpaceBytes: options.lowSpaceBytes ?? (() => 0),
     dataDir,
   });
 }

@@ -12,6 +12,8 @@
  */
 import { isWhitespace, TEXT_FIELD_MAX_LENGTH } from '../text.js';
 
+import { hostReach } from '../ip-literal.js';
+
 /** http(s) is allowed on purpose: MJPEG and HLS cameras. ffmpeg also gets a protocol whitelist per scheme. */
 export const SOURCE_SCHEMES = ['rtsp', 'rtsps', 'rtmp', 'rtmps', 'http', 'https'] as const;
 export type SourceScheme = (typeof SOURCE_SCHEMES)[number];
@@ -228,16 +230,30 @@ function checkUrl(text: string): { scheme: SourceScheme; url: string } {
   if (!(SOURCE_SCHEMES as readonly string[]).includes(scheme)) {
     throw refuse(`URL scheme "${shown(scheme)}" is not allowed (allowed: ${SOURCE_SCHEMES.join(', ')})`);
   }
-  // The last '@' before the path ends the user info (a password may hold an unencoded '@'); the host may not be empty.
-  if (!hasHostAfterAt(match[2] ?? '')) throw refuse('the URL has no valid host');
+  const host = sourceHost(match[2] ?? '');
+  if (host === null) throw refuse('the URL has no valid host');
+  if (hostReach(host) === 'metadata') {
+    throw refuse(`the host ${shown(host)} is link-local or a cloud metadata address, never a camera`);
+  }
   return { scheme: scheme as SourceScheme, url: text };
 }
 
-function hasHostAfterAt(rest: string): boolean {
+/**
+ * The host of a source URL after `scheme://` (an IPv6 literal keeps its brackets), or null when there is no
+ * valid one. The last '@' before the path ends the user info (a password may hold an unencoded '@').
+ */
+function sourceHost(rest: string): string | null {
   const query = rest.search(/[?#]/);
   const beforeQuery = query < 0 ? rest : rest.slice(0, query);
-  const host = beforeQuery.slice(beforeQuery.lastIndexOf('@') + 1).split('/')[0] ?? '';
-  return /^(?:\[[0-9a-f:.]+\]|[a-z0-9._~%-]+)(?::\d{1,5})?$/i.test(host);
+  const authority = beforeQuery.slice(beforeQuery.lastIndexOf('@') + 1).split('/')[0] ?? '';
+  const match = /^(\[[0-9a-f:.]+(?:%[a-z0-9_.~-]+)?\]|[a-z0-9._~-]+)(?::\d{1,5})?$/i.exec(authority);
+  return match?.[1] ?? null;
+}
+
+/** The host of a parsed URL source (`demo:` has none), for the rules that depend on where it leads. */
+export function urlSourceHost(source: ParsedSource): string | null {
+  if (source.kind !== 'url') return null;
+  return sourceHost(source.url.slice(source.url.indexOf('://') + 3));
 }
 
 /** A refused token as it may appear in a message: never a URL's user info, never long. */

@@ -39,6 +39,14 @@ export const integrationStatusSchema = z.object({
 });
 export type IntegrationStatus = z.infer<typeof integrationStatusSchema>;
 
+/**
+ * Something about how an integration is set up that the admin should know; the page shows
+ * `plugins:warnings.<CODE>`. TRIGGER_OPEN: the HTTP trigger has no `http.token` (a config from before tokens) and
+ * is not limited to this machine, so anyone on the network can fire motion and doorbell events.
+ */
+export const INTEGRATION_WARNINGS = ['TRIGGER_OPEN'] as const;
+export type IntegrationWarning = (typeof INTEGRATION_WARNINGS)[number];
+
 export const integrationSchema = integrationStatusSchema.extend({
   id: integrationIdSchema,
   kind: z.enum(INTEGRATION_KINDS),
@@ -48,6 +56,7 @@ export const integrationSchema = integrationStatusSchema.extend({
   settingsPath: z.string().regex(/^\/[a-z0-9/-]*$/),
   /** What the admin may do with it; an action not listed answers 409 PLUGIN_ACTION_UNSUPPORTED. */
   actions: z.array(z.enum(INTEGRATION_ACTIONS)),
+  warnings: z.array(z.enum(INTEGRATION_WARNINGS)),
 });
 export type Integration = z.infer<typeof integrationSchema>;
 

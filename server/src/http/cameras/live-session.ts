@@ -130,15 +130,16 @@ export class LiveSession {
       log: this.request.log,
     });
     this.webrtc = webrtc;
-    webrtc.begin(this.pendingOffer);
-    this.pendingOffer = null;
+    // The viewer's place first (attach checks maxStreams): only then is the offer answered (N12).
+    void this.attach();
   }
 
+  /** Swaps the consumer (now for WebRTC, or for MSE when it was declined) without giving up the viewer's place. */
   private reattach(): void {
     const consumer = this.consumer;
     this.consumer = null;
-    consumer?.close();
-    if (this.phase === 'live' && !this.paused) void this.attach();
+    if (this.phase === 'live' && !this.paused) void this.attach(consumer ?? undefined);
+    else consumer?.close();
   }
 
   /** The session ending (sign-out elsewhere, user deleted, expiry) ends the viewer too. */
@@ -163,17 +164,20 @@ export class LiveSession {
     if (denial) this.fail(denial, 'no access permission');
   }
 
-  private async attach(): Promise<void> {
+  /** `replacing`: the session's previous consumer, whose place the new one takes (closed once it is attached). */
+  private async attach(replacing?: Consumer): Promise<void> {
     const generation = ++this.attachGeneration;
     const webrtc = this.webrtc?.active ? this.webrtc : null;
     let consumer: Consumer;
     try {
-      consumer = await this.deps.streams.attachViewer(this.cameraName, this.request.stream, `${webrtc ? 'webrtc' : 'ws'}:${this.request.id}`);
+      consumer = await this.deps.streams.attachViewer(this.cameraName, this.request.stream, `${webrtc ? 'webrtc' : 'ws'}:${this.request.id}`, replacing);
     } catch (error) {
+      replacing?.close();
       if (isAppError(error)) this.fail(error.code, error.message);
       else this.internal(error);
       return;
     }
+    replacing?.close();
     if (this.phase !== 'live' || this.paused || generation !== this.attachGeneration) {
       consumer.close();
       return;
@@ -184,6 +188,12 @@ export class LiveSession {
       this.sendState(state, reason);
     } catch {
       // the camera went away meanwhile: the consumer is closed and pump() reports it
+    }
+    if (webrtc && !webrtc.begun) {
+      // The place is held: now the offer may be answered (the answer re-attaches for the peer).
+      webrtc.begin(this.pendingOffer);
+      this.pendingOffer = null;
+      return;
     }
     if (!webrtc) return void this.pump(consumer);
     void webrtc.pump(consumer, () => this.consumer === consumer).then((result) => {

@@ -36,6 +36,11 @@ export function IntegrationCard({ integration }: { integration: Integration }) {
         </div>
       </div>
       {integration.detail ? <p className="text-sm text-foreground-muted">{integration.detail}</p> : null}
+      {integration.warnings.map((warning) => (
+        <p key={warning} className="rounded-lg border border-warning/40 bg-warning/10 p-2 text-sm text-foreground" data-testid={`plugin-warning-${warning}`}>
+          {t(`plugins:warnings.${warning}`)}
+        </p>
+      ))}
       {integration.lastError ? (
         <div className="rounded-lg border border-danger/40 bg-danger/10 p-2 text-sm text-foreground" data-testid="plugin-last-error">
           <p className="font-medium">{t('plugins:lastError', { time: formatTime(integration.lastError.at, i18n.language) })}</p>

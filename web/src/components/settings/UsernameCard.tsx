@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usernameSchema, type SessionUser } from '@homecam/shared';
+import { isAdmin, usernameSchema, type SessionUser } from '@homecam/shared';
 import { useToast } from '../../hooks/use-toast';
 import { useUpdateUser } from '../../hooks/use-users';
 import { fieldIssue } from '../../forms/field-validation';
@@ -8,8 +8,10 @@ import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { TextField } from '../ui/TextField';
 
+/** Admins rename themselves here; everyone else sees the name read-only (the server refuses their renames, F14). */
 export function UsernameCard({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
+  const mayRename = isAdmin(user.permissionLevel);
   const toast = useToast();
   const update = useUpdateUser();
   const [username, setUsername] = useState(user.username);
@@ -37,11 +39,15 @@ export function UsernameCard({ user }: { user: SessionUser }) {
           value={username}
           onChange={(event) => setUsername(event.target.value)}
           error={error ? t(error) : null}
+          hint={mayRename ? undefined : t('settings:account.usernameAdminOnly')}
+          readOnly={!mayRename}
           data-testid="account-username"
         />
-        <Button type="submit" disabled={update.isPending || username.trim() === user.username} data-testid="account-username-submit">
-          {t('actions.save')}
-        </Button>
+        {mayRename && (
+          <Button type="submit" disabled={update.isPending || username.trim() === user.username} data-testid="account-username-submit">
+            {t('actions.save')}
+          </Button>
+        )}
       </form>
     </Card>
   );

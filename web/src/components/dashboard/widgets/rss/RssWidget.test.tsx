@@ -38,6 +38,24 @@ describe('<RssWidget>', () => {
     expect(calls.map((call) => call.url)).toEqual([`/api/dashboard/feed?url=${encodeURIComponent(URL_SETTING)}&limit=5`]);
   });
 
+  it('renders only http(s) links: a data: or javascript: link is shown as text (D2)', async () => {
+    const hostile: Feed = {
+      title: 'Hostile',
+      link: null,
+      items: [
+        { title: 'Data link', link: 'data:text/html,<script>alert(1)</script>', published: null, summary: '' },
+        { title: 'Script link', link: 'JavaScript:alert(1)', published: null, summary: '' },
+        { title: 'Relative link', link: '/api/users', published: null, summary: '' },
+        { title: 'Web link', link: 'http://news.example/b', published: null, summary: '' },
+      ],
+    };
+    stubFetch(() => ({ status: 200, body: hostile }));
+    renderWithQuery(<RssWidget id="r1" locked={false} settings={{ url: URL_SETTING, limit: 5 }} />);
+    await screen.findByText('Web link');
+    for (const title of ['Data link', 'Script link', 'Relative link']) expect(screen.getByText(title).closest('a'), title).toBeNull();
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['http://news.example/b']);
+  });
+
   it('shows the translated error inside the widget when the feed fails', async () => {
     stubFetch(() => ({ status: 400, body: { error: { code: 'FEED_ADDRESS_REFUSED', message: 'internal' } } }));
     renderWithQuery(<RssWidget id="r1" locked={false} settings={{ url: 'http://192.168.1.1/feed', limit: 5 }} />);

@@ -1,0 +1,45 @@
+import type { Integration } from '@homecam/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IntegrationCard } from './IntegrationCard';
+
+vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => key, i18n: { language: 'en' } }) }));
+
+afterEach(cleanup);
+
+const HTTP_TRIGGER: Integration = {
+  id: 'http-trigger',
+  kind: 'trigger',
+  title: 'HTTP trigger',
+  settingsPath: '/config',
+  actions: ['start', 'stop', 'restart'],
+  warnings: [],
+  state: 'running',
+  since: null,
+  lastError: null,
+  detail: 'port 7272',
+};
+
+function renderCard(integration: Integration) {
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={new QueryClient()}>
+        <IntegrationCard integration={integration} />
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('<IntegrationCard> warnings (F16d)', () => {
+  it('says in the page language that an HTTP trigger without a token is open', () => {
+    renderCard({ ...HTTP_TRIGGER, warnings: ['TRIGGER_OPEN'] });
+    expect(screen.getByTestId('plugin-warning-TRIGGER_OPEN').textContent).toBe('plugins:warnings.TRIGGER_OPEN');
+  });
+
+  it('shows no warning when there is none', () => {
+    renderCard(HTTP_TRIGGER);
+    expect(screen.queryByTestId('plugin-warning-TRIGGER_OPEN')).toBeNull();
+  });
+});
