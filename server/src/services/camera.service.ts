@@ -13,11 +13,11 @@ import {
 } from '@homecam/shared';
 import type { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
-import { restoreMaskedSecrets } from './camera-secrets.js';
+import { restoreMaskedSecrets } from '../config-rules/camera-secrets.js';
 import { refuseLocalSourcesOfNonAdmin } from './camera-source-reach.js';
-import { checkWebhookUrl, maskCameraForNonAdmin } from './camera-webhook.js';
+import { checkWebhookUrl, maskCameraForNonAdmin } from '../config-rules/camera-webhook.js';
 import type { ConfigService } from './config.service.js';
-import { assertConfigDepth } from './config-write-rules.js';
+import { assertConfigDepth } from '../config-rules/config-write-rules.js';
 import { refuseOversizedText } from './text-caps.js';
 
 /** A camera as config.json holds it: what the user or the UI wrote, without the defaults. */

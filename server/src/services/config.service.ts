@@ -13,10 +13,10 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { AppError } from '../errors/app-error.js';
 import { CONFIG_FILE, type ConfigRepository } from '../repositories/config.repository.js';
-import { assertConfigDepth, assertConfirmed, destructiveChanges, serializeConfig, toIssues } from './config-write-rules.js';
-import { refuseBadCameraMedia, refuseBadCameraNames } from './camera-media-check.js';
+import { assertConfigDepth, assertConfirmed, destructiveChanges, serializeConfig, toIssues } from '../config-rules/config-write-rules.js';
+import { refuseBadCameraMedia, refuseBadCameraNames } from '../config-rules/camera-media-check.js';
 import { refuseOversizedText } from './text-caps.js';
-import { refuseFileOnlyChanges } from './config-file-only.js';
+import { refuseFileOnlyChanges } from '../config-rules/config-file-only.js';
 
 /** config.json could not be used at start-up. The message names the file and every bad key. */
 export class ConfigLoadError extends Error {
