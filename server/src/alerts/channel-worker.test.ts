@@ -76,7 +76,7 @@ describe('an alert channel queue', () => {
     expect(stuck.received.every((r) => r.signal.aborted)).toBe(true);
     const status = pipeline.channelStatus('alexa');
     expect(status).toMatchObject({ sent: 0, dropped: 1, queued: 0 });
-    expect(status?.lastError).toEqual({ message: 'no answer within 15000 ms', at: new Date(clock.now()).toISOString() });
+    expect(status?.lastError).toEqual({ code: 'TIMEOUT', message: 'no answer within 15000 ms', at: new Date(clock.now()).toISOString() });
     expect(clock.pendingTimers).toBe(0);
   });
 
@@ -93,6 +93,7 @@ describe('an alert channel queue', () => {
     const status = pipeline.channelStatus('webhook');
     expect(status).toMatchObject({ sent: 0, dropped: 1 });
     expect(status?.lastError?.message).toBe('401 from https://***@hooks.example/x');
+    expect(status?.lastError?.code).toBe('AUTH_FAILED');
   });
 
   it('stop() aborts what runs, drops what waits, and resolves; nothing counts as dropped or failed', async () => {

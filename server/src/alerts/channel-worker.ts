@@ -1,6 +1,7 @@
-import type { AlertChannelStatus } from '@homecam/shared';
+import type { AlertChannelOffReason, AlertChannelStatus, ProblemCode } from '@homecam/shared';
 import type { Clock } from '../lib/clock.js';
 import { redactSecrets } from '../integrations/integration.js';
+import { problemCodeOf } from '../integrations/problem-code.js';
 import { TransientAlertError, type Alert, type AlertChannel } from './channel.js';
 
 export interface AlertLogger {
@@ -77,17 +78,20 @@ export class ChannelWorker {
 
   status(): AlertChannelStatus {
     let enabled = false;
+    let off: AlertChannelOffReason | null = 'SWITCHED_OFF';
     try {
       enabled = this.channel.enabled();
+      off = enabled ? null : (this.channel.offReason?.() ?? 'SWITCHED_OFF');
     } catch {
       // A channel whose settings cannot be read shows as off rather than breaking the whole list.
     }
-    return { channel: this.channel.id, enabled, queued: this.queue.length, ...this.counts, lastSuccessAt: this.lastSuccessAt, lastError: this.lastError };
+    return { channel: this.channel.id, enabled, off, queued: this.queue.length, ...this.counts, lastSuccessAt: this.lastSuccessAt, lastError: this.lastError };
   }
 
-  /** Records a failure that did not go through the queue (e.g. "send a test"). */
-  fail(message: string): void {
-    this.lastError = { message: redactSecrets(message), at: this.iso() };
+  /** Records a failure that did not go through the queue (e.g. "send a test"); the code is read from the message unless given. */
+  fail(message: string, code?: ProblemCode): void {
+    const text = redactSecrets(message);
+    this.lastError = { code: code ?? problemCodeOf(text), message: text, at: this.iso() };
   }
 
   succeeded(): void {
