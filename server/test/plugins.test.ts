@@ -190,11 +190,14 @@ describe('start, stop and restart', () => {
     expect((await find('mqtt-trigger')).lastError).toEqual(entry.lastError);
   });
 
-  it('Rekognition start/stop switch aws.active; without keys it is in error, not running', async () => {
-    expect((await act('rekognition', 'start')).json<Integration>()).toMatchObject({ state: 'error', detail: { code: 'KEYS_MISSING' } });
-    expect((await configFile()).aws?.active).toBe(true);
+  it('Rekognition start/stop switch aws.active; without keys start is refused with a code, nothing written', async () => {
+    const refused = await act('rekognition', 'start');
+    expect([refused.statusCode, errorCode(refused)]).toEqual([409, 'REKOGNITION_KEYS_MISSING']);
+    expect((await configFile()).aws?.active).not.toBe(true);
+    expect((await find('rekognition')).state).toBe('disabled');
     await app.homecam.rekognition.patch({ accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' });
-    expect((await find('rekognition')).state).toBe('ready');
+    expect((await act('rekognition', 'start')).json<Integration>().state).toBe('ready');
+    expect((await configFile()).aws?.active).toBe(true);
     expect((await act('rekognition', 'stop')).json<Integration>().state).toBe('disabled');
     expect((await configFile()).aws?.active).toBe(false);
   });

@@ -89,6 +89,8 @@ export const ERROR_STATUS = {
   ALERT_TEST_FAILED: 502,
   /** Only admins set a camera's webhook URL: the server calls out to it. */
   ALERT_WEBHOOK_ADMIN_ONLY: 403,
+  /** Rekognition switched on (or left on) without an access key id and a secret access key: not written. */
+  REKOGNITION_KEYS_MISSING: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
