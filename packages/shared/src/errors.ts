@@ -149,6 +149,10 @@ export const VALIDATION_MESSAGES = [
   'PATH_FORBIDDEN',
   /** A directory with files in it that HomeCam does not own (no marker, no recordings). */
   'PATH_NOT_EMPTY',
+  /** Spec §5 "fill all required fields": a form sent with some of its required fields empty. */
+  'REQUIRED_FIELDS_EMPTY',
+  /** Spec §5 "no username, password, room name or permission level defined": nothing to create or change at all. */
+  'NOTHING_DEFINED',
 ] as const;
 
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];

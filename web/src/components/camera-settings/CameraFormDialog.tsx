@@ -4,7 +4,9 @@ import type { Camera } from '@homecam/shared';
 import { ApiError } from '../../api/api-error';
 import { useCreateCamera, useUpdateCamera } from '../../hooks/use-cameras';
 import { useToast } from '../../hooks/use-toast';
+import { requiredFieldsNotice } from '../../forms/required-fields';
 import { Button } from '../ui/Button';
+import { FormNotice } from '../ui/FormNotice';
 import { Modal } from '../ui/Modal';
 import { FIELD_GROUPS, type GroupId } from './camera-fields';
 import { cameraToForm, formToInput, formToPatch, issuesToErrors, newCameraForm, validateCameraForm, type FieldErrors, type FormValues } from './camera-form';
@@ -20,6 +22,9 @@ export interface CameraFormDialogProps {
   isAdmin: boolean;
   onClose: () => void;
 }
+
+/** The fields marked required (name, source): spec §5's 'fill all required fields' is about them. */
+const REQUIRED_PATHS = FIELD_GROUPS.flatMap((group) => group.fields).filter((field) => field.required).map((field) => field.path);
 
 const groupsWithErrors = (errors: FieldErrors) =>
   FIELD_GROUPS.filter((group) => group.fields.some((field) => errors[field.path])).map((group) => group.id);
@@ -64,6 +69,7 @@ export function CameraFormDialog({ camera, rooms, canEdit, isAdmin, onClose }: C
   const [initial] = useState<FormValues>(() => (camera ? cameraToForm(camera) : newCameraForm(rooms[0] ?? 'Standard')));
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<string | null>(null);
   const { open, toggle, openGroups } = useOpenGroups();
   const busy = create.isPending || update.isPending;
 
@@ -82,6 +88,7 @@ export function CameraFormDialog({ camera, rooms, canEdit, isAdmin, onClose }: C
     if (!canEdit) return;
     const problems = validateCameraForm(values);
     showErrors(problems);
+    setNotice(requiredFieldsNotice(REQUIRED_PATHS.map((path) => String(values[path] ?? ''))));
     if (Object.keys(problems).length > 0) return;
     const done = (saved: Camera) => {
       toast.success(t(camera ? 'cameras:settings.saved' : 'cameras:settings.created', { camera: saved.name }));
@@ -106,6 +113,9 @@ export function CameraFormDialog({ camera, rooms, canEdit, isAdmin, onClose }: C
       footer={<FormFooter canEdit={canEdit} busy={busy} onClose={onClose} />}
     >
       <form id="camera-form" noValidate onSubmit={submit}>
+        <div className="mb-3 empty:hidden">
+          <FormNotice messageKey={notice} />
+        </div>
         {FIELD_GROUPS.map((group) => (
           <CameraFormSection
             key={group.id}

@@ -76,7 +76,7 @@ export function ConfigEditorView() {
     void doc.reload();
   };
   const lineAt = (offset: number) => current.slice(0, offset).split('\n').length;
-  const download = () => void downloadConfigFile().then(saveBlob, toast.apiError);
+  const download = () => void downloadConfigFile().then(saveBlob, toast.downloadError);
 
   return (
     <div className="flex h-[calc(100dvh-9rem)] min-h-96 flex-col gap-3">
