@@ -18,6 +18,17 @@ describe('an alert channel queue', () => {
     expect(quietLog.warnings).toContain('alert queue full: alert dropped');
   });
 
+  it("counts an alert that had nobody to go to neither as sent nor as dropped (web push without a device)", async () => {
+    const { pipeline, publish, channel } = setup();
+    const empty = channel('push');
+    empty.behaviour = () => Promise.resolve('nobody');
+    pipeline.register(empty);
+    publish();
+    await pipeline.idle();
+    expect(empty.received).toHaveLength(1);
+    expect(pipeline.channelStatus('push')).toMatchObject({ sent: 0, dropped: 0, queued: 0, lastSuccessAt: null, lastError: null });
+  });
+
   it('retries a transient failure with exponential backoff on the server clock, then counts it sent', async () => {
     const { clock, pipeline, publish, channel } = setup();
     const flaky = channel('webhook');

@@ -127,7 +127,10 @@ export class ChannelWorker {
   private async run(alert: Alert): Promise<void> {
     const id = this.channel.id;
     try {
-      await this.attempts(alert);
+      if ((await this.attempts(alert)) === 'nobody') {
+        this.log.debug({ channel: id, notification: alert.notification.id }, 'alert had nobody to go to');
+        return;
+      }
       this.counts.sent += 1;
       this.succeeded();
       this.log.debug({ channel: id, notification: alert.notification.id }, 'alert sent');
@@ -139,11 +142,10 @@ export class ChannelWorker {
     }
   }
 
-  private async attempts(alert: Alert): Promise<void> {
+  private async attempts(alert: Alert): Promise<void | 'nobody'> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.attempt(alert);
-        return;
+        return await this.attempt(alert);
       } catch (error) {
         if (this.stopped) throw new StoppedError();
         if (!(error instanceof TransientAlertError) || attempt >= this.options.maxAttempts) throw error;
@@ -157,13 +159,13 @@ export class ChannelWorker {
   }
 
   /** One delivery, aborted at the time-out (a transient failure) or at stop. */
-  private async attempt(alert: Alert): Promise<void> {
+  private async attempt(alert: Alert): Promise<void | 'nobody'> {
     const controller = new AbortController();
     this.inflight.add(controller);
     const timeoutMs = this.options.attemptTimeoutMs;
     const cancel = this.clock.setTimer(timeoutMs, () => controller.abort(new TransientAlertError(`no answer within ${timeoutMs} ms`)));
     try {
-      await Promise.race([this.channel.deliver(alert, controller.signal), rejectOnAbort(controller.signal)]);
+      return await Promise.race([this.channel.deliver(alert, controller.signal), rejectOnAbort(controller.signal)]);
     } finally {
       cancel();
       this.inflight.delete(controller);

@@ -47,8 +47,12 @@ export interface AlertChannel {
   offReason?(): AlertChannelOffReason;
   /** Whether this alert goes to this channel (its settings, the camera's fields, the time window …). */
   accepts(alert: Alert): boolean;
-  /** Sends one alert. Throws TransientAlertError to be retried; other errors are final. Messages hold no secret. */
-  deliver(alert: Alert, signal: AbortSignal): Promise<void>;
+  /**
+   * Sends one alert. Throws TransientAlertError to be retried; other errors are final. Messages hold no secret.
+   * Resolves 'nobody' when there was no one to send it to (web push without a subscribed device): not counted as
+   * sent, not a failure.
+   */
+  deliver(alert: Alert, signal: AbortSignal): Promise<void | 'nobody'>;
   /**
    * "Send a test" from the settings page: a short text message through the real path; resolves with what to show.
    * `requester` is who pressed the button (web push sends only to that user's devices).
