@@ -44,6 +44,7 @@ function useEditorTexts(): ConfigEditorTexts {
     () => ({
       syntax: t('editor:lint.syntax'),
       notObject: t('editor:lint.notObject'),
+      duplicateKey: (key: string) => t('editor:lint.duplicateKey', { key }),
       source: { syntax: t('editor:source.syntax'), schema: t('editor:source.schema'), server: t('editor:source.server') },
       describe: (message: string) => describeValidation(t, message),
     }),
