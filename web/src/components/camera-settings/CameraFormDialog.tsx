@@ -60,6 +60,36 @@ function FormFooter({ canEdit, busy, onClose }: { canEdit: boolean; busy: boolea
   );
 }
 
+interface FieldGroupsProps {
+  values: FormValues;
+  errors: FieldErrors;
+  open: ReadonlySet<GroupId>;
+  onToggle: (id: GroupId) => void;
+  onChange: (path: string, value: FormValues[string]) => void;
+  /** What every field input gets alike. */
+  field: { rooms: readonly string[]; disabled: boolean; revealSources: boolean; isAdmin: boolean };
+}
+
+/** The schema's fields in their foldable groups; a group with an error says so when folded. */
+function FieldGroups({ values, errors, open, onToggle, onChange, field: common }: FieldGroupsProps) {
+  const { t } = useTranslation();
+  return FIELD_GROUPS.map((group) => (
+    <CameraFormSection
+      key={group.id}
+      id={group.id}
+      title={t(group.title)}
+      hint={group.hint ? t(group.hint) : undefined}
+      open={open.has(group.id)}
+      invalid={group.fields.some((field) => errors[field.path])}
+      onToggle={() => onToggle(group.id)}
+    >
+      {group.fields.map((field) => (
+        <CameraFieldInput key={field.path} field={field} value={values[field.path] ?? ''} onChange={(value) => onChange(field.path, value)} error={errors[field.path]} {...common} />
+      ))}
+    </CameraFormSection>
+  ));
+}
+
 /** Add or edit a camera: every field of the schema in groups, checked with the shared schema before sending. */
 export function CameraFormDialog({ camera, rooms, canEdit, isAdmin, onClose }: CameraFormDialogProps) {
   const { t } = useTranslation();
@@ -113,34 +143,15 @@ export function CameraFormDialog({ camera, rooms, canEdit, isAdmin, onClose }: C
       footer={<FormFooter canEdit={canEdit} busy={busy} onClose={onClose} />}
     >
       <form id="camera-form" noValidate onSubmit={submit}>
-        <div className="mb-3 empty:hidden">
-          <FormNotice messageKey={notice} />
-        </div>
-        {FIELD_GROUPS.map((group) => (
-          <CameraFormSection
-            key={group.id}
-            id={group.id}
-            title={t(group.title)}
-            hint={group.hint ? t(group.hint) : undefined}
-            open={open.has(group.id)}
-            invalid={group.fields.some((field) => errors[field.path])}
-            onToggle={() => toggle(group.id)}
-          >
-            {group.fields.map((field) => (
-              <CameraFieldInput
-                key={field.path}
-                field={field}
-                value={values[field.path] ?? ''}
-                onChange={(value) => setValues((previous) => ({ ...previous, [field.path]: value }))}
-                error={errors[field.path]}
-                rooms={rooms}
-                disabled={!canEdit || busy}
-                revealSources={isAdmin && camera !== undefined}
-                isAdmin={isAdmin}
-              />
-            ))}
-          </CameraFormSection>
-        ))}
+        <FormNotice messageKey={notice} className="mb-3" />
+        <FieldGroups
+          values={values}
+          errors={errors}
+          open={open}
+          onToggle={toggle}
+          onChange={(path, value) => setValues((previous) => ({ ...previous, [path]: value }))}
+          field={{ rooms, disabled: !canEdit || busy, revealSources: isAdmin && camera !== undefined, isAdmin }}
+        />
         <ConfigFileFields camera={camera} />
       </form>
     </Modal>

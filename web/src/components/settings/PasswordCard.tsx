@@ -56,9 +56,7 @@ export function PasswordCard({ user }: { user: SessionUser }) {
       <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
-        <div className="sm:col-span-2 empty:hidden">
-          <FormNotice messageKey={notice} />
-        </div>
+        <FormNotice messageKey={notice} className="sm:col-span-2" />
         <TextField
           className="sm:col-span-2"
           label={t('settings:account.currentPassword')}
