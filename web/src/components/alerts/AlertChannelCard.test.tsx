@@ -76,7 +76,8 @@ describe('AlertChannelCard', () => {
     serve({ '/api/alerts/telegram/test': [200, { ok: true, detail: 'sent to 2 chats' }] });
     renderCard();
     fireEvent.click(screen.getByTestId('alert-channel-telegram-test'));
-    expect((await screen.findByText('alerts:settings.testOk{"detail":"sent to 2 chats"}')).className).toContain('text-success');
+    expect((await screen.findByText('alerts:settings.testSent')).className).toContain('text-success');
+    expect(screen.getByText('plugins:technical{"message":"sent to 2 chats"}')).toBeTruthy();
     expect(calls).toContainEqual({ url: '/api/alerts/telegram/test', method: 'POST' });
   });
 

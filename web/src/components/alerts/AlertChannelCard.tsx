@@ -71,7 +71,13 @@ export function AlertChannelCard({ status, canEdit, canTest }: AlertChannelCardP
             {test.isPending ? t('alerts:settings.testing') : t('alerts:settings.test')}
           </Button>
           <p role="status" aria-live="polite" className="min-w-0 flex-1 break-words text-sm" data-testid={`${id}-test-result`}>
-            {test.isSuccess ? <span className="text-success">{t('alerts:settings.testOk', { detail: test.data.detail })}</span> : null}
+            {/* The service's own answer (an HTTP status, a bot name) stays as technical detail beside the translated words. */}
+            {test.isSuccess ? (
+              <>
+                <span className="text-success">{t('alerts:settings.testSent')}</span>{' '}
+                <span className="font-mono text-xs text-foreground-muted">{t('plugins:technical', { message: test.data.detail })}</span>
+              </>
+            ) : null}
             {test.isError ? <span className="text-danger">{describeError(t, test.error)}</span> : null}
           </p>
         </div>
