@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCameraStatus } from '../../hooks/use-cameras';
+import { useCameraOffAir } from '../../hooks/use-cameras';
 import { useSnapshot } from '../../hooks/use-snapshot';
 import { cn } from '../ui/cn';
 import { ImageIcon } from '../ui/media-icons';
@@ -20,9 +20,9 @@ export interface SnapshotImageProps {
  * disabled camera has no snapshot, the privacy image does not change).
  */
 export function SnapshotImage(props: SnapshotImageProps) {
-  const status = useCameraStatus(props.camera);
-  if (status?.offAir) {
-    return <OffAirPicture camera={props.camera} offAir={status.offAir} since={status.since} width={props.width} compact className={props.className} />;
+  const { offAir, since } = useCameraOffAir(props.camera);
+  if (offAir) {
+    return <OffAirPicture camera={props.camera} offAir={offAir} since={since} width={props.width} compact className={props.className} />;
   }
   return <RefreshingSnapshot {...props} />;
 }
