@@ -19,7 +19,7 @@ export function createMqttPublisher(
     cameras: () => ctx.cameras.list(),
     settings: () => {
       const { mqtt } = ctx.config.get();
-      return { brokerActive: mqtt.active, publish: mqtt.publish };
+      return { brokerActive: mqtt.active, host: mqtt.host, publish: mqtt.publish };
     },
     setPrivacy: async (camera, on) => {
       await ctx.cameras.update(camera, { privacyMode: on });

@@ -23,6 +23,7 @@ export * from './api/logs.js';
 export * from './api/metrics.js';
 export * from './api/system.js';
 export * from './api/plugins.js';
+export * from './api/integration-codes.js';
 export * from './api/backup.js';
 export * from './api/dashboard.js';
 export * from './api/rekognition.js';

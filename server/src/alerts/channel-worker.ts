@@ -1,6 +1,7 @@
-import type { AlertChannelStatus } from '@homecam/shared';
+import type { AlertChannelOffReason, AlertChannelStatus, ProblemCode } from '@homecam/shared';
 import type { Clock } from '../lib/clock.js';
 import { redactSecrets } from '../integrations/integration.js';
+import { problemCodeOf } from '../integrations/problem-code.js';
 import { TransientAlertError, type Alert, type AlertChannel } from './channel.js';
 
 export interface AlertLogger {
@@ -77,17 +78,20 @@ export class ChannelWorker {
 
   status(): AlertChannelStatus {
     let enabled = false;
+    let off: AlertChannelOffReason | null = 'SWITCHED_OFF';
     try {
       enabled = this.channel.enabled();
+      off = enabled ? null : (this.channel.offReason?.() ?? 'SWITCHED_OFF');
     } catch {
       // A channel whose settings cannot be read shows as off rather than breaking the whole list.
     }
-    return { channel: this.channel.id, enabled, queued: this.queue.length, ...this.counts, lastSuccessAt: this.lastSuccessAt, lastError: this.lastError };
+    return { channel: this.channel.id, enabled, off, queued: this.queue.length, ...this.counts, lastSuccessAt: this.lastSuccessAt, lastError: this.lastError };
   }
 
-  /** Records a failure that did not go through the queue (e.g. "send a test"). */
-  fail(message: string): void {
-    this.lastError = { message: redactSecrets(message), at: this.iso() };
+  /** Records a failure that did not go through the queue (e.g. "send a test"); the code is read from the message unless given. */
+  fail(message: string, code?: ProblemCode): void {
+    const text = redactSecrets(message);
+    this.lastError = { code: code ?? problemCodeOf(text), message: text, at: this.iso() };
   }
 
   succeeded(): void {
@@ -123,7 +127,10 @@ export class ChannelWorker {
   private async run(alert: Alert): Promise<void> {
     const id = this.channel.id;
     try {
-      await this.attempts(alert);
+      if ((await this.attempts(alert)) === 'nobody') {
+        this.log.debug({ channel: id, notification: alert.notification.id }, 'alert had nobody to go to');
+        return;
+      }
       this.counts.sent += 1;
       this.succeeded();
       this.log.debug({ channel: id, notification: alert.notification.id }, 'alert sent');
@@ -135,11 +142,10 @@ export class ChannelWorker {
     }
   }
 
-  private async attempts(alert: Alert): Promise<void> {
+  private async attempts(alert: Alert): Promise<void | 'nobody'> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.attempt(alert);
-        return;
+        return await this.attempt(alert);
       } catch (error) {
         if (this.stopped) throw new StoppedError();
         if (!(error instanceof TransientAlertError) || attempt >= this.options.maxAttempts) throw error;
@@ -153,13 +159,13 @@ export class ChannelWorker {
   }
 
   /** One delivery, aborted at the time-out (a transient failure) or at stop. */
-  private async attempt(alert: Alert): Promise<void> {
+  private async attempt(alert: Alert): Promise<void | 'nobody'> {
     const controller = new AbortController();
     this.inflight.add(controller);
     const timeoutMs = this.options.attemptTimeoutMs;
     const cancel = this.clock.setTimer(timeoutMs, () => controller.abort(new TransientAlertError(`no answer within ${timeoutMs} ms`)));
     try {
-      await Promise.race([this.channel.deliver(alert, controller.signal), rejectOnAbort(controller.signal)]);
+      return await Promise.race([this.channel.deliver(alert, controller.signal), rejectOnAbort(controller.signal)]);
     } finally {
       cancel();
       this.inflight.delete(controller);

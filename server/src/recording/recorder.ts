@@ -163,9 +163,9 @@ export class Recorder {
     if (row.thumbnail) service.writing(row.thumbnail, files.dir, thumb);
     await service.begin(row);
     if (row.type === 'Snapshot') {
-      const ok = await thumb;
-      const size = ok ? await files.size(row.file) : 0;
-      await this.complete(row, { status: ok ? 'complete' : 'interrupted', size_bytes: size, duration_ms: 0 });
+      const size = (await thumb) ? await files.size(row.file) : 0;
+      if (size === 0) return this.discard(row, 'no picture from the camera');
+      await this.complete(row, { status: 'complete', size_bytes: size, duration_ms: 0 });
       return;
     }
     let result: { size: number; durationMs: number };
@@ -175,9 +175,23 @@ export class Recorder {
       await service.interrupt(row).catch(() => undefined);
       throw error;
     }
-    await thumb;
-    // No video at all (camera offline the whole time): kept as a record of the event, marked interrupted.
-    await this.complete(row, { status: result.durationMs > 0 ? 'complete' : 'interrupted', size_bytes: result.size, duration_ms: result.durationMs });
+    const pictured = await thumb;
+    if (result.durationMs > 0) {
+      await this.complete(row, { status: 'complete', size_bytes: result.size, duration_ms: result.durationMs });
+      return;
+    }
+    // No video at all (camera offline the whole time): never a "0 s / 0 B" recording, never logged as complete.
+    if (!pictured) return this.discard(row, 'no video from the camera');
+    // Kept as 'failed' with the trigger's picture (an FTP upload, a mail attachment); the empty clip file goes.
+    await service.filesOf(row).remove(row.file);
+    await service.complete(row, { status: 'failed', size_bytes: 0, duration_ms: 0 });
+    this.deps.log.warn({ camera: row.camera, id: row.id, reason: 'no video from the camera' }, 'recording failed: only the trigger picture is kept');
+  }
+
+  /** A recording that got nothing is removed (its notification stays, unlinked), and logged as failed, never as complete. */
+  private async discard(row: RecordingRow, reason: string): Promise<void> {
+    await this.deps.service.delete(row.id);
+    this.deps.log.warn({ camera: row.camera, id: row.id, type: row.type, reason }, 'recording failed: nothing recorded, removed');
   }
 
   /** The writer's view of a clip: the live part starts the end timer; the recorder ends it by closing the consumer. */
