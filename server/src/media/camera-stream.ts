@@ -257,7 +257,9 @@ export class CameraStream {
       if (exit.willRetry) proc.restart();
       return;
     }
-    this.ctx.logger.warn(
+    // While it retries, the state change below is the Console's line (offline/error with the reason, once, not per
+    // retry): this one is for debugging. An end without a retry has no state change to tell it: a warning.
+    this.ctx.logger[exit.willRetry ? 'debug' : 'warn'](
       { stream: this.key, reason: problem.code, detail: problem.message, code: exit.code, signal: exit.signal, runMs: exit.runMs },
       'upstream ffmpeg ended',
     );
