@@ -110,15 +110,18 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** `config`: a config.json to start with (the server fills in every default), e.g. `{ webrtc: { bindAddress } }`. */
-export async function startServer(env: Record<string, string> = {}, config?: Record<string, unknown>): Promise<BenchServer> {
+/**
+ * `config`: a config.json to start with (the server fills in every default), e.g. `{ webrtc: { bindAddress } }`.
+ * `nodeArgs`: flags for node itself (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept).
+ */
+export async function startServer(env: Record<string, string> = {}, config?: Record<string, unknown>, nodeArgs: readonly string[] = []): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'homecam-bench-'));
   if (config) writeFileSync(join(dataDir, 'config.json'), JSON.stringify(config, null, 2), { mode: 0o600 });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const t0 = performance.now();
-  const child = spawn(process.execPath, [SERVER_ENTRY, '--port', String(port), '--data', dataDir, '--host', '127.0.0.1'], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY, '--port', String(port), '--data', dataDir, '--host', '127.0.0.1'], {
     cwd: REPO_ROOT,
     // the server's default log level, as a user runs it (HOMECAM_LOG_LEVEL passes through)
     env: { ...process.env, ...env },

@@ -22,7 +22,7 @@ export function createMqttPublisher(
       return { brokerActive: mqtt.active, host: mqtt.host, publish: mqtt.publish };
     },
     setPrivacy: async (camera, on) => {
-      await ctx.cameras.update(camera, { privacyMode: on });
+      await ctx.cameras.update(camera, { privacyMode: on }, true, { via: 'MQTT' });
     },
     snapshot: async (camera) => {
       const service = streams();

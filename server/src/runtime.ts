@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { AuditLog } from './audit/audit-log.js';
 import type { AppContext } from './context.js';
 import { createStreams, type MediaOptions } from './streams-context.js';
 import { createParts, lowSpaceComponent } from './runtime-parts.js';
@@ -150,6 +151,12 @@ function reportRefusedDir(ctx: AppContext, log: FastifyBaseLogger): (refused: Re
   };
 }
 
+/** The Console's audit trail (audit/audit-log.ts): after the streams (it follows their states), before anything that makes events. */
+function auditComponent(ctx: AppContext, streams: () => CameraStreamService, log: FastifyBaseLogger): Component {
+  const audit = new AuditLog({ bus: ctx.bus, cameras: ctx.cameras, config: ctx.config, streams, log: log.child({ module: 'audit' }) });
+  return { name: 'audit', start: () => audit.start(), stop: () => audit.stop() };
+}
+
 /** The daily database copy (and the report of a restore rolled back at this start). */
 function backupComponent(ctx: AppContext, log: FastifyBaseLogger): Component {
   return {
@@ -201,14 +208,11 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   ctx.config.onListenerError = (error) => log.error({ err: error }, 'config change listener failed');
   ctx.bus.onListenerError = (error, event) => log.error({ err: error, event }, 'event listener failed');
   let streams: CameraStreamService | null = null;
-  const hub = (): StreamHub => {
-    if (!streams) throw new Error('the streams have not started');
-    return streams.hub;
-  };
+  const started = (): CameraStreamService => streams ?? (() => { throw new Error('the streams have not started'); })();
+  const hub = (): StreamHub => started().hub;
   const parts = createParts(ctx, log, options, hub, () => streams);
   const { recorder, triggerLog, triggers, mqttState, pushNotifier, integrations, rekognition, rekognitionUsage, rekognitionIntegration, alerts } = parts;
   const onError = (message: string) => (error: unknown) => log.error({ err: error }, message);
-  const started = (): CameraStreamService => streams ?? (() => { throw new Error('the streams have not started'); })();
   const analysis = createEventAnalysis(ctx, log, { usage: rekognitionUsage, integration: rekognitionIntegration, streams: started }, options.analysis);
   const metrics = createMetricsSampler(ctx, () => streams?.hub ?? null, options.metrics, onError('utilization sample failed'));
   const homekit = createHomekit(ctx, { streams: started, system: () => runtime.context.system, integrations }, log, options.homekit);
@@ -224,6 +228,7 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
       },
       stop: () => streams?.close(),
     },
+    auditComponent(ctx, started, log),
     {
       // Web push for every new notification, off the event path; ended sessions take their subscriptions along.
       name: 'push',

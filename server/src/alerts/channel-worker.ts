@@ -1,4 +1,5 @@
 import type { AlertChannelOffReason, AlertChannelStatus, ProblemCode } from '@homecam/shared';
+import { quote, writeAudit, type AuditLevel } from '../audit/audit-record.js';
 import type { Clock } from '../lib/clock.js';
 import { redactSecrets } from '../integrations/integration.js';
 import { problemCodeOf } from '../integrations/problem-code.js';
@@ -125,21 +126,33 @@ export class ChannelWorker {
   }
 
   private async run(alert: Alert): Promise<void> {
-    const id = this.channel.id;
     try {
       if ((await this.attempts(alert)) === 'nobody') {
-        this.log.debug({ channel: id, notification: alert.notification.id }, 'alert had nobody to go to');
+        this.log.debug({ channel: this.channel.id, notification: alert.notification.id }, 'alert had nobody to go to');
         return;
       }
       this.counts.sent += 1;
       this.succeeded();
-      this.log.debug({ channel: id, notification: alert.notification.id }, 'alert sent');
+      this.report(alert, 'info', 'sent');
     } catch (error) {
       if (error instanceof StoppedError) return;
       this.counts.dropped += 1;
       this.fail(messageOf(error));
-      this.log.warn({ channel: id, notification: alert.notification.id, problem: this.lastError?.message }, 'alert not delivered');
+      this.report(alert, 'warn', `not delivered: ${this.lastError?.message ?? 'failed'}`);
     }
+  }
+
+  /** The audit trail's line of a delivery: channel, camera (or the system notification's title), outcome. */
+  private report(alert: Alert, level: AuditLevel, outcome: string): void {
+    const { id: notification, camera, title } = alert.notification;
+    const channel = this.channel.id;
+    const about = camera === null ? quote(title) : `for ${quote(camera)}`;
+    writeAudit(this.log, {
+      level,
+      source: channel === 'push' ? 'push' : 'alerts',
+      subject: { channel, notification, ...(camera !== null && { camera }) },
+      message: `alert ${about} via ${channel} ${outcome}`,
+    });
   }
 
   private async attempts(alert: Alert): Promise<void | 'nobody'> {

@@ -210,11 +210,12 @@ export class MotionDetector extends EventEmitter<MotionDetectorEvents> {
   }
 
   private onTransition(t: MotionTransition): void {
+    // At debug: the Console's motion lines are the audit trail's (MotionStarted/MotionEnded, with their source).
     if (t.type === 'started') {
-      this.logger.info({ camera: this.camera }, 'motion started');
+      this.logger.debug({ camera: this.camera }, 'motion started');
       this.safeEmit('motionStarted', { camera: this.camera, at: t.at });
     } else {
-      this.logger.info({ camera: this.camera, reason: t.reason, seconds: Math.round((t.at - t.startedAt) / 1_000) }, 'motion ended');
+      this.logger.debug({ camera: this.camera, reason: t.reason, seconds: Math.round((t.at - t.startedAt) / 1_000) }, 'motion ended');
       this.safeEmit('motionEnded', { camera: this.camera, at: t.at, startedAt: t.startedAt, reason: t.reason });
     }
   }

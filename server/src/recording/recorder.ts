@@ -12,6 +12,7 @@ import { clipSettings, dateFolder, DEFAULT_MAX_CLIP_MS, delayToEnd, extendClip, 
 import { writeClip } from './clip-writer.js';
 
 export interface RecorderLogger {
+  debug(context: object, message: string): void;
   info(context: object, message: string): void;
   warn(context: object, message: string): void;
   error(context: object, message: string): void;
@@ -115,7 +116,7 @@ export class Recorder {
       // Nothing dropped: a second event during a clip extends it (and links to it).
       running.window = extendClip(running.window, now, trigger.motion);
       this.rearm(running);
-      this.deps.bus.publish('RecordingStarted', { eventId: trigger.eventId, id: running.id, thumbnail: running.thumbnail });
+      this.deps.bus.publish('RecordingStarted', { eventId: trigger.eventId, id: running.id, thumbnail: running.thumbnail, camera: camera.name, extended: true });
       return;
     }
     const id = trigger.eventId;
@@ -141,7 +142,7 @@ export class Recorder {
     const window = openClip(now, settings.timerMs, this.deps.maxClipMs ?? DEFAULT_MAX_CLIP_MS, trigger.motion);
     const active: Active = { id, camera: camera.name, files, thumbnail, startedAt: trigger.at, window, consumer: null, stopTimer: null, stopped: false, done: Promise.resolve() };
     this.active.set(camera.name, active);
-    this.deps.bus.publish('RecordingStarted', { eventId: trigger.eventId, id, thumbnail });
+    this.deps.bus.publish('RecordingStarted', { eventId: trigger.eventId, id, thumbnail, camera: camera.name, extended: false });
     active.done = this.record(active, camera, row, trigger.image)
       .catch((error: unknown) => this.failed(camera.name, id, error))
       .finally(() => {
@@ -212,7 +213,8 @@ export class Recorder {
 
   private async complete(row: RecordingRow, changes: Pick<RecordingRow, 'status' | 'size_bytes' | 'duration_ms'>): Promise<void> {
     await this.deps.service.complete(row, changes);
-    this.deps.log.info({ camera: row.camera, id: row.id, type: row.type, durationMs: changes.duration_ms, bytes: changes.size_bytes }, 'recording complete');
+    // The Console's line is the audit trail's (RecordingCompleted); this one is for debugging.
+    this.deps.log.debug({ camera: row.camera, id: row.id, type: row.type, durationMs: changes.duration_ms, bytes: changes.size_bytes }, 'recording complete');
     // Retention may have to make room now (not while shutting down: the database closes next).
     if (!this.closed) void this.deps.service.enforceRetention().catch((error: unknown) => this.deps.log.error({ err: error }, 'retention failed'));
   }
