@@ -123,7 +123,7 @@ async function main(): Promise<void> {
     throw error;
   }
   stopOnSignals(app);
-  await warnWhenRoot({ uid: process.getuid?.(), log: app.log, notifications: app.homecam.notifications });
+  await warnWhenRoot({ uid: process.getuid?.(), env: process.env, log: app.log, notifications: app.homecam.notifications });
   await listen(app, options.port ?? app.homecam.config.get().port ?? DEFAULT_PORT, options.host);
   reportListening(app);
 }

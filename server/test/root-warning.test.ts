@@ -1,7 +1,7 @@
 import type { NotificationList } from '@homecam/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
-import { ROOT_WARNING_TEXT, ROOT_WARNING_TITLE, runsAsRoot, warnWhenRoot } from '../src/cli/root-warning.js';
+import { ALLOW_ROOT_ENV, ROOT_WARNING_TEXT, ROOT_WARNING_TITLE, runsAsRoot, warnWhenRoot } from '../src/cli/root-warning.js';
 import { createTestApp } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
 
@@ -26,7 +26,8 @@ async function systemNotifications(): Promise<NotificationList['result']> {
   return response.json<NotificationList>().result.filter((n) => n.camera === null);
 }
 
-const warnAs = (uid: number | undefined) => warnWhenRoot({ uid, log: app.log, notifications: app.homecam.notifications });
+const warnAs = (uid: number | undefined, env: Record<string, string> = {}) =>
+  warnWhenRoot({ uid, env, log: app.log, notifications: app.homecam.notifications });
 
 describe('the root warning at start', () => {
   it('knows root by uid 0 only (no uid at all, as on Windows, is not root)', () => {
@@ -55,9 +56,18 @@ describe('the root warning at start', () => {
     expect(await systemNotifications()).toEqual([]);
   });
 
+  it(`with ${ALLOW_ROOT_ENV}=1 (uid 0 known to be harmless): the WARN line still, no notification`, async () => {
+    expect(await warnAs(0, { [ALLOW_ROOT_ENV]: '1' })).toBe(true);
+    expect(logLines.filter((line) => line.level === 40 && line.msg === ROOT_WARNING_TEXT)).toHaveLength(1);
+    expect(await systemNotifications()).toEqual([]);
+    // Any other value is no acknowledgement.
+    expect(await warnAs(0, { [ALLOW_ROOT_ENV]: 'yes' })).toBe(true);
+    expect(await systemNotifications()).toHaveLength(1);
+  });
+
   it('a notification that cannot be stored is logged, and the start goes on', async () => {
     const failing = { system: () => Promise.reject(new Error('database is locked')) };
-    expect(await warnWhenRoot({ uid: 0, log: app.log, notifications: failing })).toBe(true);
+    expect(await warnWhenRoot({ uid: 0, env: {}, log: app.log, notifications: failing })).toBe(true);
     expect(logLines.map((line) => [line.level, line.msg])).toEqual([
       [40, ROOT_WARNING_TEXT],
       [50, 'the root warning notification failed'],
