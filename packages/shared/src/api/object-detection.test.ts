@@ -7,7 +7,7 @@ const base = { name: 'Door', videoConfig: { source: 'rtsp://127.0.0.1/door' } };
 describe('camera objectDetection settings', () => {
   it('fills the defaults on read and follows motion detection when not switched itself', () => {
     const camera = cameraSchema.parse(base);
-    expect(camera.objectDetection).toEqual({ labels: [...DEFAULT_OBJECT_LABELS], minScore: 50, minSize: 0.1, zones: {} });
+    expect(camera.objectDetection).toEqual({ labels: [...DEFAULT_OBJECT_LABELS], minScore: 45, minSize: 0.1, zones: {} });
     expect(objectDetectionActive(camera)).toBe(false);
     const moving = cameraSchema.parse({ ...base, videoanalysis: { active: true } });
     expect(objectDetectionActive(moving)).toBe(true);

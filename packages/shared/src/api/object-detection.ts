@@ -24,7 +24,7 @@ export const DEFAULT_OBJECT_LABELS: readonly ObjectLabel[] = ['person', 'car', '
 export const OBJECT_LABEL_MAX = 64;
 const labelSchema = z.string().trim().toLowerCase().min(1).max(OBJECT_LABEL_MAX);
 
-export const OBJECT_MIN_SCORE_DEFAULT = 50;
+export const OBJECT_MIN_SCORE_DEFAULT = 45;
 export const OBJECT_MIN_SIZE_DEFAULT = 0.1;
 
 /**
