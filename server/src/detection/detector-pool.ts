@@ -12,6 +12,8 @@ export interface DetectorPoolOptions {
   maxWaitMs?: number;
   /** A worker that has not answered in this long is ended and replaced. Default 15 s. */
   jobTimeoutMs?: number;
+  /** Monotonic ms for the age of waiting frames; default performance.now (tests move it). */
+  now?: () => number;
   /** For tests: how a worker is started. */
   startWorker?: (setup: WorkerSetup) => Worker;
   log?: { warn(context: object, message: string): void };
@@ -68,7 +70,11 @@ export class DetectorPool {
   private info: { model: string; inputSize: number } | null = null;
   private closed = false;
 
-  constructor(private readonly options: DetectorPoolOptions) {}
+  private readonly now: () => number;
+
+  constructor(private readonly options: DetectorPoolOptions) {
+    this.now = options.now ?? (() => performance.now());
+  }
 
   /** Starts the workers; resolves once every one has loaded the model, rejects when the model cannot load. */
   async start(): Promise<{ model: string; inputSize: number; loadMs: number }> {
@@ -115,7 +121,7 @@ export class DetectorPool {
   private enqueue(camera: string | null, request: Request): Promise<WorkerReply | null> {
     if (this.closed) return Promise.reject(new Error('detector pool closed'));
     return new Promise((resolve, reject) => {
-      const job: Job = { request, queuedAt: performance.now(), resolve, reject };
+      const job: Job = { request, queuedAt: this.now(), resolve, reject };
       if (camera === null) {
         if (this.urgent.length >= 32) return reject(new Error('too many snapshots waiting'));
         this.urgent.push(job);
@@ -139,7 +145,7 @@ export class DetectorPool {
     const maxWait = this.options.maxWaitMs ?? 2_000;
     for (const [camera, job] of this.waiting) {
       this.waiting.delete(camera);
-      if (performance.now() - job.queuedAt <= maxWait) return job;
+      if (this.now() - job.queuedAt <= maxWait) return job;
       this.counters.dropped += 1;
       job.resolve(null);
     }
