@@ -26,12 +26,12 @@ function itemsOf(data: Buffer): MediaItem[] {
   return items;
 }
 
-/** The hub's side: real Consumers, fed with the clip as the hub would feed them. */
+/** The hub's side: real Consumers, fed by the test as the hub would feed them. */
 class ClipHub implements MotionHub {
+  consumer: Consumer | null = null;
   attach(camera: string, stream: StreamName, options: AttachOptions): Consumer {
-    const consumer = new Consumer(camera, stream, { ...options, queue: { maxSeconds: 60, maxBytes: 64 * 1024 * 1024 } }, () => undefined);
-    for (const item of itemsOf(clip)) consumer.deliver(item);
-    return consumer;
+    this.consumer = new Consumer(camera, stream, { ...options, queue: { maxSeconds: 60, maxBytes: 64 * 1024 * 1024 } }, () => undefined);
+    return this.consumer;
   }
 }
 
@@ -52,26 +52,40 @@ afterEach(async () => {
   manager = null;
 });
 
-async function run(cam: Camera): Promise<{ events: ObjectDetected[]; detection: ObjectDetection }> {
+/**
+ * Plays the clip one fragment (1 s) at a time, the next once the decoder has answered and the detector is idle, as a
+ * live camera would (the hub's fragments come in real time): every second of video gets its detection.
+ */
+async function run(cam: Camera): Promise<{ events: ObjectDetected[]; detection: ObjectDetection; detections: number }> {
   const events: ObjectDetected[] = [];
   const settings = detectionSettingsOf(cam);
-  const detection = new ObjectDetection({
-    pool, settings: (name) => (name === cam.name ? settings : null), onObject: (e) => events.push(e), clock: systemClock,
-    log: { warn: () => undefined }, intervalMs: 0, // the clip arrives faster than real time: take every frame, the pool drops stale ones
+  const detection = new ObjectDetection({ pool, settings: (name) => (name === cam.name ? settings : null), onObject: (e) => events.push(e), clock: systemClock, log: { warn: () => undefined },
+    intervalMs: 0, // the clip is played faster than real time: pace by the fragments, not by the clock
   });
-  manager = new MotionManager({ hub: new ClipHub(), ffmpegPath: 'ffmpeg', ffmpegMajor: 5, colorFor: (c) => (objectDetectionActive(c) ? { maxWidth: DETECTION_COLOR_WIDTH } : undefined) });
+  const hub = new ClipHub();
+  manager = new MotionManager({ hub, ffmpegPath: 'ffmpeg', ffmpegMajor: 5, colorFor: (c) => (objectDetectionActive(c) ? { maxWidth: DETECTION_COLOR_WIDTH } : undefined) });
+  let analysed = 0;
   manager.on('analysis', (event) => {
+    analysed += 1;
     const frame = motionFrameOf(event);
     if (frame) detection.offer(frame);
   });
   await manager.setCameras([cam]);
-  return { events, detection };
+  const consumer = await waitFor(() => hub.consumer, { message: 'the motion consumer' });
+  const before = pool.stats().done;
+  for (const item of itemsOf(clip)) {
+    const seen = analysed;
+    consumer.deliver(item);
+    if (item.type === 'init') continue;
+    await waitFor(() => analysed > seen && pool.stats().busy === 0 && pool.stats().waiting === 0, { timeoutMs: 60_000, message: 'the fragment analysed and detected' });
+  }
+  return { events, detection, detections: pool.stats().done - before };
 }
 
 describe('motion frames to object events', () => {
   it('turns people walking in the clip into person events with boxes and a snapshot', async () => {
     const { events, detection } = await run(camera({ name: 'street' }));
-    await waitFor(() => events.some((e) => e.label === 'person'), { timeoutMs: 150_000, message: 'a person event' });
+    await waitFor(() => events.some((e) => e.label === 'person'), { timeoutMs: 30_000, message: 'a person event' });
     const person = events.find((e) => e.label === 'person')!;
     expect(person).toMatchObject({ camera: 'street', reason: 'new', frame: { width: 768, height: 576 } });
     expect(person.score).toBeGreaterThanOrEqual(45);
@@ -87,11 +101,11 @@ describe('motion frames to object events', () => {
 
   it('raises no person event when the person zone is where nobody walks', async () => {
     // zone 0: a sliver of sky at the top right; zone 1 is the whole picture (motion still sees everything)
-    const regions = [{ coords: [[95, 0], [100, 0], [100, 3], [95, 3]] }, { coords: [[0, 0], [100, 0], [100, 100], [0, 100]] }];
-    const cam = camera({ name: 'zoned', videoanalysis: { active: true, sensitivity: 100, difference: 15, regions }, objectDetection: { labels: ['person'], zones: { person: [0] } } } as CameraInput & { name: string });
-    const { events, detection } = await run(cam);
-    // the same work as the clip above got: detections done on the moving people, and nothing counted
-    await waitFor(() => detection.stats().pool.done >= 4, { timeoutMs: 150_000, message: 'four detections' });
+    const regions: { coords: [number, number][] }[] = [{ coords: [[95, 0], [100, 0], [100, 3], [95, 3]] }, { coords: [[0, 0], [100, 0], [100, 100], [0, 100]] }];
+    const cam = camera({ name: 'zoned', videoanalysis: { active: true, sensitivity: 100, difference: 15, regions }, objectDetection: { labels: ['person'], zones: { person: [0] } } });
+    const { events, detections } = await run(cam);
+    // the people were looked at (about one detection per second of the clip) and none of them counted
+    expect(detections).toBeGreaterThanOrEqual(4);
     expect(events).toEqual([]);
   }, 180_000);
 });
