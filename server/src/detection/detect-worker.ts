@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadCenterNet } from './centernet-model.js';
 import { letterbox, roundBox, toFrameBox } from './geometry.js';
@@ -28,6 +29,16 @@ function threadCpuMs(): number | null {
   }
 }
 
+/** Detection is background work: this thread yields to the event loop and the video processes (nice 10, Linux). */
+function lowerPriority(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 10);
+  } catch {
+    // not Linux, or not allowed: run at the normal priority
+  }
+}
+
 function pictureOf(picture: WorkerPicture): Picture {
   const decoded = picture.format === 'jpeg' ? decodeJpeg(picture.data) : picture;
   checkPicture(decoded);
@@ -53,6 +64,7 @@ async function detect(model: DetectionModel, input: Float32Array, request: Extra
 
 async function main(): Promise<void> {
   const setup = workerData as WorkerSetup;
+  lowerPriority();
   const started = performance.now();
   let model: DetectionModel;
   try {

@@ -118,6 +118,7 @@ export class ObjectDetection {
       const kept = result.detections.filter((d) => !(crop && cutByCrop(d.box, crop, frame)) && counts(settings, d.label, d.box, frame));
       await this.follow(camera, at, picture, frame, kept, settings);
     } catch (error) {
+      if (this.closed) return; // the pool was closed under the frame: shutting down, not a failure
       this.counters.failed += 1;
       this.options.log.warn({ camera, error: error instanceof Error ? error.message : String(error) }, 'object detection failed');
     }
