@@ -30,6 +30,9 @@ export interface CamerasResult {
   objectEvents: number;
   eventLoopP99Ms: number;
   eventLoopMaxMs: number;
+  /** Our own synchronous work per analysed frame on the main thread (motionFrameOf + offer: the copy, the crop). */
+  handlerP99Ms: number;
+  handlerMaxMs: number;
   machineBusyPercent: number;
 }
 
@@ -97,9 +100,12 @@ export async function runCameras(pool: DetectorPool, fixtures: string, seconds: 
   const detection = new ObjectDetection({ pool, settings: (name) => settings.get(name) ?? null, onObject: () => (objectEvents += 1), clock: systemClock, log: { warn: (c, m) => log(`${m} ${JSON.stringify(c)}`) } });
   const hub = new RealTimeHub(items, offsets);
   const motion = new MotionManager({ hub, ffmpegPath: 'ffmpeg', ffmpegMajor: 5, colorFor: (c) => (objectDetectionActive(c) ? { maxWidth: DETECTION_COLOR_WIDTH } : undefined) });
+  const handler: number[] = [];
   motion.on('analysis', (event) => {
+    const started = performance.now();
     const frame = motionFrameOf(event);
     if (frame) detection.offer(frame);
+    handler.push(performance.now() - started);
   });
   await motion.setCameras(cameras);
   await new Promise((resolve) => setTimeout(resolve, 3_000)); // decoders started, first frames through
@@ -121,5 +127,6 @@ export async function runCameras(pool: DetectorPool, fixtures: string, seconds: 
     perCameraPercent: (detectionWorkersPercent + decodersPercent + mainThreadPercent) / names.length,
     detections: after.pool.done - before.pool.done, dropped: after.pool.dropped - before.pool.dropped, objectEvents,
     eventLoopP99Ms: loop.percentile(99) / 1e6, eventLoopMaxMs: loop.max / 1e6, machineBusyPercent: window.machineBusyPercent,
+    handlerP99Ms: [...handler].sort((a, b) => a - b)[Math.floor(handler.length * 0.99)] ?? NaN, handlerMaxMs: Math.max(...handler),
   };
 }
