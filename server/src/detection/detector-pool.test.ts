@@ -42,6 +42,14 @@ describe('DetectorPool', () => {
     }
   }, 60_000);
 
+  it('ends every worker on close, however many there are', async () => {
+    const pool = new DetectorPool({ model: { kind: 'onnx', path: model, labels: ['person', 'car'] }, size: 3 });
+    await pool.start();
+    expect(pool.stats().workers).toBe(3);
+    await pool.close();
+    expect(pool.stats().workers).toBe(0);
+  }, 60_000);
+
   it('drops a frame that waited longer than maxWaitMs instead of detecting on the past', async () => {
     const pool = new DetectorPool({ model: { kind: 'onnx', path: model, labels: ['person', 'car'] }, size: 1, maxWaitMs: 50, now: () => now });
     let now = 0;

@@ -115,7 +115,8 @@ export class DetectorPool {
     for (const job of [...this.waiting.values(), ...this.urgent]) job.reject(error);
     this.waiting.clear();
     this.urgent.length = 0;
-    await Promise.all(this.slots.map((slot) => this.retire(slot, error)));
+    // a copy: retire() takes each slot out of this.slots
+    await Promise.all([...this.slots].map((slot) => this.retire(slot, error)));
   }
 
   private enqueue(camera: string | null, request: Request): Promise<WorkerReply | null> {
