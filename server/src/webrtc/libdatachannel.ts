@@ -7,6 +7,7 @@
  * while it signs in, so the first answer does not wait for it.
  */
 import type NodeDataChannel from 'node-datachannel';
+import type { Audio, PeerConnection, Track, Video } from 'node-datachannel';
 
 export type Libdatachannel = typeof NodeDataChannel;
 
@@ -22,6 +23,19 @@ export interface LibdatachannelState {
   /** Its global state and threads are up. */
   running: boolean;
   leases: number;
+}
+
+/**
+ * `pc.addTrack(media)` for code that lets libdatachannel stop (every user of this module). node-datachannel keeps
+ * each track's native wrapper in a list that cleanup() closes one by one, and takes it off that list only in the
+ * track's closed callback, never when the wrapper is garbage-collected: a collected track left on the list is a
+ * dangling pointer and cleanup() then crashes the process (SIGSEGV in rtc::Track::close). So every track gets a
+ * closed callback, and the callback holds the track, so it cannot be collected before it ran.
+ */
+export function addTrack(pc: PeerConnection, media: Video | Audio, onClosed?: (track: Track) => void): Track {
+  const track = pc.addTrack(media);
+  track.onClosed(() => onClosed?.(track));
+  return track;
 }
 
 class LibdatachannelHost {

@@ -1,6 +1,6 @@
 import type { PeerConnection, RtpPacketizationConfig, Track } from 'node-datachannel';
 import type { WebrtcSettings } from '@homecam/shared';
-import { libdatachannel, type Libdatachannel, type LibdatachannelLease } from './libdatachannel.js';
+import { addTrack, libdatachannel, type Libdatachannel, type LibdatachannelLease } from './libdatachannel.js';
 import type { H264Choice, OpusChoice } from './sdp.js';
 
 /** libdatachannel's warnings and errors go to the server log of the session that set this last. */
@@ -47,7 +47,7 @@ function addOpusTrack(lib: Libdatachannel, pc: PeerConnection, choice: OpusChoic
   const audio = new Audio(choice.mid, 'SendOnly');
   audio.addOpusCodec(choice.payloadType);
   audio.addSSRC(ssrc, 'homecam-audio', 'homecam-audio', 'audio');
-  const track = pc.addTrack(audio);
+  const track = addTrack(pc, audio);
   const config = new RtpPacketizationConfig(ssrc, 'homecam', choice.payloadType, 48_000);
   const packetizer = new RtpPacketizer(config);
   packetizer.addToChain(new RtcpSrReporter(config));
@@ -102,7 +102,7 @@ export class H264Peer {
     const video = new Video(choice.mid, 'SendOnly');
     video.addH264Codec(choice.payloadType, choice.fmtp || undefined);
     video.addSSRC(ssrc, 'homecam', 'homecam', 'video');
-    this.track = this.pc.addTrack(video);
+    this.track = addTrack(this.pc, video, () => this.setState('closed'));
     this.rtpConfig = new RtpPacketizationConfig(ssrc, 'homecam', choice.payloadType, 90_000);
     const packetizer = new H264RtpPacketizer('Length', this.rtpConfig, MAX_FRAGMENT_SIZE);
     packetizer.addToChain(new RtcpSrReporter(this.rtpConfig));
@@ -112,10 +112,9 @@ export class H264Peer {
     if (options.audio && !options.audio.send) {
       const inactive = new Audio(options.audio.mid, 'Inactive');
       inactive.addOpusCodec(options.audio.payloadType);
-      this.inactiveAudio = this.pc.addTrack(inactive);
+      this.inactiveAudio = addTrack(this.pc, inactive);
     }
     this.track.onOpen(() => this.setState('connected'));
-    this.track.onClosed(() => this.setState('closed'));
     this.pc.onStateChange((state) => {
       if (state === 'failed') this.setState('failed');
       else if (state === 'closed' || state === 'disconnected') this.setState('closed');

@@ -1,4 +1,4 @@
-import { libdatachannel } from '../libdatachannel.js';
+import { addTrack, libdatachannel } from '../libdatachannel.js';
 
 /** An RTP packet as the test client saw it. */
 export interface RtpPacket {
@@ -57,7 +57,7 @@ export async function rtpClient(options: { audio?: boolean } = {}): Promise<RtpC
   video.addH264Codec(102, 'level-asymmetry-allowed=1;packetization-mode=0;profile-level-id=42e01f');
   video.addH264Codec(106, 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f');
   video.addH264Codec(108, 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=4d001f');
-  const track = pc.addTrack(video);
+  const track = addTrack(pc, video);
   track.setMediaHandler(new RtcpReceivingSession());
   const packets: RtpPacket[] = [];
   track.onMessage((message) => {
@@ -70,7 +70,7 @@ export async function rtpClient(options: { audio?: boolean } = {}): Promise<RtpC
   if (options.audio) {
     const media = new Audio('1', 'RecvOnly');
     media.addOpusCodec(111);
-    const audioTrack = pc.addTrack(media);
+    const audioTrack = addTrack(pc, media);
     tracks.push(audioTrack);
     audioTrack.setMediaHandler(new RtcpReceivingSession());
     audioTrack.onMessage((message) => {
