@@ -1,6 +1,10 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { build, defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { build, defaultClientConditions, defineConfig, type Plugin, type Rolldown } from 'vite';
+import { PAGE_CHUNKS_ELEMENT_ID } from './src/early/page-preload';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
 
 // The dev server forwards everything the browser asks the back end for, so the app always talks to
 // its own origin (cookies for /files, same-origin socket) exactly as in production.
@@ -38,8 +42,67 @@ function serviceWorker(): Plugin {
   };
 }
 
+/** The early script's entry (src/early-live.ts): a camera page's live socket opens while the app loads. */
+const EARLY_ENTRY = 'early-live';
+/** The pages whose code the early script preloads (by route key, as src/early/page-preload.ts names them). */
+const EARLY_PAGES: Record<string, string> = { camera: '/src/pages/CameraPage.tsx', 'camera-feed': '/src/pages/CameraFeedPage.tsx' };
+
+const chunksOf = (bundle: OutputBundle): OutputChunk[] => Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+
+/** A chunk and everything it imports statically, as file names. */
+function staticClosure(chunk: OutputChunk, byFile: Map<string, OutputChunk>, into = new Set<string>()): Set<string> {
+  if (into.has(chunk.fileName)) return into;
+  into.add(chunk.fileName);
+  for (const file of chunk.imports) {
+    const imported = byFile.get(file);
+    if (imported) staticClosure(imported, byFile, into);
+  }
+  return into;
+}
+
+/** Per early page: its chunks that the app's entry does not load anyway (those are preloaded by index.html already). */
+function earlyPageChunks(bundle: OutputBundle): Record<string, string[]> {
+  const chunks = chunksOf(bundle);
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const app = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
+  const loaded = app ? staticClosure(app, byFile) : new Set<string>();
+  const pages: Record<string, string[]> = {};
+  for (const [route, source] of Object.entries(EARLY_PAGES)) {
+    const page = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith(source));
+    if (page) pages[route] = [...staticClosure(page, byFile)].filter((file) => !loaded.has(file));
+  }
+  return pages;
+}
+
+/**
+ * Puts the early script in front of the app: a separate entry, not one of index.html's module scripts (Vite merges
+ * those into the app's entry, which runs only after React and the vendor bundle ran), loaded `async` so it runs as
+ * soon as it (a few kB, with the modules it imports, preloaded here) has arrived. Beside it, as data (not a script:
+ * the CSP allows none inline), the chunks of the camera pages, which it preloads on such a page.
+ */
+function earlyLiveScript(): Plugin {
+  // Right behind <meta charset>, which must stay within the document's first 1024 bytes.
+  const insert = (html: string, tags: string[]): string => html.replace(/<meta charset="UTF-8" \/>/i, (meta) => [meta, ...tags].join('\n    '));
+  return {
+    name: 'homecam-early-live',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return insert(html, [`<script type="module" async src="/src/${EARLY_ENTRY}.ts"></script>`]);
+        const chunk = chunksOf(ctx.bundle).find((output) => output.isEntry && output.name === EARLY_ENTRY);
+        if (!chunk) throw new Error(`no ${EARLY_ENTRY} chunk in the build`);
+        return insert(html, [
+          `<script type="module" async crossorigin src="/${chunk.fileName}"></script>`,
+          ...chunk.imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          `<script type="application/json" id="${PAGE_CHUNKS_ELEMENT_ID}">${JSON.stringify(earlyPageChunks(ctx.bundle))}</script>`,
+        ]);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker()],
+  plugins: [react(), tailwindcss(), serviceWorker(), earlyLiveScript()],
   resolve: {
     // `source` makes @homecam/shared resolve to its TypeScript sources; the defaults stay so
     // every other package keeps its browser build.
@@ -56,6 +119,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      input: { index: 'index.html', [EARLY_ENTRY]: `src/${EARLY_ENTRY}.ts` },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across HomeCam updates.
         codeSplitting: {
