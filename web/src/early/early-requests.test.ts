@@ -28,6 +28,13 @@ describe('GETs the early script made on a camera page', () => {
     expect(await apiRequest('/auth/check', { schema })).toEqual({ from: 'app' }); // taken once
   });
 
+  it('made by the early script’s own copy of this code, are taken by the app’s (they meet on the window)', async () => {
+    vi.resetModules();
+    const earlyScriptCopy = await import('./early-requests');
+    earlyScriptCopy.prefetchEarly(['/api/auth/check'], 'token', () => Promise.resolve(json({ from: 'early' })));
+    expect(await apiRequest('/auth/check', { schema })).toEqual({ from: 'early' });
+  });
+
   it('are not used with another token, once stale, or for other methods', async () => {
     const early = (() => Promise.resolve(json({ from: 'early' }))) as unknown as typeof fetch;
     prefetchEarly(['/api/auth/check'], 'old-token', early);

@@ -6,7 +6,16 @@
  */
 export const EARLY_RESPONSE_MAX_AGE_MS = 5_000;
 
-const started = new Map<string, { token: string; at: number; response: Promise<Response> }>();
+interface StartedRequest {
+  token: string;
+  at: number;
+  response: Promise<Response>;
+}
+type Started = Map<string, StartedRequest>;
+
+/** On the window: the early script (a classic script with its own copy of this code) fills it, the app takes. */
+const shared = globalThis as { __homecamEarlyRequests?: Started };
+const started: Started = (shared.__homecamEarlyRequests ??= new Map<string, StartedRequest>());
 
 export function prefetchEarly(paths: readonly string[], token: string, fetchFn: typeof fetch = fetch): void {
   for (const path of paths) {

@@ -82,6 +82,16 @@ describe('the live socket opened while the app loads', () => {
     expect(socket.sent.map((m) => m.type)).not.toContain('webrtc-fallback');
   });
 
+  it('the app’s copy of this code takes the socket the early script’s own copy opened (they meet on the window)', async () => {
+    const { sockets, createSocket, env } = environment('/cameras/Porch');
+    vi.resetModules();
+    const earlyScriptCopy = await import('./live-early');
+    earlyScriptCopy.startEarlyLive(env);
+    sockets[0]!.open();
+    player('Porch', createSocket);
+    expect(sockets).toHaveLength(1);
+  });
+
   it('another camera or transport opens its own socket; the early one closes when nobody took it', async () => {
     const { sockets, createSocket, env } = environment('/cameras/Porch');
     startEarlyLive(env);

@@ -4,8 +4,8 @@ import { LiveLink } from './live-link';
 import { webrtcSupported } from './recv-peer';
 
 /**
- * The live socket of a camera page, opened by the page's first script (src/early-live.ts) as soon as the HTML is
- * parsed, while the app's bundle still loads: the sign-in, the WebRTC offer, ICE and DTLS (or the MSE init segment
+ * The live socket of a camera page, opened by the page's first script (src/early-live.ts) as soon as it arrived,
+ * while the app's bundle still loads: the sign-in, the WebRTC offer, ICE and DTLS (or the MSE init segment
  * and the buffered GOP) then happen in parallel with loading the app, the session check and the camera's data,
  * instead of after them. The player of that camera takes it over (LiveConnection → claimEarlyLive). No app
  * imports beyond the live link: this runs before React, i18n and the schemas are loaded.
@@ -16,7 +16,16 @@ export const SESSION_STORAGE_KEY = 'user';
 /** An early socket nobody took within this long (no access to the camera, a redirect) is closed. */
 export const UNCLAIMED_MS = 10_000;
 
-let early: { link: LiveLink; timer: ReturnType<typeof setTimeout> } | null = null;
+interface EarlyLive {
+  link: LiveLink;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * The early socket lives on the window, not in this module: the early script is a separate classic script with its
+ * own copy of this code (a module script would wait for the app's big bundles to be parsed), the app has another.
+ */
+const shared = globalThis as { __homecamEarlyLive?: EarlyLive | null };
 
 /** A camera's page (/cameras/<name>) or feed (/cameras/<name>/feed) and its camera; null on every other page. */
 export function earlyPage(pathname: string): { route: EarlyRoute; camera: string } | null {
@@ -50,14 +59,14 @@ export interface EarlyLiveEnvironment {
 export function startEarlyLive(env: EarlyLiveEnvironment): LiveLink | null {
   const camera = earlyPage(env.location.pathname)?.camera;
   const token = storedAccessToken(env.storage);
-  if (!camera || !token || early) return null;
+  if (!camera || !token || shared.__homecamEarlyLive) return null;
   const link = new LiveLink({ camera, stream: 'main', webrtc: webrtcSupported(), getToken: () => token, location: env.location, createSocket: env.createSocket });
   const timer = setTimeout(() => {
-    if (early?.link !== link) return;
-    early = null;
+    if (shared.__homecamEarlyLive?.link !== link) return;
+    shared.__homecamEarlyLive = null;
     discard(link);
   }, UNCLAIMED_MS);
-  early = { link, timer };
+  shared.__homecamEarlyLive = { link, timer };
   return link;
 }
 
@@ -66,11 +75,11 @@ export function startEarlyLive(env: EarlyLiveEnvironment): LiveLink | null {
  * itself (same stream, same transport); otherwise null and the player opens its own.
  */
 export function claimEarlyLive(camera: string, stream: CameraStreamName, webrtc: boolean): LiveLink | null {
-  const candidate = early;
+  const candidate = shared.__homecamEarlyLive;
   if (!candidate) return null;
   const { camera: earlyCamera, stream: earlyStream, webrtc: earlyWebrtc } = candidate.link.options;
   if (earlyCamera !== camera || earlyStream !== stream || earlyWebrtc !== webrtc) return null;
-  early = null;
+  shared.__homecamEarlyLive = null;
   clearTimeout(candidate.timer);
   if (candidate.link.open) return candidate.link;
   discard(candidate.link);
