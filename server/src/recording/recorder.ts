@@ -39,11 +39,14 @@ export interface RecorderDeps {
 interface Trigger {
   camera: string;
   source: EventSource;
-  label: 'motion' | 'doorbell';
+  /** The event kind ('motion', 'doorbell') or, for an object event, what was seen ('person'). */
+  label: string;
   eventId: string;
   at: number;
   motion: boolean;
   image?: Buffer | undefined;
+  /** An object event: its label goes on the recording, its picture (boxes drawn) becomes the thumbnail. */
+  object?: boolean;
 }
 
 interface Active {
@@ -58,6 +61,10 @@ interface Active {
   stopTimer: (() => void) | null;
   stopped: boolean;
   done: Promise<void>;
+  /** The thumbnail's write (the first picture, then an object event's picture over it). */
+  thumb: Promise<boolean>;
+  /** An object event's picture is the thumbnail already: the first object of a clip is what it shows. */
+  objectShown: boolean;
 }
 
 /**
@@ -78,6 +85,8 @@ export class Recorder {
     this.unsubscribe.push(
       bus.subscribe('MotionStarted', (e) => this.onEvent({ ...e, label: 'motion', motion: true })),
       bus.subscribe('DoorbellPressed', (e) => this.onEvent({ ...e, label: 'doorbell', motion: false })),
+      // Found during motion, so a clip usually runs already: it is extended, labelled and shows the object.
+      bus.subscribe('ObjectDetected', (e) => this.onEvent({ ...e, motion: false, object: true })),
       bus.subscribe('MotionEnded', (e) => {
         const active = this.active.get(e.camera);
         if (active) active.window = { ...active.window, motion: false };
@@ -116,6 +125,7 @@ export class Recorder {
       // Nothing dropped: a second event during a clip extends it (and links to it).
       running.window = extendClip(running.window, now, trigger.motion);
       this.rearm(running);
+      if (trigger.object) this.addObject(running, trigger);
       this.deps.bus.publish('RecordingStarted', { eventId: trigger.eventId, id: running.id, thumbnail: running.thumbnail, camera: camera.name, extended: true });
       return;
     }
@@ -130,7 +140,7 @@ export class Recorder {
       trigger: trigger.source,
       type: settings.type,
       label: trigger.label,
-      labels: null,
+      labels: trigger.object ? JSON.stringify([trigger.label]) : null,
       started_at: new Date(trigger.at).toISOString(),
       duration_ms: 0,
       size_bytes: 0,
@@ -140,7 +150,10 @@ export class Recorder {
       root: files.dir,
     };
     const window = openClip(now, settings.timerMs, this.deps.maxClipMs ?? DEFAULT_MAX_CLIP_MS, trigger.motion);
-    const active: Active = { id, camera: camera.name, files, thumbnail, startedAt: trigger.at, window, consumer: null, stopTimer: null, stopped: false, done: Promise.resolve() };
+    const active: Active = {
+      id, camera: camera.name, files, thumbnail, startedAt: trigger.at, window, consumer: null, stopTimer: null, stopped: false, done: Promise.resolve(),
+      thumb: Promise.resolve(false), objectShown: trigger.object === true,
+    };
     this.active.set(camera.name, active);
     this.deps.bus.publish('RecordingStarted', { eventId: trigger.eventId, id, thumbnail, camera: camera.name, extended: false });
     active.done = this.record(active, camera, row, trigger.image)
@@ -157,9 +170,22 @@ export class Recorder {
     void this.deps.notifications?.system('ERROR', 'Recording failed', `${camera}: ${message}`).catch(() => undefined);
   }
 
+  /** An object seen during the clip: its label on the recording; the first one's picture becomes the thumbnail. */
+  private addObject(active: Active, trigger: Trigger): void {
+    void this.deps.service.addLabels(active.id, [trigger.label]).catch((error: unknown) => this.deps.log.warn({ camera: active.camera, err: error }, 'recording not labelled'));
+    const image = trigger.image;
+    if (active.objectShown || !image || !isJpeg(image)) return;
+    active.objectShown = true;
+    // After the first picture, never before it: the keyframe snapshot must not overwrite the object's.
+    const write = active.thumb.then(() => active.files.write(active.thumbnail, image)).then(() => true, () => false);
+    this.deps.service.writing(active.thumbnail, active.files.dir, write);
+    active.thumb = write;
+  }
+
   private async record(active: Active, camera: Camera, row: RecordingRow, image?: Buffer): Promise<void> {
     const { files } = active;
-    const thumb = this.thumbnail(files, camera.name, row.thumbnail ?? '', image);
+    active.thumb = this.thumbnail(files, camera.name, row.thumbnail ?? '', image);
+    const thumb = active.thumb;
     const { service } = this.deps;
     if (row.thumbnail) service.writing(row.thumbnail, files.dir, thumb);
     await service.begin(row);
@@ -176,7 +202,8 @@ export class Recorder {
       await service.interrupt(row).catch(() => undefined);
       throw error;
     }
-    const pictured = await thumb;
+    // active.thumb, not thumb: an object's picture may have been written over the first one meanwhile.
+    const pictured = (await active.thumb) || (await thumb);
     if (result.durationMs > 0) {
       await this.complete(row, { status: 'complete', size_bytes: result.size, duration_ms: result.durationMs });
       return;
@@ -222,7 +249,7 @@ export class Recorder {
   /** The picture that came with the trigger (FTP upload, mail attachment) when it is a JPEG, else the camera's newest keyframe. */
   private async thumbnail(files: RecordingRoot, camera: string, relative: string, image?: Buffer): Promise<boolean> {
     try {
-      if (image && image.length > 4 && image[0] === 0xff && image[1] === 0xd8) {
+      if (image && isJpeg(image)) {
         await files.write(relative, image);
         return true;
       }
@@ -254,4 +281,8 @@ export class Recorder {
     active.stopTimer?.();
     active.consumer?.close();
   }
+}
+
+function isJpeg(image: Buffer): boolean {
+  return image.length > 4 && image[0] === 0xff && image[1] === 0xd8;
 }
