@@ -5,14 +5,16 @@ import type { AppContext } from './context.js';
 import type { RekognitionIntegration } from './integrations/other-integrations.js';
 import type { CameraStreamService } from './services/camera-stream.service.js';
 import type { RekognitionUsageService } from './services/rekognition-usage.service.js';
+import { firstGate, type EventGate } from './services/notification.service.js';
 
-/** Between a motion event and its notification (a no-op for cameras without analysis). */
-export function analysisComponent(ctx: AppContext, analysis: EventAnalysis): { name: string; start(): void; stop(): void } {
+/** Between a motion event and its notification (a no-op for cameras without a detector). */
+export function analysisComponent(ctx: AppContext, analysis: EventAnalysis, objects: EventGate): { name: string; start(): void; stop(): void } {
   return {
     name: 'analysis',
     start: () => {
       analysis.start();
-      ctx.notifications.useGate(analysis);
+      // The local detector first: where it watches, its objects are the events and bare motion stays quiet.
+      ctx.notifications.useGate(firstGate(objects, analysis));
     },
     stop: () => {
       ctx.notifications.useGate(null);

@@ -30,7 +30,7 @@ const sameName = (a: string, b: string): boolean => a.trim().toLowerCase() === b
  */
 export function createHomekit(
   ctx: AppContext,
-  parts: { streams: () => CameraStreamService; system: () => SystemService; integrations: IntegrationRegistry },
+  parts: { streams: () => CameraStreamService; system: () => SystemService; integrations: IntegrationRegistry; objectMotion: (camera: string) => boolean },
   log: FastifyBaseLogger,
   options: HomekitOptions = {},
 ) {
@@ -55,6 +55,7 @@ export function createHomekit(
     store: new IdentityStore(ctx.dataDir),
     interfaces: options.interfaces,
     host: options.host,
+    objectMotion: parts.objectMotion,
     onError: (message) => integration.current?.fail(message),
     log: log.child({ module: 'homekit' }),
   });

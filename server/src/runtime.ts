@@ -26,6 +26,8 @@ import type { MqttHaPublisher } from './alerts/mqtt/index.js';
 import type { TriggerExtras } from './triggers/trigger-manager.js';
 import { createHomekit, type HomekitOptions } from './homekit-context.js';
 import type { HomekitBridgeControl } from './homekit/bridge-control.js';
+import { createObjectEvents, objectDetectionComponent, type ObjectDetectionOptions } from './detection-context.js';
+import type { ObjectEvents } from './detection/object-events.js';
 
 /** One long-lived part of the server: started in dependency order, stopped in reverse. */
 export interface Component {
@@ -65,6 +67,8 @@ export interface ComponentOptions {
   alerts?: Partial<ChannelWorkerOptions> | undefined;
   /** Issue 10: the HomeKit bridge's stream delegate factory (live streaming) and, in tests, the interface table. */
   homekit?: HomekitOptions | undefined;
+  /** Issue 20: the local object detector's worker count. */
+  objectDetection?: ObjectDetectionOptions | undefined;
 }
 
 /** The context with the parts the runtime adds; `streams` exists once the runtime has started. */
@@ -88,6 +92,8 @@ export type HomecamContext = AppContext & {
   registerAlertChannel: (channel: AlertChannel) => void;
   /** Issue 10: the HomeKit bridge (GET/PATCH /api/homekit, POST /api/homekit/reset). */
   homekit: HomekitBridgeControl;
+  /** Issue 20: the local object detector (its state; its events go through cameraEvents). */
+  objectDetection: ObjectEvents;
 };
 
 /** Stops each component in the order given; a failing stop is logged and the rest still stop. */
@@ -213,9 +219,10 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   const parts = createParts(ctx, log, options, hub, () => streams);
   const { recorder, triggerLog, triggers, mqttState, pushNotifier, integrations, rekognition, rekognitionUsage, rekognitionIntegration, alerts } = parts;
   const onError = (message: string) => (error: unknown) => log.error({ err: error }, message);
+  const objects = createObjectEvents(ctx, log, options.objectDetection);
   const analysis = createEventAnalysis(ctx, log, { usage: rekognitionUsage, integration: rekognitionIntegration, streams: started }, options.analysis);
   const metrics = createMetricsSampler(ctx, () => streams?.hub ?? null, options.metrics, onError('utilization sample failed'));
-  const homekit = createHomekit(ctx, { streams: started, system: () => runtime.context.system, integrations }, log, options.homekit);
+  const homekit = createHomekit(ctx, { streams: started, system: () => runtime.context.system, integrations, objectMotion: (camera) => objects.handles(camera) }, log, options.homekit);
 
   const components: Component[] = [
     // Stopped last: what the other parts log while stopping still reaches the file.
@@ -224,7 +231,7 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
     {
       name: 'streams',
       start: async () => {
-        streams = await createStreams(ctx, log.child({ module: 'media' }), options.media);
+        streams = await createStreams(ctx, log.child({ module: 'media' }), options.media, objects);
       },
       stop: () => streams?.close(),
     },
@@ -252,12 +259,13 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
     },
     { name: 'retention', start: () => ctx.recordings.startSweep(onError('recording retention failed')), stop: () => ctx.recordings.stop() },
     lowSpaceComponent(ctx, log, options),
-    analysisComponent(ctx, analysis),
+    analysisComponent(ctx, analysis, objects),
     { name: 'notifications', start: () => ctx.notifications.start(onError('notification failed')), stop: () => ctx.notifications.stop() },
     // Every notification to every alert channel (web push included), off the event path; in-flight sends are
     // cancelled at shutdown before the streams stop.
     { name: 'alerts', start: () => alerts.pipeline.start(), stop: () => alerts.pipeline.stop() },
     { name: 'camera-events', start: () => undefined, stop: () => ctx.cameraEvents.close() },
+    objectDetectionComponent(objects),
     {
       name: 'triggers',
       start: async () => {
@@ -278,7 +286,7 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
     if (!streams) throw new Error('the runtime has not started');
     system ??= createSystemService(ctx, streams, log, options);
     const alertParts = { alerts: alerts.pipeline, registerAlertChannel: (channel: AlertChannel) => alerts.register(channel) };
-    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system, metrics, mqttPublisher: mqttState, ...alertParts, homekit: homekit.service };
+    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system, metrics, mqttPublisher: mqttState, ...alertParts, homekit: homekit.service, objectDetection: objects };
   });
   return runtime;
 }

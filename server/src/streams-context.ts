@@ -1,5 +1,7 @@
+import type { Camera } from '@homecam/shared';
 import { probeFfmpegVersion, selectFfmpeg, StreamHub, type FfmpegOrigin, type FfmpegVersion, type MediaLogger, type QueueLimits, type StreamHubOptions } from './media/index.js';
 import type { AppContext } from './context.js';
+import type { MotionFrameTap } from './detection/object-events.js';
 import { MotionManager } from './motion/index.js';
 import { StillImageRepository } from './repositories/still-image.repository.js';
 import { CameraStreamService } from './services/camera-stream.service.js';
@@ -54,13 +56,17 @@ export async function createStreams(
   ctx: Pick<AppContext, 'cameras' | 'config' | 'bus' | 'clock' | 'cameraEvents' | 'photos'>,
   log: MediaLogger,
   options: MediaOptions = {},
+  /** Object detection (issue 20): colour from the motion decoders of the cameras it watches, and their frames. */
+  frames?: MotionFrameTap,
 ): Promise<CameraStreamService> {
   const ffmpeg = await findFfmpeg(options.ffmpegPath ?? ctx.config.get().options.videoProcessor ?? null, log);
   ctx.photos.useFfmpeg(ffmpeg.path); // uploaded photos are re-encoded with the same ffmpeg
   const hub = new StreamHub({ ...options.hub, ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major, logger: log });
   // Motion detection of cameras with video analysis on: detected motion goes through the same rules as every
   // trigger (disabled, privacy mode, At Home), and the detector's dwell and timeouts decide when it ends.
-  const motion = new MotionManager({ hub, ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major, logger: log });
+  const colorFor = frames ? (camera: Camera) => frames.colorFor(camera) : undefined;
+  const motion = new MotionManager({ hub, ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major, logger: log, colorFor });
+  if (frames) motion.on('analysis', (event) => frames.onAnalysis(event));
   motion.on('motionStarted', ({ camera }) => void ctx.cameraEvents.motionStart(camera, 'motion'));
   motion.on('motionEnded', ({ camera }) => void ctx.cameraEvents.motionReset(camera, 'motion'));
   const streams = new CameraStreamService({

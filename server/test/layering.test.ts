@@ -161,6 +161,12 @@ describe('layering', () => {
     expect(resolvedViolations('analysis', (target) => ['analysis', 'services', 'events', 'lib'].includes(folderOf(target)))).toEqual([]);
   });
 
+  it('detection (the local object detector) reads motion frames and feeds the event path: no HTTP, sockets or storage', () => {
+    expect(sourceFiles(join(SRC, 'detection')).length).toBeGreaterThan(5);
+    expect(resolvedViolations('detection', (target) => ['detection', 'analysis', 'motion', 'services', 'lib'].includes(folderOf(target)))).toEqual([]);
+    expect(violations('detection', /^(?:fastify|@fastify\/|socket\.io|better-sqlite3|kysely)|\/http\/|\/realtime\/|\/db\/|\/repositories\//)).toEqual([]);
+  });
+
   it('the webhook and Alexa channels (alerts/webhook, alexa, outgoing) call out with lib only: no services, storage, HTTP server', () => {
     const channel = /^alerts[\\/](?:webhook|alexa|outgoing)[\\/]/;
     expect(edges().filter(([file, target]) => channel.test(relative(SRC, file)) && !['alerts', 'lib'].includes(folderOf(target)))).toEqual([]);

@@ -51,6 +51,8 @@ export interface ObjectDetectionOptions {
 export interface ObjectDetectionStats {
   offered: number;
   taken: number;
+  /** Frames taken per camera. */
+  takenBy: Record<string, number>;
   events: number;
   failed: number;
   pool: PoolStats;
@@ -65,6 +67,7 @@ export class ObjectDetection {
   private readonly lastTaken = new Map<string, number>();
   private readonly trackers = new Map<string, ObjectTracker>();
   private readonly counters = { offered: 0, taken: 0, events: 0, failed: 0 };
+  private readonly takenBy = new Map<string, number>();
   private closed = false;
 
   constructor(private readonly options: ObjectDetectionOptions) {}
@@ -89,6 +92,7 @@ export class ObjectDetection {
     }
     this.lastTaken.set(frame.camera, now);
     this.counters.taken += 1;
+    this.takenBy.set(frame.camera, (this.takenBy.get(frame.camera) ?? 0) + 1);
     const picture = copyPicture(frame.picture);
     void this.detect(frame.camera, frame.at, picture, crop);
     return true;
@@ -101,7 +105,7 @@ export class ObjectDetection {
   }
 
   stats(): ObjectDetectionStats {
-    return { ...this.counters, pool: this.options.pool.stats() };
+    return { ...this.counters, takenBy: Object.fromEntries(this.takenBy), pool: this.options.pool.stats() };
   }
 
   close(): void {
