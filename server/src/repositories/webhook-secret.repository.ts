@@ -9,6 +9,8 @@ import { writeFileAtomic } from './atomic-write.js';
  */
 export class WebhookSecretRepository {
   private cached: string | undefined;
+  /** The first creation, shared: concurrent first deliveries must sign with one secret, not each with its own. */
+  private creating: Promise<string> | null = null;
 
   constructor(private readonly dataDir: string) {}
 
@@ -28,7 +30,10 @@ export class WebhookSecretRepository {
   }
 
   async getOrCreate(): Promise<string> {
-    return (await this.peek()) ?? this.rotate();
+    const known = await this.peek();
+    if (known) return known;
+    this.creating ??= this.rotate().finally(() => (this.creating = null));
+    return this.creating;
   }
 
   async rotate(): Promise<string> {
