@@ -116,10 +116,16 @@ export class ObjectEvents implements MotionFrameTap, EventGate {
     return next;
   }
 
+  private wanted(): boolean {
+    return !this.stopped && this.deps.cameras.list().some((camera) => objectDetectionActive(camera));
+  }
+
   private follow(): Promise<void> {
+    // At once, not when the queue gets to it: the gate holds bare motion from the first frame on.
+    if (this.wanted() && !this.running) this.state = 'starting';
     return this.serialise(async () => {
       const cameras = this.deps.cameras.list();
-      const wanted = !this.stopped && cameras.some((camera) => objectDetectionActive(camera));
+      const wanted = this.wanted();
       if (wanted && !this.running) await this.open();
       else if (!wanted && this.running) await this.close();
       // A camera switched off starts afresh when it comes back (its parked cars may have left meanwhile).
