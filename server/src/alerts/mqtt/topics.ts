@@ -63,6 +63,11 @@ export function discoveryTopics(settings: Pick<MqttPublishSettings, 'baseTopic' 
   return COMPONENTS.map(([component, object]) => `${settings.discoveryPrefix}/${component}/${node}/${object}/config`);
 }
 
+/** Where the discovery config of a camera's object sensor goes. */
+export function objectDiscoveryTopic(settings: Pick<MqttPublishSettings, 'baseTopic' | 'discoveryPrefix'>, slug: string, label: string): string {
+  return `${settings.discoveryPrefix}/binary_sensor/${nodeId(settings.baseTopic, slug)}/object_${mqttSlug(label)}/config`;
+}
+
 /**
  * Home Assistant MQTT discovery configs of one camera: motion, doorbell event, snapshot image, privacy switch, and
  * one occupancy binary sensor per object label while its detector is on.
@@ -105,9 +110,9 @@ export function discoveryMessages(
   // The camera entity takes raw JPEG bytes (no image_encoding).
   const fixed = configs.map((config, i) => ({ topic: paths[i] ?? '', payload: JSON.stringify({ ...config, ...common }) }));
   const objects = objectLabelsOf(camera).map((label) => {
-    const object = `object_${mqttSlug(label)}`;
-    const config = { name: label.charAt(0).toUpperCase() + label.slice(1), unique_id: `${node}_${object}`, device_class: 'occupancy', state_topic: objectTopic(base, slug, label), payload_on: 'ON', payload_off: 'OFF' };
-    return { topic: `${settings.discoveryPrefix}/binary_sensor/${node}/${object}/config`, payload: JSON.stringify({ ...config, ...common }) };
+    const name = label.charAt(0).toUpperCase() + label.slice(1);
+    const config = { name, unique_id: `${node}_object_${mqttSlug(label)}`, device_class: 'occupancy', state_topic: objectTopic(base, slug, label), payload_on: 'ON', payload_off: 'OFF' };
+    return { topic: objectDiscoveryTopic(settings, slug, label), payload: JSON.stringify({ ...config, ...common }) };
   });
   return [...fixed, ...objects];
 }
