@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AwsRekognitionDetector } from './analysis/aws-rekognition-detector.js';
 import { EventAnalysis } from './analysis/event-analysis.js';
-import type { AppContext } from './context.js';
+import type { AppContext } from './context/context.js';
 import type { RekognitionIntegration } from './integrations/other-integrations.js';
 import type { CameraStreamService } from './services/camera-stream.service.js';
 import type { RekognitionUsageService } from './services/rekognition-usage.service.js';
@@ -35,7 +35,7 @@ export interface AnalysisOptions {
 export function createEventAnalysis(
   ctx: AppContext,
   log: FastifyBaseLogger,
-  parts: { usage: RekognitionUsageService; integration: RekognitionIntegration; streams: () => CameraStreamService },
+  parts: { usage: RekognitionUsageService; integration: RekognitionIntegration; streams: CameraStreamService },
   options: AnalysisOptions = {},
 ): EventAnalysis {
   const analysis = new EventAnalysis({
@@ -46,7 +46,7 @@ export function createEventAnalysis(
     bus: ctx.bus,
     clock: ctx.clock,
     log: log.child({ module: 'rekognition' }),
-    snapshot: async (camera) => (await parts.streams().snapshot(camera)).jpeg,
+    snapshot: async (camera) => (await parts.streams.snapshot(camera)).jpeg,
     detector: (config) => new AwsRekognitionDetector({ ...config, endpoint: options.endpoint }),
     onFailure: (message) => parts.integration.fail(message),
     timeoutMs: options.timeoutMs,

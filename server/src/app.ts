@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { fileURLToPath } from 'node:url';
 import type { DestinationStream } from 'pino';
 import { fastifyTrustProxy, type TrustProxy } from './cli/options.js';
-import { createContext, type ContextOptions } from './context.js';
+import { createContext, type ContextOptions } from './context/context.js';
 import { installAccessControl } from './http/access/access-control.js';
 import { AccessLogController } from './http/access-log.js';
 import { lazyRequestLogger } from './http/request-logger.js';
@@ -16,7 +16,7 @@ import { installSecurityHeaders } from './http/security-headers.js';
 import './http/fastify-types.js';
 import { attachRealtime, registerRoutes, type LiveOptions } from './http/routes.js';
 import { registerLiveWebSockets } from './http/upgrade-router.js';
-import { loggerOptions, type LogLevel } from './logger.js';
+import type { LogLevel } from './logger.js';
 import type { RealtimeGateway } from './realtime/gateway.js';
 import { createRuntime, type ComponentOptions, type HomecamContext } from './runtime.js';
 
@@ -47,14 +47,12 @@ const PLUGINS: ((app: FastifyInstance) => PromiseLike<unknown>)[] = [
 export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
   const ctx = await createContext({ ...options, webDir: options.webDir ?? fileURLToPath(new URL('../../web/dist/', import.meta.url)) });
   const app = fastify({
-    logger: loggerOptions(options.logLevel ?? ctx.config.get().logLevel, ctx.logs),
+    loggerInstance: ctx.log,
     logController: new AccessLogController(),
     childLoggerFactory: lazyRequestLogger,
     bodyLimit: 1024 * 1024, // uploads are streamed by @fastify/multipart; JSON bodies are small
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
   }).withTypeProvider<ZodTypeProvider>();
-  // Without an explicit HOMECAM_LOG_LEVEL, editing logLevel in the config takes effect at once.
-  if (options.logLevel === undefined) ctx.config.onChange((next) => void (app.log.level = next.logLevel));
   const runtime = createRuntime(ctx, app.log, options);
   try {
     await runtime.start();

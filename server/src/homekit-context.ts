@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from './context.js';
+import type { AppContext } from './context/context.js';
 import { HomekitIntegration } from './homekit/homekit-integration.js';
 import { HomekitService } from './homekit/homekit-service.js';
 import { IdentityStore } from './homekit/identity.js';
@@ -30,7 +30,7 @@ const sameName = (a: string, b: string): boolean => a.trim().toLowerCase() === b
  */
 export function createHomekit(
   ctx: AppContext,
-  parts: { streams: () => CameraStreamService; system: () => SystemService; integrations: IntegrationRegistry },
+  parts: { streams: CameraStreamService; system: () => SystemService; integrations: IntegrationRegistry },
   log: FastifyBaseLogger,
   options: HomekitOptions = {},
 ) {
@@ -47,10 +47,10 @@ export function createHomekit(
       const others = ctx.config.get().exclude.filter((entry) => !sameName(entry, name));
       await parts.system().patchAtHome({ exclude: on ? [...others, name] : others });
     },
-    snapshot: async (name, width) => (await parts.streams().snapshot(name, width)).jpeg,
+    snapshot: async (name, width) => (await parts.streams.snapshot(name, width)).jpeg,
     createStreamDelegate:
       options.createStreamDelegate ??
-      createSrtpStreamDelegate({ hub: () => parts.streams().hub, ffmpegPath: () => parts.streams().ffmpeg.path ?? 'ffmpeg', logger: log.child({ module: 'homekit-stream' }), redact: (text) => redactText(text) }),
+      createSrtpStreamDelegate({ hub: () => parts.streams.hub, ffmpegPath: () => parts.streams.ffmpeg.path ?? 'ffmpeg', logger: log.child({ module: 'homekit-stream' }), redact: (text) => redactText(text) }),
     bus: ctx.bus,
     store: new IdentityStore(ctx.dataDir),
     interfaces: options.interfaces,

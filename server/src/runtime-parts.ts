@@ -4,9 +4,8 @@ import { createAlexaChannel } from './alerts/alexa/alexa-channel.js';
 import { createMqttChannel } from './alerts/mqtt/index.js';
 import { createTelegramChannel } from './alerts/telegram/index.js';
 import { createWebhookChannel } from './alerts/webhook/webhook-channel.js';
-import type { AppContext } from './context.js';
+import type { AppContext } from './context/context.js';
 import { createIntegrations } from './integrations/index.js';
-import type { StreamHub } from './media/index.js';
 import { createMqttPublisher } from './mqtt-publisher.js';
 import { PushNotifier } from './push/push-notifier.js';
 import { createPushSender } from './push/push-sender.js';
@@ -15,7 +14,6 @@ import { LowSpaceWarning } from './recording/low-space-warning.js';
 import { Recorder } from './recording/recorder.js';
 import { RekognitionUsageRepository } from './repositories/rekognition-usage.repository.js';
 import type { ComponentOptions } from './runtime.js';
-import type { CameraStreamService } from './services/camera-stream.service.js';
 import { RekognitionSettingsService } from './services/rekognition-settings.service.js';
 import { RekognitionUsageService } from './services/rekognition-usage.service.js';
 import { TriggerService } from './services/trigger.service.js';
@@ -37,9 +35,9 @@ function registerAlertChannels(alerts: ReturnType<typeof createAlerts>, ctx: App
 }
 
 /** The parts the runtime builds on the context (nothing started yet); `hub` is read once the streams run. */
-export function createParts(ctx: AppContext, log: FastifyBaseLogger, options: ComponentOptions, hub: () => StreamHub, streams: () => CameraStreamService | null) {
+export function createParts(ctx: AppContext, log: FastifyBaseLogger, options: ComponentOptions) {
   const recorder = new Recorder({
-    hub,
+    hub: () => ctx.streams.hub,
     cameras: ctx.cameras,
     config: ctx.config,
     service: ctx.recordings,
@@ -50,7 +48,7 @@ export function createParts(ctx: AppContext, log: FastifyBaseLogger, options: Co
     ...options.recorder,
   });
   const triggerLog = log.child({ module: 'triggers' });
-  const mqttPublisher = createMqttPublisher(ctx, () => manager, () => streams(), (context, message) => mqttStateLog.warn(context, message), triggerLog);
+  const mqttPublisher = createMqttPublisher(ctx, () => manager, (context, message) => mqttStateLog.warn(context, message), triggerLog);
   const triggerExtras = { ...options.triggers, mqtt: { commands: mqttPublisher.commands, onConnected: () => void mqttPublisher.connected().catch(() => undefined), ...options.triggers?.mqtt } };
   const manager = new TriggerManager({ cameras: () => ctx.cameras.list(), sink: ctx.cameraEvents.sink(), logger: triggerLog }, triggerExtras);
   const pushNotifier = new PushNotifier({
@@ -81,7 +79,7 @@ export function createParts(ctx: AppContext, log: FastifyBaseLogger, options: Co
     ...ctx,
     integrations: integrations.registry,
     log: log.child({ module: 'alerts' }),
-    liveSnapshot: async (camera) => (await streams()?.snapshot(camera))?.jpeg ?? null,
+    liveSnapshot: async (camera) => (await ctx.streams.snapshot(camera)).jpeg,
     maxClipMs: options.recorder?.maxClipMs ?? DEFAULT_MAX_CLIP_MS,
     worker: options.alerts,
     pushNotifier,

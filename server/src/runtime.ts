@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AuditLog } from './audit/audit-log.js';
-import type { AppContext } from './context.js';
-import { createStreams, type MediaOptions } from './streams-context.js';
+import type { AppContext } from './context/context.js';
+import type { MediaOptions } from './streams/build.js';
 import { createParts, lowSpaceComponent } from './runtime-parts.js';
 import { analysisComponent, createEventAnalysis, type AnalysisOptions } from './analysis-context.js';
 import type { IntegrationRegistry } from './integrations/index.js';
-import type { StreamHub } from './media/index.js';
 import type { MetricsSampler } from './metrics/index.js';
 import { createMetricsSampler, type MetricsOptions } from './metrics-sampler.js';
 import type { PushNotifier } from './push/push-notifier.js';
@@ -16,7 +15,6 @@ import type { RekognitionSettingsService } from './services/rekognition-settings
 import type { RekognitionUsageService } from './services/rekognition-usage.service.js';
 import type { PushSenderOptions } from './push/push-sender.js';
 import type { Recorder } from './recording/recorder.js';
-import type { CameraStreamService } from './services/camera-stream.service.js';
 import type { RefusedRecordingsDir } from './services/recordings-directory.js';
 import type { SystemService } from './services/system.service.js';
 import type { TriggerService } from './services/trigger.service.js';
@@ -67,9 +65,8 @@ export interface ComponentOptions {
   homekit?: HomekitOptions | undefined;
 }
 
-/** The context with the parts the runtime adds; `streams` exists once the runtime has started. */
+/** The context with the parts the runtime adds. */
 export type HomecamContext = AppContext & {
-  streams: CameraStreamService;
   recorder: Recorder;
   triggers: TriggerService;
   pushNotifier: PushNotifier;
@@ -152,8 +149,8 @@ function reportRefusedDir(ctx: AppContext, log: FastifyBaseLogger): (refused: Re
 }
 
 /** The Console's audit trail (audit/audit-log.ts): after the streams (it follows their states), before anything that makes events. */
-function auditComponent(ctx: AppContext, streams: () => CameraStreamService, log: FastifyBaseLogger): Component {
-  const audit = new AuditLog({ bus: ctx.bus, cameras: ctx.cameras, config: ctx.config, streams, log: log.child({ module: 'audit' }) });
+function auditComponent(ctx: AppContext, log: FastifyBaseLogger): Component {
+  const audit = new AuditLog({ bus: ctx.bus, cameras: ctx.cameras, config: ctx.config, streams: () => ctx.streams, log: log.child({ module: 'audit' }) });
   return { name: 'audit', start: () => audit.start(), stop: () => audit.stop() };
 }
 
@@ -207,28 +204,20 @@ function configFileComponent(ctx: AppContext, log: FastifyBaseLogger): Component
 export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: ComponentOptions): Runtime {
   ctx.config.onListenerError = (error) => log.error({ err: error }, 'config change listener failed');
   ctx.bus.onListenerError = (error, event) => log.error({ err: error, event }, 'event listener failed');
-  let streams: CameraStreamService | null = null;
-  const started = (): CameraStreamService => streams ?? (() => { throw new Error('the streams have not started'); })();
-  const hub = (): StreamHub => started().hub;
-  const parts = createParts(ctx, log, options, hub, () => streams);
+  const { streams } = ctx;
+  const parts = createParts(ctx, log, options);
   const { recorder, triggerLog, triggers, mqttState, pushNotifier, integrations, rekognition, rekognitionUsage, rekognitionIntegration, alerts } = parts;
   const onError = (message: string) => (error: unknown) => log.error({ err: error }, message);
-  const analysis = createEventAnalysis(ctx, log, { usage: rekognitionUsage, integration: rekognitionIntegration, streams: started }, options.analysis);
-  const metrics = createMetricsSampler(ctx, () => streams?.hub ?? null, options.metrics, onError('utilization sample failed'));
-  const homekit = createHomekit(ctx, { streams: started, system: () => runtime.context.system, integrations }, log, options.homekit);
+  const analysis = createEventAnalysis(ctx, log, { usage: rekognitionUsage, integration: rekognitionIntegration, streams }, options.analysis);
+  const metrics = createMetricsSampler(ctx, streams.hub, options.metrics, onError('utilization sample failed'));
+  const homekit = createHomekit(ctx, { streams, system: () => runtime.context.system, integrations }, log, options.homekit);
 
   const components: Component[] = [
     // Stopped last: what the other parts log while stopping still reaches the file.
     { name: 'logs', start: () => undefined, stop: () => ctx.logs.close() },
     { name: 'database', start: () => undefined, stop: () => ctx.database.close() },
-    {
-      name: 'streams',
-      start: async () => {
-        streams = await createStreams(ctx, log.child({ module: 'media' }), options.media);
-      },
-      stop: () => streams?.close(),
-    },
-    auditComponent(ctx, started, log),
+    { name: 'streams', start: () => streams.start(), stop: () => streams.close() },
+    auditComponent(ctx, log),
     {
       // Web push for every new notification, off the event path; ended sessions take their subscriptions along.
       name: 'push',
@@ -275,10 +264,9 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   ];
   let system: SystemService | null = null;
   const runtime = new Runtime(components, log, () => {
-    if (!streams) throw new Error('the runtime has not started');
     system ??= createSystemService(ctx, streams, log, options);
     const alertParts = { alerts: alerts.pipeline, registerAlertChannel: (channel: AlertChannel) => alerts.register(channel) };
-    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system, metrics, mqttPublisher: mqttState, ...alertParts, homekit: homekit.service };
+    return { ...ctx, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system, metrics, mqttPublisher: mqttState, ...alertParts, homekit: homekit.service };
   });
   return runtime;
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from './context.js';
+import type { AppContext } from './context/context.js';
 import { DiskRepository } from './repositories/disk.repository.js';
 import { HostRepository } from './repositories/host.repository.js';
 import type { CameraStreamService } from './services/camera-stream.service.js';

@@ -2,7 +2,7 @@ import type { Notification } from '@homecam/shared';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createContext, type AppContext } from '../src/context.js';
+import { createContext, type AppContext } from '../src/context/context.js';
 import { FakeClock } from '../src/lib/fake-clock.js';
 import { Recorder } from '../src/recording/recorder.js';
 import { FAST_HASHING, makeDataDir } from './helpers/test-app.js';
@@ -34,7 +34,7 @@ async function setUp(): Promise<{ ctx: AppContext; recorder: Recorder }> {
   };
   await writeFile(join(dataDir, 'config.json'), JSON.stringify(config));
   // Cameras in config.json before the first start: the admin password is needed (user.service.ts).
-  ctx = await createContext({ dataDir, webDir: join(dataDir, 'web'), passwordHashing: FAST_HASHING, adminPassword: 'master', clock: new FakeClock() });
+  ctx = await createContext({ dataDir, webDir: join(dataDir, 'web'), passwordHashing: FAST_HASHING, adminPassword: 'master', clock: new FakeClock(), logLevel: 'silent', logFile: false });
   const hub = () => {
     throw new Error('no video in this test');
   };

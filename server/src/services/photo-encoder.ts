@@ -29,15 +29,10 @@ export interface PhotoEncoderOptions {
  * location). Throws 400 IMAGE_UNREADABLE when ffmpeg cannot decode it, 503 FFMPEG_UNAVAILABLE without ffmpeg.
  */
 export class PhotoEncoder {
-  private ffmpegPath: string;
+  private readonly ffmpegPath: string;
 
   constructor(private readonly options: PhotoEncoderOptions = {}) {
     this.ffmpegPath = options.ffmpegPath ?? 'ffmpeg';
-  }
-
-  /** The ffmpeg found at start-up (createStreams). */
-  use(ffmpegPath: string): void {
-    this.ffmpegPath = ffmpegPath;
   }
 
   async encode(input: Uint8Array, type: ImageType): Promise<EncodedPhoto> {

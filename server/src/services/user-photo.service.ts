@@ -10,11 +10,6 @@ export class UserPhotoService {
     private readonly deps: { users: UserRepository; photos: PhotoRepository; clock: Clock; encoder: PhotoEncoder },
   ) {}
 
-  /** The ffmpeg that re-encodes uploads, once the server has located it. */
-  useFfmpeg(path: string): void {
-    this.deps.encoder.use(path);
-  }
-
   /**
    * Stores a new profile photo and removes the previous file. The type is checked by content, then the image is
    * re-encoded (bounded size, no metadata): what is stored and served is ffmpeg's output, never the upload.
