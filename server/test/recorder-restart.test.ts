@@ -77,7 +77,7 @@ describe('a clip across camera outages', () => {
     // The pre-roll the writer takes (it asks the same at the same moment, give or take a few ms).
     const preroll = seconds(hub.prebuffer('Yard', 'main', triggeredAt - PREBUFFER_S * 1000)?.fragments ?? []);
     expect(app.homecam.cameraEvents.motionStart('Yard', 'api').accepted).toBe(true);
-    const clip = await waitFor(() => app.homecam.recorder.current('Yard'), { message: 'the clip' });
+    const clip = await waitFor(() => app.modules.recorder.recorder.current('Yard'), { message: 'the clip' });
     const row = await waitFor(() => app.homecam.repositories.recordings.get(clip.id), { message: 'the row' });
     const file = join(app.homecam.repositories.recordingFiles.dir, row.file);
     await waitFor(async () => (await stat(file)).size > 0, { timeoutMs: 20_000, message: 'the first bytes of the clip' });
@@ -96,10 +96,10 @@ describe('a clip across camera outages', () => {
       });
       // The clip is still being written, with the new run's fragments.
       await waitFor(async () => (await stat(file)).size > sizeBack, { timeoutMs: 5_000, message: `the clip to grow after outage ${outage}` });
-      expect(app.homecam.recorder.current('Yard')?.id).toBe(clip.id);
+      expect(app.modules.recorder.recorder.current('Yard')?.id).toBe(clip.id);
     }
 
-    await app.homecam.recorder.close(); // ends the clip now, finalised as complete
+    await app.modules.recorder.recorder.close(); // ends the clip now, finalised as complete
     probe.close();
     await pumped;
 

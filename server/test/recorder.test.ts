@@ -87,7 +87,7 @@ const get = <T>(path: string, token = viewer) => app.inject({ url: path, headers
 
 describe('recording on a trigger', () => {
   it('an HTTP trigger records a clip with pre-roll, a thumbnail, a row, a notification and socket events; two cameras overlap', async () => {
-    const port = (app.homecam.triggers.get('http') as HttpTrigger).port();
+    const port = (app.modules.triggers.triggers.get('http') as HttpTrigger).port();
     const cpuBefore = process.cpuUsage();
     const triggeredAt = Date.now();
     const answer = await fetch(`http://127.0.0.1:${port}/motion?Yard`);
@@ -230,7 +230,7 @@ describe('recording on a trigger', () => {
       }, { timeoutMs: 45_000, message: 'the prebuffer and a running stream' });
       const editor = (await signedInUser(app, ['settings:cameras:edit'])).token;
       expect((await app.inject({ method: 'PUT', url: '/api/cameras/Yard/motion/start', headers: bearer(editor) })).json()).toMatchObject({ accepted: true });
-      const current = await waitFor(() => app.homecam.recorder.current('Yard'), { message: 'the clip' });
+      const current = await waitFor(() => app.modules.recorder.recorder.current('Yard'), { message: 'the clip' });
       const row = await waitFor(async () => {
         const found = await app.homecam.repositories.recordings.get(current.id);
         return found?.status === 'interrupted' ? found : null;

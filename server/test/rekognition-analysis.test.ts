@@ -138,7 +138,7 @@ describe('Rekognition analysis of motion events', () => {
   });
 
   it('reports AWS errors (a wrong secret) on the plugins page, never the secret itself', async () => {
-    await app.homecam.rekognition.patch({ secretAccessKey: 'wrong-secret-value-1234567890' });
+    await app.modules.analysis.rekognition.patch({ secretAccessKey: 'wrong-secret-value-1234567890' });
     try {
       const before = (await notifications('?cameras=Yard')).length;
       motion('Yard');
@@ -148,13 +148,13 @@ describe('Rekognition analysis of motion events', () => {
       expect(status.lastError?.message).toMatch(/403: InvalidSignatureException/);
       expect(JSON.stringify(status)).not.toContain('wrong-secret-value');
     } finally {
-      await app.homecam.rekognition.patch({ secretAccessKey: KEYS.secretAccessKey });
+      await app.modules.analysis.rekognition.patch({ secretAccessKey: KEYS.secretAccessKey });
     }
   });
 
   it('makes no call once the monthly contingent is used up: the event goes on unlabelled, logged once', async () => {
-    const used = (await app.homecam.rekognitionUsage.current()).used;
-    await app.homecam.rekognition.patch({ contingentTotal: used });
+    const used = (await app.modules.analysis.usage.current()).used;
+    await app.modules.analysis.rekognition.patch({ contingentTotal: used });
     const calls = fake.calls.length;
     const before = (await notifications('?cameras=Yard')).length;
     motion('Yard');

@@ -5,13 +5,10 @@ import { systemClock, type Clock } from '../lib/clock.js';
 import type { LogHub } from '../logs/log-hub.js';
 import { RecordingRepository } from '../repositories/recording.repository.js';
 import { DiskRepository } from '../repositories/disk.repository.js';
-import { WebhookSecretRepository } from '../repositories/webhook-secret.repository.js';
 import { PasswordHasher, type PasswordHashOptions } from '../security/password-hasher.js';
 import { generateVapidKeys } from '../security/vapid-keys.js';
 import { AccountPacer, type AccountPacerOptions } from '../services/account-pacer.js';
-import { AlertChannelSettingsService } from '../services/alert-channel-settings.service.js';
 import { AuthService } from '../services/auth.service.js';
-import type { BackupService } from '../services/backup.service.js';
 import { CameraEventService } from '../services/camera-event.service.js';
 import type { CameraStreamService } from '../services/camera-stream.service.js';
 import { CameraService } from '../services/camera.service.js';
@@ -32,8 +29,8 @@ import { UserService } from '../services/user.service.js';
 import type { WeatherService } from '../services/weather.service.js';
 import { buildStreams, type MediaOptions } from '../streams/build.js';
 import { findFfmpeg } from '../streams/ffmpeg-in-use.js';
-import type { ScanLimits } from '../backup/archive-scan.js';
-import { createBackup } from './backup.js';
+import type { RestoreOutcome } from '../backup/restore-swap.js';
+import { IntegrationRegistry } from '../integrations/registry.js';
 import { createRepositories, openData, openRecordingsDir, type Repositories } from './data.js';
 import { openLogs, type LogOptions } from './log.js';
 import { widgetServices, type WidgetOptions } from './widgets.js';
@@ -49,8 +46,6 @@ export interface ContextOptions extends Omit<LogOptions, 'dataDir'>, WidgetOptio
   passwordHashing?: PasswordHashOptions | undefined;
   /** Accept http:// push endpoints (tests with a loopback push service); browsers' are always https. */
   allowHttpPushEndpoints?: boolean | undefined;
-  /** Backup archive limits (tests lower them). */
-  backupLimits?: ScanLimits | undefined;
   /** ffmpeg and stream hub settings (tests shorten time-outs). */
   media?: MediaOptions | undefined;
 }
@@ -84,9 +79,10 @@ export interface AppContext {
   feeds: FeedService;
   /** Every log record, scrubbed: stdout, the in-memory ring, <data>/logs/homecam.log and the admins' console. */
   logs: LogHub;
-  backup: BackupService;
-  /** Webhook and Alexa channel settings, and the webhook's signing secret (issue 9). */
-  alertSettings: AlertChannelSettingsService;
+  /** What the restore step did at this start, before anything opened (the backup module reports it). */
+  startupRestore: RestoreOutcome;
+  /** Every integration on the plugins page (triggers, notifiers, analysis): each module registers its own. */
+  integrations: IntegrationRegistry;
   /**
    * Every camera's streams: one stream hub with the ffmpeg found once, built here and started by the streams
    * module, so each module that watches or snapshots a camera gets it as a constructor argument.
@@ -102,8 +98,10 @@ export async function createContext(options: ContextOptions): Promise<AppContext
   const { startupRestore, config, database } = await openData(options.dataDir);
   try {
     const clock = options.clock ?? systemClock;
-    const bus = new EventBus();
     const { logs, log } = openLogs(config, options);
+    // config.json was read before the logger could exist (its level is in it); the bus is made after it.
+    config.onListenerError = (error) => log.error({ err: error }, 'config change listener failed');
+    const bus = new EventBus((error, event) => log.error({ err: error, event }, 'event listener failed'));
     const recordingRows = new RecordingRepository(database.db);
     const recordingsDir = await openRecordingsDir(config, recordingRows, options.dataDir);
     const repositories = createRepositories(database, { ...options, recordings: recordingsDir }, recordingRows);
@@ -117,7 +115,6 @@ export async function createContext(options: ContextOptions): Promise<AppContext
     const mediaLog = log.child({ module: 'media' });
     const ffmpeg = await findFfmpeg(options.media?.ffmpegPath ?? config.get().options.videoProcessor ?? null, mediaLog);
     const widgets = widgetServices(config, clock, options);
-    const backup = createBackup({ options, photos: repositories.photos, recordingsDir, database, config, notifications, bus, clock }, startupRestore);
     return {
       dataDir: options.dataDir,
       clock,
@@ -142,9 +139,9 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       recordingsDir,
       weather: widgets.weather,
       feeds: widgets.feeds,
-      backup,
+      startupRestore,
+      integrations: new IntegrationRegistry(),
       dashboard: new DashboardService({ layouts: repositories.dashboardLayouts, clock }),
-      alertSettings: new AlertChannelSettingsService(config, new WebhookSecretRepository(options.dataDir)),
       streams: buildStreams({ cameras, cameraEvents, bus, clock }, ffmpeg, mediaLog, options.media),
     };
   } catch (error) {

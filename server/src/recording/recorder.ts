@@ -19,7 +19,7 @@ export interface RecorderLogger {
 }
 
 export interface RecorderDeps {
-  hub: () => StreamHub;
+  hub: StreamHub;
   cameras: CameraService;
   config: ConfigService;
   /** Every row change (start, interruption, completion) and the files' root go through the service. */
@@ -171,7 +171,7 @@ export class Recorder {
     }
     let result: { size: number; durationMs: number };
     try {
-      result = await writeClip(this.deps.hub(), camera, this.target(active, row.file), this.deps.syncEveryMs ?? 2_000);
+      result = await writeClip(this.deps.hub, camera, this.target(active, row.file), this.deps.syncEveryMs ?? 2_000);
     } catch (error) {
       await service.interrupt(row).catch(() => undefined);
       throw error;
@@ -226,7 +226,7 @@ export class Recorder {
         await files.write(relative, image);
         return true;
       }
-      const snap = await this.deps.hub().snapshot(camera, { waitMs: 8_000 });
+      const snap = await this.deps.hub.snapshot(camera, { waitMs: 8_000 });
       if (!snap) return false;
       await files.write(relative, snap.jpeg);
       return true;

@@ -13,9 +13,6 @@ import type { ConfigService } from './config.service.js';
 /** Spec §6: push subscription only for recordings:access or admin (hasAnyPermission lets admin pass). */
 export const PUSH_PERMISSIONS = ['recordings:access'] as const satisfies readonly Permission[];
 
-/** How long a push service keeps a message for a device that is offline: an event a day old is no news. */
-export const PUSH_TTL_SECONDS = 24 * 3600;
-
 export interface PushServiceDeps {
   subscriptions: PushSubscriptionRepository;
   keys: VapidKeyRepository;

@@ -8,7 +8,12 @@ import { ALERT_CHANNEL_OFF_REASONS, problemSchema } from './integration-codes.js
  * per camera `telegramType`, `alexa`, `webhookUrl`, `mqttTopic`, `rekognition`) so an existing file keeps working.
  */
 export const ALERT_CHANNELS = ['push', 'telegram', 'webhook', 'alexa', 'mqtt'] as const;
-export type AlertChannelId = (typeof ALERT_CHANNELS)[number];
+/**
+ * A channel's id: one of the channels above, or one the server added since (a channel is one folder there,
+ * `server/src/alerts/<id>/`, and its status and settings route follow by themselves).
+ */
+export type AlertChannelId = (typeof ALERT_CHANNELS)[number] | (string & {});
+export const alertChannelIdSchema = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/);
 
 /** camera.ui's per-camera Telegram type (spec §5: read-only in the UI, changed in config.json). */
 export const TELEGRAM_TYPES = ['Text', 'Snapshot', 'Text + Snapshot', 'Video', 'Text + Video', 'Disabled'] as const;
@@ -23,7 +28,7 @@ export const ALERT_MESSAGE_MAX = 1000;
 
 /** A channel's state for Settings → Notifications and the Plugins page. */
 export const alertChannelStatusSchema = z.object({
-  channel: z.enum(ALERT_CHANNELS),
+  channel: alertChannelIdSchema,
   /** Gets alerts: switched on and with what it needs (token, URL, broker …). The one answer every page shows. */
   enabled: z.boolean(),
   /** Why it is off (a code the web translates); null when enabled. */

@@ -13,9 +13,10 @@ const START = 'start' as StreamRequestTypes.START;
 const RECONFIGURE = 'reconfigure' as StreamRequestTypes.RECONFIGURE;
 
 export interface SrtpDelegateOptions {
-  /** The server's one stream hub (the runtime's, once the streams have started). */
-  hub: () => StreamHub;
-  ffmpegPath: () => string;
+  /** The server's one stream hub (the context's). */
+  hub: StreamHub;
+  /** The ffmpeg the streams use. */
+  ffmpegPath: string;
   logger?: MediaLogger;
   redact?: (text: string) => string;
   /** Concurrent HomeKit sessions per camera (each is an ffmpeg). Default 2. */
@@ -134,13 +135,13 @@ export class SrtpStreamDelegate implements HomekitStreamDelegate {
     }
     let consumer;
     try {
-      consumer = this.options.hub().attach(this.context.camera, 'main', { kind: 'viewer', label: `homekit:${sessionId.slice(0, 8)}` });
+      consumer = this.options.hub.attach(this.context.camera, 'main', { kind: 'viewer', label: `homekit:${sessionId.slice(0, 8)}` });
     } catch (error) {
       prepared.rtcp.close();
       throw error;
     }
     const session = new SrtpSession({
-      ffmpegPath: this.options.ffmpegPath(),
+      ffmpegPath: this.options.ffmpegPath,
       consumer,
       video: { width: video.width, height: video.height, fps: video.fps, maxBitrate: video.max_bit_rate, payloadType: video.pt, ssrc: prepared.ssrc, mtu: video.mtu, profile: video.profile, level: video.level },
       target: prepared.target,

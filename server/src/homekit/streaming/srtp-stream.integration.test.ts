@@ -33,7 +33,7 @@ afterAll(async () => {
 function delegate(options: Partial<SrtpDelegateOptions> = {}): { delegate: SrtpStreamDelegate; forced: string[] } {
   const forced: string[] = [];
   const context = { camera: 'door', cameraConfig: () => undefined, isPrivate: () => false, forceStop: (id: string) => forced.push(id) };
-  const made = new SrtpStreamDelegate(context, { hub: () => hub, ffmpegPath: () => 'ffmpeg', ...options });
+  const made = new SrtpStreamDelegate(context, { hub, ffmpegPath: 'ffmpeg', ...options });
   cleanups.push(() => made.close());
   return { delegate: made, forced };
 }

@@ -1,7 +1,6 @@
-import type { Notification } from '@homecam/shared';
-import type { EventBus } from '../events/event-bus.js';
-import type { PushDelivery, PushService } from '../services/push.service.js';
-import { PUSH_TTL_SECONDS } from '../services/push.service.js';
+import { PUSH_TTL_SECONDS, type Notification } from '@homecam/shared';
+import type { EventBus } from '../../events/event-bus.js';
+import type { PushDelivery, PushService } from '../../services/push.service.js';
 import { endpointOrigin, type SendPush } from './push-sender.js';
 
 export interface PushNotifierLogger {

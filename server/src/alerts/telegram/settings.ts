@@ -1,5 +1,5 @@
 import type { TelegramSettingsPatch, TelegramSettingsResponse } from '@homecam/shared';
-import type { ConfigService } from './config.service.js';
+import type { ConfigService } from '../../services/config.service.js';
 
 /**
  * Settings → Notifications → Telegram: config.json `notifications.telegram` (camera.ui's names). The bot token is

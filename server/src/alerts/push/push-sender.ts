@@ -1,6 +1,6 @@
 import webpush from 'web-push';
-import type { VapidKeyPair } from '../repositories/vapid-key.repository.js';
-import { resolvesPublic, type ResolveHost } from '../security/public-address.js';
+import type { VapidKeyPair } from '../../repositories/vapid-key.repository.js';
+import { resolvesPublic, type ResolveHost } from '../../security/public-address.js';
 
 /** Where a push goes: the browser's subscription (endpoint and RFC 8291 keys). */
 export interface PushTarget {

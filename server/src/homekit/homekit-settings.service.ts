@@ -1,6 +1,6 @@
 import type { HomekitPatch, HomekitStatus } from '@homecam/shared';
-import type { HomekitBridgeControl } from '../homekit/bridge-control.js';
-import type { ConfigService } from './config.service.js';
+import type { HomekitBridgeControl } from './bridge-control.js';
+import type { ConfigService } from '../services/config.service.js';
 
 /**
  * Settings → System → HomeKit: the bridge's status for pairing (setup code, QR payload, pairings) and config.json

@@ -1,7 +1,7 @@
 import { mqttPublishOff, type MqttPublishPatch, type MqttPublishView } from '@homecam/shared';
-import { availabilityTopic, cameraSlugs, cameraTopics, discoveryTopics } from '../alerts/mqtt/topics.js';
-import { brokerUrl } from '../triggers/mqtt-match.js';
-import type { ConfigService } from './config.service.js';
+import { availabilityTopic, cameraSlugs, cameraTopics, discoveryTopics } from './topics.js';
+import { brokerUrl } from '../../triggers/mqtt-match.js';
+import type { ConfigService } from '../../services/config.service.js';
 
 /** The broker as `host:port` for the page: never the login, and nothing when no host is set. */
 function brokerOf(mqtt: { host: string; port: number; tls: boolean }): string {

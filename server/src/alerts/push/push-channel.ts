@@ -1,7 +1,7 @@
 import type { Notification } from '@homecam/shared';
-import type { Clock } from '../lib/clock.js';
-import type { PushNotifier } from '../push/push-notifier.js';
-import type { AlertChannel } from './channel.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AlertChannel } from '../channel.js';
+import type { PushNotifier } from './push-notifier.js';
 
 /**
  * Web push as the pipeline's 'push' channel: the PushNotifier keeps its own per-device queue, recipients and
