@@ -28,14 +28,21 @@ export interface ChannelSettings<Response = unknown, Patch = unknown> {
   actions?: Record<string, { describe: string; run(): Promise<Response> }>;
 }
 
+/** A small file only the server's user reads, written atomically (repositories/private-file.repository.ts). */
+export interface PrivateFile {
+  /** undefined: not written yet. */
+  read(): Promise<string | undefined>;
+  write(text: string): Promise<void>;
+}
+
 /** What the alerts module hands every channel it builds. */
 export interface ChannelContext {
   /** config.json: each channel reads its block on every alert (changes apply live) and writes it from its settings. */
   config: ConfigService;
   clock: Clock;
   log: AlertLog & { debug(context: object, message: string): void };
-  /** The data directory (a channel's own file, such as the webhook's signing secret). */
-  dataDir: string;
+  /** A file of the channel's own in the data directory, 0600 (the webhook's signing secret); `name` is fixed in code. */
+  privateFile(name: string): PrivateFile;
   /** HomeCam's address from outside (HOMECAM_PUBLIC_URL), for links in alerts; undefined: no links. */
   publicUrl: string | undefined;
   /** What the operator set for this channel (`alertChannelOptions[id]`: the environment, or a test's fake server). */

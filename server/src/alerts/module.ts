@@ -2,6 +2,7 @@ import type { AppContext } from '../context/context.js';
 import { alertRoutes } from '../http/alerts/alerts.routes.js';
 import { channelSettingsRoutes, type ChannelSettingsEntry } from '../http/alerts/channel-settings.routes.js';
 import { DEFAULT_MAX_CLIP_MS } from '../recording/clip-policy.js';
+import { PrivateFileRepository } from '../repositories/private-file.repository.js';
 import { registerAll, type HomecamModule } from '../runtime/module.js';
 import type { AlertPipeline } from './alert-pipeline.js';
 import type { AlertChannelPlugin, ChannelContext } from './channel-plugin.js';
@@ -57,7 +58,14 @@ export function alertsModule(ctx: Deps, parts: AlertsParts, options: AlertsModul
   const plugins = options.alertChannels ?? ALERT_CHANNEL_PLUGINS;
   const settings: ChannelSettingsEntry[] = [];
   for (const plugin of plugins) {
-    const context: ChannelContext = { ...ctx, log, mqtt: parts.mqtt, publicUrl: options.publicUrl, options: options.alertChannelOptions?.[plugin.id] ?? {} };
+    const context: ChannelContext = {
+      ...ctx,
+      log,
+      privateFile: (name) => new PrivateFileRepository(ctx.dataDir, name),
+      mqtt: parts.mqtt,
+      publicUrl: options.publicUrl,
+      options: options.alertChannelOptions?.[plugin.id] ?? {},
+    };
     const built = plugin.create(context);
     alerts.register(built.channel);
     if (built.settings) settings.push({ id: plugin.id, settings: built.settings });

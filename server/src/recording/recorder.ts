@@ -3,11 +3,10 @@ import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
 import type { Consumer, StreamHub } from '../media/index.js';
 import { cameraFolder, type RecordingRoot } from '../repositories/recording-files.repository.js';
-import type { RecordingRow } from '../repositories/recording.repository.js';
 import type { CameraService } from '../services/camera.service.js';
 import type { ConfigService } from '../services/config.service.js';
 import type { NotificationService } from '../services/notification.service.js';
-import type { RecordingService } from '../services/recording.service.js';
+import type { RecordingRow, RecordingService } from '../services/recording.service.js';
 import { clipSettings, dateFolder, DEFAULT_MAX_CLIP_MS, delayToEnd, extendClip, onEndTimer, openClip, type ClipWindow } from './clip-policy.js';
 import { writeClip } from './clip-writer.js';
 

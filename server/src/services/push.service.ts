@@ -6,7 +6,8 @@ import { pushMessage } from './push-texts.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
 import type { PushRecipient, PushSubscriptionRepository } from '../repositories/push-subscription.repository.js';
-import type { VapidKeyPair, VapidKeyRepository } from '../repositories/vapid-key.repository.js';
+import type { VapidKeyRepository } from '../repositories/vapid-key.repository.js';
+import type { VapidKeyPair } from '../security/vapid-keys.js';
 import type { AuthContext } from './auth.service.js';
 import type { ConfigService } from './config.service.js';
 

@@ -1,5 +1,5 @@
 import webpush from 'web-push';
-import type { VapidKeyPair } from '../../repositories/vapid-key.repository.js';
+import type { VapidKeyPair } from '../../security/vapid-keys.js';
 import { resolvesPublic, type ResolveHost } from '../../security/public-address.js';
 
 /** Where a push goes: the browser's subscription (endpoint and RFC 8291 keys). */

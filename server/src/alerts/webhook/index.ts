@@ -1,6 +1,6 @@
 import { webhookSettingsPatchSchema, webhookSettingsResponseSchema } from '@homecam/shared';
-import { WebhookSecretRepository } from '../../repositories/webhook-secret.repository.js';
 import { channelSettings, type AlertChannelPlugin } from '../channel-plugin.js';
+import { WebhookSecret } from './secret.js';
 import { WebhookSettingsService } from './settings.js';
 import { createWebhookChannel } from './webhook-channel.js';
 
@@ -14,7 +14,7 @@ export const webhookPlugin: AlertChannelPlugin = {
   id: 'webhook',
   adminOnlyTest: true,
   create: (ctx) => {
-    const secret = new WebhookSecretRepository(ctx.dataDir);
+    const secret = new WebhookSecret(ctx.privateFile('webhook-secret'));
     const settings = new WebhookSettingsService(ctx.config, secret);
     return {
       channel: createWebhookChannel({ config: ctx.config, secret: () => secret.getOrCreate(), log: ctx.log, clock: ctx.clock }),

@@ -2,7 +2,7 @@ import type { WebhookSettingsPatch, WebhookSettingsResponse } from '@homecam/sha
 import type { ConfigService } from '../../services/config.service.js';
 import { adminOnly, patchChannelBlock } from '../channel-plugin.js';
 
-/** The per-install webhook secret's store (repositories/webhook-secret.repository.ts). */
+/** The per-install webhook secret's store (secret.ts). */
 export interface WebhookSecretStore {
   peek(): Promise<string | undefined>;
   getOrCreate(): Promise<string>;

@@ -35,11 +35,11 @@ export const channelSettingsRoutes = defineRoutes<{ channels: readonly ChannelSe
       // The body passed patchSchema (Fastify validated it against the channel's own schema).
       (request) => settings.patch(request.body as never, caller(request)),
     );
-    for (const [action, { describe, run }] of Object.entries(settings.actions ?? {})) {
+    for (const [name, action] of Object.entries(settings.actions ?? {})) {
       app.post(
-        `${path}/${action}`,
-        { config: { access: 'admin' }, schema: { tags: ['settings'], description: describe, response: { 200: settings.responseSchema, ...errorResponses(...AUTH_ERRORS) } } },
-        () => run(),
+        `${path}/${name}`,
+        { config: { access: 'admin' }, schema: { tags: ['settings'], description: action.describe, response: { 200: settings.responseSchema, ...errorResponses(...AUTH_ERRORS) } } },
+        () => action.run(),
       );
     }
   }
