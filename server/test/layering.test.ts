@@ -206,6 +206,12 @@ describe('layering', () => {
     expect(violations('webrtc', /^(?:fastify|@fastify\/|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)/)).toEqual([]);
   });
 
+  it('detection (object detection on motion frames, its worker pool) uses the motion API, the analysis detector contract and lib: no services, storage, HTTP or sockets', () => {
+    expect(sourceFiles(join(SRC, 'detection')).length).toBeGreaterThan(3);
+    expect(resolvedViolations('detection', (target) => ['detection', 'motion', 'analysis', 'lib'].includes(folderOf(target)))).toEqual([]);
+    expect(violations('detection', /^(?:fastify|@fastify\/|socket\.io|better-sqlite3|kysely)/)).toEqual([]);
+  });
+
   it('has no cycles between folders', () => {
     const graph = new Map<string, Set<string>>();
     for (const [file, target] of edges()) {
