@@ -23,10 +23,17 @@ function readmes(dir: string): string[] {
   });
 }
 
+/** Drops the sentence's punctuation after a path (`foo.ts`, `foo.ts)`). */
+function trimTrailing(path: string): string {
+  let end = path.length;
+  while (end > 0 && '.,;:)'.includes(path[end - 1] ?? '')) end -= 1;
+  return path.slice(0, end);
+}
+
 /** The paths a README names (see above), as written. */
 function namedPaths(text: string): string[] {
   return [...text.matchAll(/`([^`\s]+)`/g)]
-    .map((match) => (match[1] ?? '').replace(/:\d[\d,-]*$/, '').replace(/[.,;:)]+$/, ''))
+    .map((match) => trimTrailing((match[1] ?? '').replace(/:\d[\d,-]*$/, '')))
     .filter((path) => /(?:\.(?:ts|tsx|js|mjs|json|md|sh|ya?ml)|\/)$/.test(path))
     .filter((path) => !/[<>*{}$…]|:\/\/|^(?:https?:|\/|~)/.test(path) && !RUNTIME_FILES.has(path));
 }
