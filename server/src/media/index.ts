@@ -12,11 +12,13 @@ export type { QueueLimits, QueueStats } from './consumer-queue.js';
 export type { GopBufferLimits } from './gop-buffer.js';
 export { MediaError, StreamLimitError, isMediaError, type MediaErrorCode } from './errors.js';
 export { silentLogger, type MediaLogger } from './logger.js';
+export type { StreamAccess, StreamReading, StreamReadings } from './stream-access.js';
 export type {
   ConsumerKind,
   InitSegment,
   MediaFragment,
   MediaItem,
+  Prebuffer,
   StreamName,
   StreamState,
   StreamStats,

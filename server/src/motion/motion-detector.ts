@@ -10,7 +10,10 @@ import { motionSettingsOf, type MotionSettings, type VideoAnalysis } from './set
 /** Frames further apart re-baseline when only keyframes are decoded (GOPs of up to ~10 s are common). */
 const KEYFRAME_MAX_GAP_MS = 30_000;
 
-/** The part of the StreamHub a detector uses. */
+/**
+ * Where a detector attaches: in the server, the door of the camera stream service (its `attachNow`, which refuses
+ * a disabled camera or one in privacy mode); a StreamHub in the media tests.
+ */
 export interface MotionHub {
   attach(camera: string, stream: StreamName, options: AttachOptions): Consumer;
 }
