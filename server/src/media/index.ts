@@ -34,10 +34,11 @@ export { parseFragment } from '../lib/fmp4/fragment.js';
 export { TimelineRebaser } from '../lib/fmp4/timeline.js';
 // For recovery of interrupted clips (repositories/recording-files.repository.ts): finds the last whole fragment.
 export { Fmp4StreamParser } from '../lib/fmp4/stream-parser.js';
-// For one-shot ffmpeg runs outside the hub (still images) and the motion decoder: the same parsing,
-// arguments, supervision and clean-up as the hub's own processes.
+// For one-shot ffmpeg runs outside the hub (still images, photos) and the long-running ones of motion, WebRTC audio
+// and HomeKit: the same source parsing, arguments, supervision and clean-up as the hub's own processes. Services
+// start no process: runOnce and SupervisedProcess are for repositories and the media outputs (server/test/layering.test.ts).
 export { parseSource } from './source.js';
 export { buildInputArgs, type InputOptions } from '../lib/ffmpeg-args/input.js';
-export { killWithParent, spawnTied } from './ffmpeg/children.js';
+export { lastLine, runOnce, type RunOnceOptions, type RunOnceResult } from './ffmpeg/run-once.js';
 export { selectFfmpeg } from './ffmpeg/select.js';
 export { SupervisedProcess, type ProcessExit, type SpawnFn, type SupervisedProcessOptions } from './ffmpeg/supervised-process.js';

@@ -229,7 +229,7 @@ export class StreamHub extends EventEmitter<StreamHubEvents> {
     if (!pending) {
       const snap = this.options.snapshot;
       const run = (ffmpegPath: string) =>
-        encodeJpeg(init.data, fragment.data, { ffmpegPath, width, quality: snap?.quality, timeoutMs: snap?.timeoutMs });
+        encodeJpeg(init.data, fragment.data, { ffmpegPath, width, quality: snap?.quality, timeoutMs: snap?.timeoutMs, clock: this.ctx.timers });
       pending = this.limiter.run(async () => {
         const binary = this.snapshotFfmpeg;
         try {
