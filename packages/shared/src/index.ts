@@ -29,6 +29,7 @@ export * from './api/backup.js';
 export * from './api/dashboard.js';
 export * from './api/rekognition.js';
 export * from './api/alerts.js';
+export * from './api/object-detection.js';
 export * from './api/mqtt-publish.js';
 export * from './api/homekit.js';
 export * from './api/webrtc.js';
