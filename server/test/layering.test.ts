@@ -69,6 +69,15 @@ function resolvedViolations(layer: string, allowed: (target: string) => boolean)
     .map(([file, target]) => `${relative(SRC, file)} imports ${relative(SRC, target)}`);
 }
 
+/** The names a file imports from a specifier matching `from` (value and type imports alike). */
+function namedImports(file: string, from: RegExp): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^import\s+(?:type\s+)?\{([^}]*)\}\s*from\s+'([^']+)'/gm)]
+    .filter((match) => from.test(match[2] ?? ''))
+    .flatMap((match) => (match[1] ?? '').split(',').map((name) => name.trim().replace(/^type\s+/, '').split(' as ')[0] ?? ''))
+    .filter((name) => name !== '');
+}
+
 /** Specifiers matching `forbidden` in `layer`'s files (its wiring aside). */
 function violations(layer: string, forbidden: RegExp): string[] {
   return sourceFiles(join(SRC, layer))
@@ -99,6 +108,16 @@ describe('layering', () => {
       .filter(([file, target]) => !isWiring(file) && isWiring(target))
       .map(([file, target]) => `${relative(SRC, file)} imports ${relative(SRC, target)}`);
     expect(inward).toEqual([]);
+  });
+
+  it('services start no process, not even through the media API: one-shot ffmpeg runs are a repository\'s (runOnce)', () => {
+    const PROCESS_API = new Set(['runOnce', 'SupervisedProcess', 'spawnTied', 'killWithParent', 'selectFfmpeg']);
+    const used = sourceFiles(join(SRC, 'services')).flatMap((file) =>
+      namedImports(file, /\/media\/index\.js$/).filter((name) => PROCESS_API.has(name)).map((name) => `${relative(SRC, file)} imports ${name}`),
+    );
+    expect(used).toEqual([]);
+    // The check reads the import lists it means to: the photo encoder, a repository, is the one that runs ffmpeg.
+    expect(namedImports(join(SRC, 'repositories', 'photo-encoder.repository.ts'), /\/media\/index\.js$/)).toContain('runOnce');
   });
 
   it('HTTP handlers and the realtime gateway reach storage only through services', () => {

@@ -16,6 +16,7 @@ export * from './api/push.js';
 export * from './merge-patch.js';
 export * from './text.js';
 export * from './ip-literal.js';
+export * from './api/media-setting.js';
 export * from './api/camera-source.js';
 export * from './api/camera-output.js';
 export * from './api/camera-media.js';

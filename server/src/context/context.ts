@@ -18,7 +18,7 @@ import type { FeedService } from '../services/feed.service.js';
 import { FileService } from '../services/file.service.js';
 import { LoginThrottle, type LoginThrottleOptions } from '../services/login-throttle.js';
 import { NotificationService } from '../services/notification.service.js';
-import { PhotoEncoder } from '../services/photo-encoder.js';
+import { PhotoEncoder } from '../repositories/photo-encoder.repository.js';
 import { PushService } from '../services/push.service.js';
 import { RecordingService } from '../services/recording.service.js';
 import type { RecordingsDirectory } from '../services/recordings-directory.js';

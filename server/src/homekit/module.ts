@@ -76,8 +76,7 @@ export function homekitModule(ctx: Deps, system: Pick<SystemService, 'patchAtHom
   };
 }
 
-/** Live video to the Home app: SRTP from the camera's shared upstream, with the ffmpeg the streams use. */
+/** Live video to the Home app: SRTP from the camera's shared upstream, through the stream service's door. */
 function srtpStreams(ctx: Deps): CreateStreamDelegate {
-  const { streams } = ctx;
-  return createSrtpStreamDelegate({ hub: streams.hub, ffmpegPath: streams.ffmpeg.path ?? 'ffmpeg', logger: ctx.log.child({ module: 'homekit-stream' }), redact: (text) => redactText(text) });
+  return createSrtpStreamDelegate({ streams: ctx.streams, logger: ctx.log.child({ module: 'homekit-stream' }), redact: (text) => redactText(text) });
 }

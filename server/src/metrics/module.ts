@@ -21,7 +21,7 @@ export function metricsModule(ctx: Pick<AppContext, 'dataDir' | 'recordingsDir' 
     clock: options.clock ?? systemClock,
     intervalMs: options.intervalMs,
     probe: createSystemProbe(),
-    hub: ctx.streams.hub,
+    streams: ctx.streams,
     dirs: () => ({ data: ctx.dataDir, recordings: ctx.recordingsDir.dir }),
     // A SUM over the recordings table: the sampler asks once a minute, not every sample.
     recordingsBytes: async () => (await ctx.repositories.recordings.usage()).bytes,

@@ -39,7 +39,7 @@ function reportRefusedDir(ctx: Deps): (refused: RefusedRecordingsDir) => void {
  */
 export function recorderModule(ctx: Deps, options: RecorderModuleOptions = {}): RecorderModule {
   const recorder = new Recorder({
-    hub: ctx.streams.hub,
+    streams: ctx.streams,
     cameras: ctx.cameras,
     config: ctx.config,
     service: ctx.recordings,

@@ -5,10 +5,6 @@ import type { RecordingRepository, RecordingRow } from '../repositories/recordin
 import type { ConfigService } from './config.service.js';
 import type { NotificationService } from './notification.service.js';
 
-const DAY_MS = 86_400_000;
-const GB = 1024 ** 3;
-const formatGB = (bytes: number): string => `${(bytes / GB).toFixed(2)} GB`;
-
 export interface RetentionResult {
   expired: number;
   forSpace: number;
@@ -20,39 +16,28 @@ export interface RecordingRetentionDeps {
   notifications: NotificationService;
   config: ConfigService;
   clock: Clock;
-  /** The files of a recording: under its own root. */
-  filesOf(row: Pick<RecordingRow, 'root'>): RecordingRoot;
-  /** Deletes rows and files and announces it (RecordingService's one removal path). */
-  remove(rows: readonly RecordingRow[], why: DomainEvents['RecordingsRemoved']['why']): Promise<void>;
+  /** The files of a row, under its own root (RecordingService.filesOf). */
+  filesOf: (row: RecordingRow) => RecordingRoot;
+  /** Rows, files and notification links go the way a user's delete takes them (RecordingService), with this cause. */
+  remove: (rows: readonly RecordingRow[], why: Extract<DomainEvents['RecordingsRemoved']['why'], 'expired' | 'space'>) => Promise<void>;
 }
 
+const DAY_MS = 86_400_000;
+const GB = 1024 ** 3;
+const formatGB = (bytes: number): string => `${(bytes / GB).toFixed(2)} GB`;
+
 /**
- * The retention rules of config.json `recordings`: age (removeAfter days), then total size (maxSizeGB) and free
- * space on the recordings disk (minFreeGB), oldest first, with a WARN notification saying why. Picks the rows;
- * RecordingService removes them.
+ * The retention rules of config.json `recordings`: which recordings go, oldest first, for age (`removeAfter` days),
+ * for total size (`maxSizeGB`, all roots) and for free space on the disk new clips go to (`minFreeGB`), with a WARN
+ * notification saying why, or an ERROR when deleting could not reach the goal. The removal itself is the caller's.
  */
 export class RecordingRetention {
   private running: Promise<RetentionResult> | null = null;
-  private cancelSweep: (() => void) | null = null;
 
   constructor(private readonly deps: RecordingRetentionDeps) {}
 
-  /** Runs the retention rules every `everyMs` (and once now). */
-  startSweep(onError: (error: unknown) => void, everyMs = 10 * 60_000): void {
-    // A plain interval (not the injected clock): a periodic chore; tests call enforceRetention() directly.
-    this.run().catch(onError);
-    const interval = setInterval(() => void this.run().catch(onError), everyMs);
-    interval.unref();
-    this.cancelSweep = () => clearInterval(interval);
-  }
-
-  stop(): void {
-    this.cancelSweep?.();
-    this.cancelSweep = null;
-  }
-
   /** One run at a time; a call during a run waits for it and runs again. */
-  run(): Promise<RetentionResult> {
+  enforce(): Promise<RetentionResult> {
     const previous = this.running ?? Promise.resolve({ expired: 0, forSpace: 0 });
     const next = previous.catch(() => undefined).then(() => this.retain());
     this.running = next;

@@ -9,8 +9,9 @@ import { addRecordingLabels } from './recording-labels.js';
 import { RecordingRetention, type RetentionResult } from './recording-retention.js';
 import { parseLabels, recordingFileUrl, toFilter, type NotificationService } from './notification.service.js';
 
+export type { RetentionResult } from './recording-retention.js';
 /** The row the recorder hands in (begin, interrupt, complete): rows change through this service only. */
-export type { RecordingRow, RetentionResult };
+export type { RecordingRow };
 
 export interface RecordingServiceDeps {
   recordings: RecordingRepository;
@@ -25,11 +26,13 @@ export interface RecordingServiceDeps {
 export const PENDING_FILE_WAIT_MS = 10_000;
 
 /**
- * Recordings as rows: list with filters, delete (rows and files), start-up recovery of clips a crash left in
- * 'recording', and retention (recording-retention.ts picks the rows, this service removes them).
+ * Recordings as rows: list with filters, delete (rows and files), the recorder's begin/interrupt/complete, and
+ * start-up recovery of clips a crash left in 'recording'. Which rows retention removes (age; total size and free
+ * space, oldest first) is recording-retention.ts's; they go through the same removal as a user's delete.
  */
 export class RecordingService {
   private readonly retention: RecordingRetention;
+  private cancelSweep: (() => void) | null = null;
   /**
    * Files the recorder is writing now, by relative path, with the root they go under, so a request for one
    * waits instead of a 404 (the thumbnail is announced before its row exists).
@@ -129,10 +132,10 @@ export class RecordingService {
     return this.deps.files.at(this.deps.files.dir);
   }
 
+  /** The recorder starts a clip or snapshot: its row, 'recording' until it ends (recover() settles it after a crash). */
   /** Image analysis labels of an event this clip holds (recording-labels.ts). */
   addLabels = (id: string, labels: readonly string[]): Promise<void> => addRecordingLabels(this.deps.recordings, id, labels);
 
-  /** The recorder starts a clip or snapshot: its row, 'recording' until it ends (recover() settles it after a crash). */
   async begin(row: RecordingRow): Promise<void> {
     await this.deps.recordings.insert(row);
   }
@@ -190,17 +193,22 @@ export class RecordingService {
   }
 
   /** Runs the retention rules every `everyMs` (and once now). */
-  startSweep(onError: (error: unknown) => void, everyMs?: number): void {
-    this.retention.startSweep(onError, everyMs);
+  startSweep(onError: (error: unknown) => void, everyMs = 10 * 60_000): void {
+    // A plain interval (not the injected clock): a periodic chore; tests call enforceRetention() directly.
+    this.enforceRetention().catch(onError);
+    const interval = setInterval(() => void this.enforceRetention().catch(onError), everyMs);
+    interval.unref();
+    this.cancelSweep = () => clearInterval(interval);
   }
 
   stop(): void {
-    this.retention.stop();
+    this.cancelSweep?.();
+    this.cancelSweep = null;
   }
 
-  /** One run at a time; a call during a run waits for it and runs again. */
+  /** Applies the retention rules now (one run at a time; a call during a run waits for it and runs again). */
   enforceRetention(): Promise<RetentionResult> {
-    return this.retention.run();
+    return this.retention.enforce();
   }
 
   private async remove(rows: readonly RecordingRow[], cause: Pick<DomainEvents['RecordingsRemoved'], 'why' | 'by'> & { all?: boolean }): Promise<void> {

@@ -1,5 +1,5 @@
 import { StreamHub, type MediaLogger, type QueueLimits, type StreamHubOptions } from '../media/index.js';
-import { MotionManager } from '../motion/index.js';
+import { MotionManager, type MotionHub } from '../motion/index.js';
 import { StillImageRepository } from '../repositories/still-image.repository.js';
 import type { CameraEventService } from '../services/camera-event.service.js';
 import { CameraStreamService } from '../services/camera-stream.service.js';
@@ -34,10 +34,12 @@ export function buildStreams(parts: StreamsParts, ffmpeg: FfmpegInUse, log: Medi
   const hub = new StreamHub({ ...options.hub, ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major, logger: log });
   // Motion detection of cameras with video analysis on: detected motion goes through the same rules as every
   // trigger (disabled, privacy mode, At Home), and the detector's dwell and timeouts decide when it ends.
-  const motion = new MotionManager({ hub, ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major, logger: log });
+  // It attaches through the service's door (disabled, privacy, maxStreams), like every other consumer.
+  const door: MotionHub = { attach: (camera, stream, attach) => streams.attachNow(camera, stream, attach) };
+  const motion = new MotionManager({ hub: door, ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major, logger: log });
   motion.on('motionStarted', ({ camera }) => void parts.cameraEvents.motionStart(camera, 'motion'));
   motion.on('motionEnded', ({ camera }) => void parts.cameraEvents.motionReset(camera, 'motion'));
-  return new CameraStreamService({
+  const streams = new CameraStreamService({
     hub,
     motion,
     cameras: parts.cameras,
@@ -50,4 +52,5 @@ export function buildStreams(parts: StreamsParts, ffmpeg: FfmpegInUse, log: Medi
     snapshotCacheMs: options.snapshotCacheMs,
     viewerQueue: options.viewerQueue,
   });
+  return streams;
 }
