@@ -91,7 +91,7 @@ function outlined(image: Buffer, box: { x: number; y: number; width: number }): 
 describe('object events through the app', () => {
   it('people in the clip become person events: notification, labelled recording, webhook and MQTT; the zone that excludes them stays silent', { timeout: 240_000 }, async () => {
     const person = await waitFor(async () => (await notifications('Street')).find((n) => n.label === 'person'), { timeoutMs: 180_000, intervalMs: 500, message: 'a person notification' });
-    expect(app.homecam.objectDetection.status()).toMatchObject({ state: 'running', model: 'centernet-mobilenetv3' });
+    expect(app.modules.detection.objects.status()).toMatchObject({ state: 'running', model: 'centernet-mobilenetv3' });
     expect(person).toMatchObject({ camera: 'Street', type: 'motion', trigger: 'motion', labels: ['person'] });
     // Bare motion of a camera the detector watches is no notification of its own: every one is an object's.
     expect((await notifications('Street')).filter((n) => !n.labels?.length)).toEqual([]);
@@ -116,7 +116,8 @@ describe('object events through the app', () => {
     // The webhook: the notification, labelled, signed with the install's secret.
     const hook = await waitFor(() => hooksOf('Street').find((r) => (JSON.parse(r.body) as { id: string }).id === person.id), { timeoutMs: 30_000, message: 'the webhook' });
     expect(JSON.parse(hook.body)).toMatchObject({ type: 'motion', camera: 'Street', labels: ['person'] });
-    const secret = await app.homecam.alertSettings.webhookSecret();
+    const settings = await app.inject({ url: '/api/settings/notifications/webhook', headers: bearer(admin) });
+    const secret = settings.json<{ secret: string }>().secret;
     expect(verifyWebhook(secret, String(hook.headers['x-homecam-timestamp']), hook.body, String(hook.headers['x-homecam-signature']))).toBe(true);
 
     // MQTT: the person sensor ON, announced to Home Assistant; the snapshot is a boxed picture of an object event.
@@ -126,8 +127,8 @@ describe('object events through the app', () => {
     await waitFor(() => ha.messages.some((m) => m.topic === 'homecam/street/snapshot' && objects.some((e) => e.image.equals(m.payload))), { timeoutMs: 30_000, message: 'the boxed snapshot' });
 
     // The zoned camera: motion (its recording starts) and frames looked at, but nobody stands in its zone.
-    await waitFor(() => (app.homecam.objectDetection.status().stats?.takenBy.Sky ?? 0) >= 4, { timeoutMs: 60_000, intervalMs: 250, message: 'frames of Sky looked at' });
-    await app.homecam.alerts.idle();
+    await waitFor(() => (app.modules.detection.objects.status().stats?.takenBy.Sky ?? 0) >= 4, { timeoutMs: 60_000, intervalMs: 250, message: 'frames of Sky looked at' });
+    await app.modules.alerts.pipeline.idle();
     expect(mqttOn('homecam/sky/motion'), 'Sky in motion').toBe(true);
     expect(objects.filter((e) => e.camera === 'Sky')).toEqual([]);
     expect(await notifications('Sky')).toEqual([]);

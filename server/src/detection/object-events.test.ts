@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../lib/clock.js';
 import type { MotionAnalysisEvent } from '../motion/index.js';
-import type { ObjectSighting } from '../services/camera-event.service.js';
-import { ObjectEvents } from './object-events.js';
+import { ObjectEvents, type ObjectSighting } from './object-events.js';
 import { toyYoloOnnx } from './test-support/onnx-bytes.js';
 
 /**

@@ -1,8 +1,6 @@
 import { objectDetectionActive, type Camera } from '@homecam/shared';
 import type { Clock } from '../lib/clock.js';
-import type { MotionAnalysisEvent } from '../motion/index.js';
-import type { ObjectSighting } from '../services/camera-event.service.js';
-import type { EventGate, EventVerdict } from '../services/notification.service.js';
+import type { MotionAnalysisEvent, MotionFrameTap } from '../motion/index.js';
 import { DETECTION_COLOR_WIDTH, motionFrameOf, startObjectDetection, type RunningObjectDetection, type StartObjectDetectionOptions } from './index.js';
 import type { ObjectDetected, ObjectDetectionStats } from './object-detection.js';
 import { detectionSettingsOf } from './settings.js';
@@ -32,15 +30,25 @@ export interface ObjectEventsDeps {
   startDetection?: (options: StartObjectDetectionOptions) => Promise<RunningObjectDetection>;
 }
 
-export type ObjectDetectionState = 'off' | 'starting' | 'running' | 'failed';
-
-/** The motion decoders' side: which cameras decode colour too, and where their analysed frames go. */
-export interface MotionFrameTap {
-  colorFor(camera: Camera): { maxWidth: number } | undefined;
-  onAnalysis(event: MotionAnalysisEvent): void;
+/** What CameraEventService.objectDetected takes (the event path's side; this folder knows no services). */
+export interface ObjectSighting {
+  label: string;
+  score: number;
+  box: ObjectDetected['box'];
+  frame: ObjectDetected['frame'];
+  reason: ObjectDetected['reason'];
+  at: number;
+  image: Buffer;
 }
 
-const DROP: EventVerdict = { drop: true };
+/** The notifications' gate answer (NotificationService's EventVerdict): this motion makes no notification. */
+export interface DropVerdict {
+  drop: true;
+}
+
+export type ObjectDetectionState = 'off' | 'starting' | 'running' | 'failed';
+
+const DROP: DropVerdict = { drop: true };
 
 /**
  * Object detection as the app runs it (issue 20): the detector starts when a camera wants it (its object detection
@@ -50,7 +58,7 @@ const DROP: EventVerdict = { drop: true };
  * trigger's) makes no notification of its own (the gate): the objects found in it do. The recording still starts
  * with the motion, pre-roll included.
  */
-export class ObjectEvents implements MotionFrameTap, EventGate {
+export class ObjectEvents implements MotionFrameTap {
   private running: RunningObjectDetection | null = null;
   private state: ObjectDetectionState = 'off';
   private lastError: string | null = null;
@@ -103,8 +111,8 @@ export class ObjectEvents implements MotionFrameTap, EventGate {
     if (frame) this.running.detection.offer(frame);
   }
 
-  /** The notifications' gate: the detector's own motion on a camera it watches waits for objects instead. */
-  judge(event: { camera: string; source: string }): Promise<EventVerdict> | null {
+  /** The notifications' gate (EventGate): the detector's own motion on a camera it watches waits for objects instead. */
+  judge(event: { camera: string; source: string }): Promise<DropVerdict> | null {
     if (event.source !== 'motion' || !this.handles(event.camera)) return null;
     this.deps.log.debug({ camera: event.camera }, 'motion without a notification: the object detector decides');
     return Promise.resolve(DROP);

@@ -39,8 +39,6 @@ export interface RealtimeDeps {
   cameraStatuses?: () => CameraStatus[];
   /** The server log's batched entries, relayed to the admins as `logMessage`. */
   logs?: { subscribe(listener: (entries: LogEntry[]) => void): () => void };
-  /** Subscribes to the utilization samples (they go to the admins' sockets); returns the unsubscribe. */
-  metrics?: (listener: (update: MetricsUpdate) => void) => () => void;
 }
 
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
@@ -122,15 +120,20 @@ export class RealtimeGateway {
         if (ids === null) this.io.to(RECORDINGS_ROOM).emit('removeRecording', null);
         else for (const id of ids) this.io.to(RECORDINGS_ROOM).emit('removeRecording', id);
       }),
-      // With no admin connected nothing is serialised or sent.
-      deps.logs?.subscribe((entries) => {
-        if ((this.io.sockets.adapter.rooms.get(ADMIN_ROOM)?.size ?? 0) > 0) this.io.to(ADMIN_ROOM).emit('logMessage', entries);
-      }) ?? (() => undefined),
-      // Encoded only when an admin is connected: the sampler runs all the time, the page is rarely open.
-      deps.metrics?.((update) => {
-        if (this.io.sockets.adapter.rooms.get(ADMIN_ROOM)?.size) this.io.to(ADMIN_ROOM).emit('metrics', update);
-      }) ?? (() => undefined),
+      deps.logs?.subscribe((entries) => this.toAdmins('logMessage', entries)) ?? (() => undefined),
     ];
+  }
+
+  /**
+   * An admin-only stream (the server log, utilization samples) to the admins' sockets: with no admin connected
+   * nothing is serialised or sent (the sources run all the time, the pages are rarely open).
+   */
+  toAdmins(event: 'logMessage', entries: LogEntry[]): void;
+  toAdmins(event: 'metrics', update: MetricsUpdate): void;
+  toAdmins(event: 'logMessage' | 'metrics', payload: LogEntry[] | MetricsUpdate): void {
+    if ((this.io.sockets.adapter.rooms.get(ADMIN_ROOM)?.size ?? 0) === 0) return;
+    if (event === 'logMessage') this.io.to(ADMIN_ROOM).emit(event, payload as LogEntry[]);
+    else this.io.to(ADMIN_ROOM).emit(event, payload as MetricsUpdate);
   }
 
   /** Tells every socket of the session to sign out, then drops them. */
