@@ -1,0 +1,132 @@
+import type { Selectable } from 'kysely';
+import type { SegmentsTable } from '../db/schema.js';
+import { num, type IndexDb } from './index-db.js';
+
+export type SegmentRow = Selectable<SegmentsTable>;
+export type TierClass = { motion: 0 | 1; event: 0 | 1 };
+/** What the timeline and the playlist read of a segment (no paths for the timeline). */
+export type SegmentSpan = Pick<SegmentRow, 'id' | 'start_ms' | 'end_ms' | 'motion_score' | 'event' | 'status'>;
+
+/**
+ * The segment index: one row per segment file. Plain Kysely with nothing dialect-specific (no RETURNING-only
+ * flows, no SQLite functions, integers for booleans), so it runs on SQLite and PostgreSQL alike.
+ */
+export class SegmentIndex {
+  constructor(private readonly db: IndexDb) {}
+
+  async insert(row: SegmentRow): Promise<void> {
+    await this.db.insertInto('segments').values(row).execute();
+  }
+
+  async update(id: string, changes: Partial<Omit<SegmentRow, 'id'>>): Promise<void> {
+    await this.db.updateTable('segments').set(changes).where('id', '=', id).execute();
+  }
+
+  async get(id: string): Promise<SegmentRow | undefined> {
+    return this.db.selectFrom('segments').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Segments of a camera overlapping [from, to), oldest first: one camera-day is the timeline's main query. */
+  async overlapping(camera: string, from: number, to: number, maxSegmentMs: number): Promise<SegmentRow[]> {
+    // start_ms > from - maxSegmentMs keeps the index range tight (a segment never spans more than that).
+    return this.db
+      .selectFrom('segments')
+      .selectAll()
+      .where('camera', '=', camera)
+      .where('start_ms', '>', from - maxSegmentMs)
+      .where('start_ms', '<', to)
+      .where('end_ms', '>', from)
+      .orderBy('start_ms')
+      .execute();
+  }
+
+  /** The same without paths: what the timeline needs. */
+  async spans(camera: string, from: number, to: number, maxSegmentMs: number): Promise<SegmentSpan[]> {
+    return this.db
+      .selectFrom('segments')
+      .select(['id', 'start_ms', 'end_ms', 'motion_score', 'event', 'status'])
+      .where('camera', '=', camera)
+      .where('start_ms', '>', from - maxSegmentMs)
+      .where('start_ms', '<', to)
+      .where('end_ms', '>', from)
+      .orderBy('start_ms')
+      .execute();
+  }
+
+  /** Rows a crash left in 'writing' on this node. */
+  async writing(nodeId: string): Promise<SegmentRow[]> {
+    return this.db.selectFrom('segments').selectAll().where('node_id', '=', nodeId).where('status', '=', 'writing').execute();
+  }
+
+  /** The latest end per camera: a new segment never starts before it (a clock stepped back cannot overlap). */
+  async lastEnds(): Promise<Map<string, number>> {
+    const rows = await this.db.selectFrom('segments').select(['camera', (eb) => eb.fn.max('end_ms').as('end')]).groupBy('camera').execute();
+    return new Map(rows.map((row) => [row.camera, num(row.end)]));
+  }
+
+  /** Bytes and count per camera, for the caps (kept up to date in memory afterwards). */
+  async usage(): Promise<Map<string, { bytes: number; segments: number }>> {
+    const rows = await this.db
+      .selectFrom('segments')
+      .select(['camera', (eb) => eb.fn.sum('bytes').as('bytes'), (eb) => eb.fn.countAll().as('segments')])
+      .groupBy('camera')
+      .execute();
+    return new Map(rows.map((row) => [row.camera, { bytes: num(row.bytes), segments: num(row.segments) }]));
+  }
+
+  /** Finished segments of one tier class ending before `before`, oldest first (age retention). */
+  async expired(tier: TierClass, before: number, limit: number): Promise<SegmentRow[]> {
+    return this.db
+      .selectFrom('segments')
+      .selectAll()
+      .where('motion', '=', tier.motion)
+      .where('event', '=', tier.event)
+      .where('status', '<>', 'writing')
+      .where('end_ms', '<', before)
+      .orderBy('start_ms')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The oldest finished segments of one tier class, of one camera or of all: what a full cap drops first. */
+  async oldest(tier: TierClass, camera: string | null, limit: number): Promise<SegmentRow[]> {
+    let query = this.db
+      .selectFrom('segments')
+      .selectAll()
+      .where('motion', '=', tier.motion)
+      .where('event', '=', tier.event)
+      .where('status', '<>', 'writing');
+    if (camera !== null) query = query.where('camera', '=', camera);
+    return query.orderBy('start_ms').limit(limit).execute();
+  }
+
+  async delete(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom('segments').where('id', 'in', [...ids]).execute();
+  }
+
+  /** Marks the segments of a camera overlapping [from, to] as holding an event (the events tier). */
+  async markEvent(camera: string, from: number, to: number, maxSegmentMs: number): Promise<void> {
+    await this.db
+      .updateTable('segments')
+      .set({ event: 1 })
+      .where('camera', '=', camera)
+      .where('start_ms', '>', from - maxSegmentMs)
+      .where('start_ms', '<=', to)
+      .where('end_ms', '>=', from)
+      .execute();
+  }
+
+  /** Oldest start and bytes since `since` of one camera (Settings → Recordings). */
+  async cameraStats(camera: string, since: number): Promise<{ oldest: number | null; recentBytes: number }> {
+    const oldest = await this.db.selectFrom('segments').select((eb) => eb.fn.min('start_ms').as('oldest')).where('camera', '=', camera).executeTakeFirst();
+    const recent = await this.db
+      .selectFrom('segments')
+      .select((eb) => eb.fn.sum('bytes').as('bytes'))
+      .where('camera', '=', camera)
+      .where('start_ms', '>=', since)
+      .executeTakeFirst();
+    const first = oldest?.oldest;
+    return { oldest: first === null || first === undefined ? null : num(first), recentBytes: num(recent?.bytes) };
+  }
+}
