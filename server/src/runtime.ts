@@ -25,6 +25,7 @@ import type { MqttHaPublisher } from './alerts/mqtt/index.js';
 import type { TriggerExtras } from './triggers/trigger-manager.js';
 import { createHomekit, type HomekitOptions } from './homekit-context.js';
 import type { HomekitBridgeControl } from './homekit/bridge-control.js';
+import { continuousComponent, type ContinuousModule, type ContinuousOptions } from './continuous/index.js';
 
 /** One long-lived part of the server: started in dependency order, stopped in reverse. */
 export interface Component {
@@ -64,6 +65,8 @@ export interface ComponentOptions {
   alerts?: Partial<ChannelWorkerOptions> | undefined;
   /** Issue 10: the HomeKit bridge's stream delegate factory (live streaming) and, in tests, the interface table. */
   homekit?: HomekitOptions | undefined;
+  /** Issue 19: 24/7 recording (node id, fsync cadence, outage gap, retention interval). */
+  continuous?: ContinuousOptions | undefined;
 }
 
 /** The context with the parts the runtime adds; `streams` exists once the runtime has started. */
@@ -87,6 +90,8 @@ export type HomecamContext = AppContext & {
   registerAlertChannel: (channel: AlertChannel) => void;
   /** Issue 10: the HomeKit bridge (GET/PATCH /api/homekit, POST /api/homekit/reset). */
   homekit: HomekitBridgeControl;
+  /** Issue 19: 24/7 recording, its index, timeline, review and exports (a feature module with its own routes). */
+  continuous: ContinuousModule;
 };
 
 /** Stops each component in the order given; a failing stop is logged and the rest still stop. */
@@ -212,6 +217,7 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   const analysis = createEventAnalysis(ctx, log, { usage: rekognitionUsage, integration: rekognitionIntegration, streams: started }, options.analysis);
   const metrics = createMetricsSampler(ctx, () => streams?.hub ?? null, options.metrics, onError('utilization sample failed'));
   const homekit = createHomekit(ctx, { streams: started, system: () => runtime.context.system, integrations }, log, options.homekit);
+  const continuous = continuousComponent(ctx, started, recorder, log, options.continuous);
 
   const components: Component[] = [
     // Stopped last: what the other parts log while stopping still reaches the file.
@@ -235,6 +241,8 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
         await pushNotifier.close();
       },
     },
+    // Before the recorder: it stops after it, so the last event spans still mark their footage.
+    continuous,
     {
       name: 'recorder',
       start: async () => {
@@ -273,7 +281,7 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
     if (!streams) throw new Error('the runtime has not started');
     system ??= createSystemService(ctx, streams, log, options);
     const alertParts = { alerts: alerts.pipeline, registerAlertChannel: (channel: AlertChannel) => alerts.register(channel) };
-    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system, metrics, mqttPublisher: mqttState, ...alertParts, homekit: homekit.service };
+    return { ...ctx, streams, recorder, triggers, pushNotifier, integrations, rekognition, rekognitionUsage, system, metrics, mqttPublisher: mqttState, ...alertParts, homekit: homekit.service, continuous };
   });
   return runtime;
 }

@@ -14,3 +14,8 @@ export function num(value: unknown): number {
   if (typeof value === 'string' || typeof value === 'bigint') return Number(value);
   return 0;
 }
+
+/** HomeCam's database seen through the index tables only (Kysely is invariant in its schema type; the tables are there). */
+export function asIndexDb(db: Kysely<Database>): IndexDb {
+  return db as unknown as IndexDb;
+}

@@ -5,10 +5,11 @@ import type { IndexTables } from './index-db.js';
 /** int8 (COUNT, bigint columns) and numeric (SUM of bigint) as JS numbers: epoch ms and byte counts fit in 2^53. */
 const INT8 = 20;
 const NUMERIC = 1700;
+const toNumber = (value: string): number => Number(value);
 const types = {
-  getTypeParser: ((oid: number, format?: string) => {
-    if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format as 'text');
+  getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown => {
+    if (oid === INT8 || oid === NUMERIC) return toNumber;
+    return pg.types.getTypeParser(oid, format);
   }) as typeof pg.types.getTypeParser,
 };
 

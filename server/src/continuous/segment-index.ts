@@ -82,6 +82,8 @@ export class SegmentIndex {
       .where('motion', '=', tier.motion)
       .where('event', '=', tier.event)
       .where('status', '<>', 'writing')
+      // start < end: bounds the index range, so a class with nothing expired costs no table scan.
+      .where('start_ms', '<', before)
       .where('end_ms', '<', before)
       .orderBy('start_ms')
       .limit(limit)

@@ -1,4 +1,4 @@
-import type { CameraStatus, EventSource, Notification, Permission, Recording } from '@homecam/shared';
+import type { CameraStatus, EventSource, ExportJob, Notification, Permission, Recording } from '@homecam/shared';
 import { EventEmitter } from 'node:events';
 
 /**
@@ -36,6 +36,8 @@ export interface DomainEvents {
    * stops the app and exits with RESTART_EXIT_CODE so the start script or the process manager starts it again.
    */
   RestartRequested: { reason: 'admin' | 'restore' };
+  /** An export job changed (issue 19): the gateway tells its owner's sockets (`exportProgress`). */
+  ExportProgress: { job: ExportJob };
 }
 
 type Listener<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void;

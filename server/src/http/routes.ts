@@ -82,6 +82,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(mqttPublishRoutes, { mqttPublish: new MqttPublishSettingsService(ctx.config, () => ctx.triggers.mqttConnected()) });
   await app.register(alertRoutes, { alerts: ctx.alerts });
   await app.register(homekitRoutes, { homekit: new HomekitSettingsService(ctx.config, ctx.homekit) });
+  // Issue 19: the 24/7 recording module brings its own routes.
+  await ctx.continuous.routes(app);
   await app.register(webRoutes, { assets: ctx.repositories.webAssets });
 }
 

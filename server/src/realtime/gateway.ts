@@ -122,6 +122,12 @@ export class RealtimeGateway {
         if (ids === null) this.io.to(RECORDINGS_ROOM).emit('removeRecording', null);
         else for (const id of ids) this.io.to(RECORDINGS_ROOM).emit('removeRecording', id);
       }),
+      // Issue 19: an export's progress to its owner's sockets that may see recordings (now, not at connect).
+      deps.bus.subscribe('ExportProgress', ({ job }) => {
+        for (const socket of this.io.of('/').sockets.values()) {
+          if (socket.data.userId === job.ownerId && socket.data.recordings) socket.emit('exportProgress', job);
+        }
+      }),
       // With no admin connected nothing is serialised or sent.
       deps.logs?.subscribe((entries) => {
         if ((this.io.sockets.adapter.rooms.get(ADMIN_ROOM)?.size ?? 0) > 0) this.io.to(ADMIN_ROOM).emit('logMessage', entries);

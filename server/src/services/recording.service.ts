@@ -6,6 +6,9 @@ import type { RecordingFilesRepository, RecordingRoot } from '../repositories/re
 import type { RecordingRepository, RecordingRow } from '../repositories/recording.repository.js';
 import type { ConfigService } from './config.service.js';
 import { addRecordingLabels } from './recording-labels.js';
+import { formatGB, rowsOnCurrentDisk, spanFile, type RecordingFile, type SpanSource } from './recording-span.js';
+
+export type { RecordingFile, SpanSource, VirtualFile } from './recording-span.js';
 import { parseLabels, recordingFileUrl, toFilter, type NotificationService } from './notification.service.js';
 
 export interface RecordingServiceDeps {
@@ -40,7 +43,14 @@ export class RecordingService {
    */
   private readonly pending = new Map<string, { root: string; written: Promise<unknown> }>();
 
+  private spans: SpanSource | null = null;
+
   constructor(private readonly deps: RecordingServiceDeps) {}
+
+  /** Issue 19: span recordings (continuous mode) are served from the footage this source assembles. */
+  useSpanSource(source: SpanSource | null): void {
+    this.spans = source;
+  }
 
   present(row: RecordingRow): Recording {
     return {
@@ -90,8 +100,9 @@ export class RecordingService {
    * A recording's file for /files/recordings/…: the path finds its row, the row its root (the directory it was
    * written under, whatever `recordings.path` says now). No row and nothing being written: 404.
    */
-  async file(relative: string): Promise<{ path: string; size: number; contentType: string }> {
+  async file(relative: string): Promise<RecordingFile> {
     const row = await this.deps.recordings.byPath(relative);
+    if (row?.span) return spanFile(this.spans, row);
     const pending = this.pending.get(relative);
     const root = row ? this.filesOf(row) : pending ? this.deps.files.at(pending.root) : null;
     if (!root) throw new AppError('FILE_NOT_FOUND', 'file not found');
@@ -164,8 +175,8 @@ export class RecordingService {
     return this.deps.files.at(row.root ?? this.deps.files.dir);
   }
 
-  stream(path: string, range?: { start: number; end: number }): NodeJS.ReadableStream {
-    return this.deps.files.stream(path, range);
+  stream(file: RecordingFile, range?: { start: number; end: number }): NodeJS.ReadableStream {
+    return file.virtual ? file.virtual.open(range) : this.deps.files.stream(file.path, range);
   }
 
   /**
@@ -245,7 +256,7 @@ export class RecordingService {
   private async freeSpace(minFreeGB: number, oldest: readonly RecordingRow[], doomed: RecordingRow[], reasons: string[]): Promise<void> {
     const min = minFreeGB * GB;
     // Only recordings on the disk new clips go to free space there: older roots on another disk are kept.
-    const local = await this.onCurrentDisk(oldest);
+    const local = await rowsOnCurrentDisk(oldest, (row) => this.filesOf(row).dir, (root) => this.deps.files.onCurrentDisk(root));
     const bytes = (rows: readonly RecordingRow[]) => rows.reduce((n, row) => n + row.size_bytes, 0);
     let free = (await this.deps.files.freeBytes()) + bytes(doomed.filter((row) => local.has(row)));
     if (free >= min) return;
@@ -268,19 +279,6 @@ export class RecordingService {
     }
   }
 
-  /** The rows whose files are on the current recordings disk (one check per root). */
-  private async onCurrentDisk(rows: readonly RecordingRow[]): Promise<Set<RecordingRow>> {
-    const byRoot = new Map<string, boolean>();
-    const local = new Set<RecordingRow>();
-    for (const row of rows) {
-      const root = this.filesOf(row).dir;
-      let same = byRoot.get(root);
-      if (same === undefined) byRoot.set(root, (same = await this.deps.files.onCurrentDisk(root)));
-      if (same) local.add(row);
-    }
-    return local;
-  }
-
   private async remove(rows: readonly RecordingRow[], all = false): Promise<void> {
     if (rows.length === 0 && !all) return;
     const ids = rows.map((row) => row.id);
@@ -293,8 +291,4 @@ export class RecordingService {
     }
     this.deps.bus.publish('RecordingsRemoved', { ids: all ? null : ids });
   }
-}
-
-function formatGB(bytes: number): string {
-  return `${(bytes / GB).toFixed(2)} GB`;
 }

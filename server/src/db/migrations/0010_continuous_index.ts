@@ -30,6 +30,8 @@ export const continuousIndex: Migration = {
       .execute();
     await db.schema.createIndex('segments_camera_start').on('segments').columns(['camera', 'start_ms']).execute();
     await db.schema.createIndex('segments_start').on('segments').column('start_ms').execute();
+    // Retention walks one tier class oldest first.
+    await db.schema.createIndex('segments_tier_start').on('segments').columns(['event', 'motion', 'start_ms']).execute();
     await db.schema.createIndex('segments_status').on('segments').columns(['node_id', 'status']).execute();
 
     await db.schema
