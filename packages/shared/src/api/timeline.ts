@@ -134,3 +134,4 @@ export const exportRequestSchema = z
 export type ExportRequest = z.infer<typeof exportRequestSchema>;
 export const exportPatchSchema = z.strictObject({ name: exportName });
 export const exportListSchema = z.object({ result: z.array(exportSchema) });
+export type ExportList = z.infer<typeof exportListSchema>;
