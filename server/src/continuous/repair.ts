@@ -18,7 +18,11 @@ export async function repairSegments(index: SegmentIndex, files: RecordingFilesR
       dropped += 1;
       continue;
     }
-    await index.update(row.id, { status: 'interrupted', bytes: scan.size, end_ms: row.start_ms + scan.durationMs });
+    // Placed by its end: the file's last write. Its start as opened can be late by ffmpeg's first burst.
+    const written = await root.modifiedAt(row.file);
+    const previous = await index.endBefore(row.camera, row.start_ms);
+    const start = written === null ? row.start_ms : Math.min(row.start_ms, Math.max(previous ?? -Infinity, written - scan.durationMs));
+    await index.update(row.id, { status: 'interrupted', bytes: scan.size, start_ms: start, end_ms: start + scan.durationMs });
     repaired += 1;
   }
   return { repaired, dropped };

@@ -64,6 +64,12 @@ export class SegmentIndex {
     return new Map(rows.map((row) => [row.camera, num(row.end)]));
   }
 
+  /** Where the camera's footage before `start` ends (null: none). */
+  async endBefore(camera: string, start: number): Promise<number | null> {
+    const row = await this.db.selectFrom('segments').select((eb) => eb.fn.max('end_ms').as('end')).where('camera', '=', camera).where('start_ms', '<', start).executeTakeFirst();
+    return row?.end === null || row?.end === undefined ? null : num(row.end);
+  }
+
   /** Bytes and count per camera, for the caps (kept up to date in memory afterwards). */
   async usage(): Promise<Map<string, { bytes: number; segments: number }>> {
     const rows = await this.db

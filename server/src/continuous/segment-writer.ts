@@ -43,6 +43,13 @@ interface Open {
   init: InitSegment;
   /** Fixed at the open: a changed recordings path applies to the next segment. */
   root: RecordingRoot;
+  /**
+   * After an outage or a start, ffmpeg's first fragments come in a burst (what it buffered while probing), so
+   * the open time says little: such a segment is placed by its end (the wall time of its last fragment) at close,
+   * never before `previousEnd`.
+   */
+  anchorByEnd: boolean;
+  previousEnd: number | null;
 }
 
 /**
@@ -55,6 +62,8 @@ export class SegmentWriter {
   private current: Open | null = null;
   private init: InitSegment | null = null;
   private lastFragmentAt = 0;
+  /** Wall time (this clock) at which the last fragment written had arrived complete. */
+  private lastWallEnd = 0;
   private contiguous = false;
   private failedAt = -Infinity;
   private chain: Promise<void> = Promise.resolve();
@@ -118,6 +127,7 @@ export class SegmentWriter {
         await this.open(this.init, fragment, now);
       }
       await this.current?.file.writeFragment(fragment.data, fragment.duration);
+      this.lastWallEnd = now - Math.max(0, Date.now() - fragment.receivedAt);
     } catch (error) {
       this.failedAt = now;
       this.deps.log.warn({ camera: this.camera, err: error }, 'writing a continuous segment failed');
@@ -126,7 +136,10 @@ export class SegmentWriter {
   }
 
   private async open(init: InitSegment, first: MediaFragment, now: number): Promise<void> {
-    const start = placeSegment(now - first.duration * 1000, this.deps.lastEnd(this.camera), this.contiguous);
+    // The fragment may be older than now (the buffered GOP a new consumer starts with): its age counts.
+    const age = Math.max(0, Date.now() - first.receivedAt);
+    const previousEnd = this.deps.lastEnd(this.camera);
+    const start = placeSegment(now - age - first.duration * 1000, previousEnd, this.contiguous);
     const root = this.deps.root();
     const id = randomUUID();
     const file = `segments.d/${cameraFolder(this.camera)}/${hourFolder(start)}/${start}-${id.slice(0, 8)}.mp4`;
@@ -145,7 +158,7 @@ export class SegmentWriter {
       throw error;
     }
     const segment = new SegmentFile(handle, () => this.deps.clock.now(), this.deps.syncEveryMs, BATCH_SECONDS);
-    this.current = { row, file: segment, init, root };
+    this.current = { row, file: segment, init, root, anchorByEnd: !this.contiguous, previousEnd };
     await segment.writeInit(init.data);
   }
 
@@ -176,10 +189,12 @@ export class SegmentWriter {
       this.deps.finished(done);
       return;
     }
-    const end = row.start_ms + Math.round(file.mediaSeconds * 1000);
-    const flags = this.deps.flags(this.camera, row.start_ms, end);
-    const done: SegmentRow = { ...row, end_ms: end, bytes: file.bytes, status: 'complete', ...flags };
-    await this.deps.index.update(row.id, { end_ms: end, bytes: file.bytes, status: 'complete', ...flags });
+    const length = Math.round(file.mediaSeconds * 1000);
+    const start = open.anchorByEnd ? Math.min(row.start_ms, Math.max(open.previousEnd ?? -Infinity, Math.round(this.lastWallEnd) - length)) : row.start_ms;
+    const end = start + length;
+    const flags = this.deps.flags(this.camera, start, end);
+    const done: SegmentRow = { ...row, start_ms: start, end_ms: end, bytes: file.bytes, status: 'complete', ...flags };
+    await this.deps.index.update(row.id, { start_ms: start, end_ms: end, bytes: file.bytes, status: 'complete', ...flags });
     this.deps.finished(done);
   }
 }
