@@ -102,7 +102,7 @@ export class FootageService {
   /** The open segment's end so far replaces its indexed end (still its start while it is written). */
   private withLive(camera: string, rows: SegmentSpan[]): SegmentSpan[] {
     const live = this.deps.live(camera);
-    return rows.map((row) => (live && row.id === live.id ? { ...row, end_ms: live.end } : row));
+    return rows.map((row) => (live && row.start_ms === live.start && row.end_ms === row.start_ms ? { ...row, end_ms: live.end } : row));
   }
 
   private async events(camera: string, from: number, to: number): Promise<TimelineEvent[]> {
