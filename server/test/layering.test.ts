@@ -177,6 +177,14 @@ describe('layering', () => {
     expect(violations('webrtc', /^(?:fastify|@fastify\/|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)/)).toEqual([]);
   });
 
+  it('continuous (24/7 recording, issue 19) is one feature folder: services, repositories, db types, media API, lib, HTTP helpers; nothing imports it but the runtime', () => {
+    expect(sourceFiles(join(SRC, 'continuous')).length).toBeGreaterThan(5);
+    expect(resolvedViolations('continuous', (target) => ['continuous', 'services', 'repositories', 'db', 'media', 'lib', 'events', 'errors', 'http', 'recording'].includes(folderOf(target)) || relative(SRC, target) === 'context.js')).toEqual([]);
+    expect(violations('continuous', /^socket\.io|\/realtime\//)).toEqual([]);
+    const users = edges().filter(([file, target]) => folderOf(target) === 'continuous' && folderOf(file) !== 'continuous').map(([file]) => relative(SRC, file));
+    expect([...new Set(users)]).toEqual(['runtime.ts']);
+  });
+
   it('has no cycles between folders', () => {
     const graph = new Map<string, Set<string>>();
     for (const [file, target] of edges()) {

@@ -63,15 +63,13 @@ export interface ContinuousDeps {
 }
 
 export type ContinuousModule = ReturnType<typeof createContinuousModule>;
+type Parts = ReturnType<typeof buildParts>;
 
 /** A segment never lasts longer than this many target lengths (the cut waits for a keyframe). */
 const MAX_SEGMENT_FACTOR = 6;
 
-/**
- * 24/7 recording (issue 19) as one feature: the writers, the index, retention, playback, the timeline, review and
- * exports. `start()` repairs what a crash left, then follows the cameras; `routes(app)` adds its HTTP API.
- */
-export function createContinuousModule(deps: ContinuousDeps) {
+/** The parts of the feature, built and wired to each other (nothing started). */
+function buildParts(deps: ContinuousDeps) {
   const nodeId = deps.options?.nodeId ?? 'local';
   const index = asIndexDb(deps.db);
   const segments = new SegmentIndex(index);
@@ -101,6 +99,29 @@ export function createContinuousModule(deps: ContinuousDeps) {
     exports: new ExportIndex(index), segments, files: deps.files, nodeId, clock: deps.clock, bus: deps.bus, ffmpeg: deps.ffmpeg, log: deps.log, maxSegmentMs,
   });
   const settings = new ContinuousSettingsService({ config: deps.config, cameras: deps.cameras, segments, usage: () => store.usage(), now: () => deps.clock.now() });
+  return { nodeId, segments, review, maxSegmentMs, store, activity, lastEnds, recorder, retention, footage, exporter, settings };
+}
+
+/** Every finished event marks its footage (the events tier) and joins or starts a review item. */
+function onEvent(deps: ContinuousDeps, parts: Parts) {
+  return deps.bus.subscribe('RecordingCompleted', ({ recording }) => {
+    const start = Date.parse(recording.startedAt);
+    const end = start + recording.durationMs;
+    const labels = recording.labels ?? [recording.label];
+    void parts.segments
+      .markEvent(recording.camera, start, end, parts.maxSegmentMs())
+      .then(() => parts.review.addEvent(recording.camera, start, end, labels))
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'indexing an event on the timeline failed'));
+  });
+}
+
+/**
+ * 24/7 recording (issue 19) as one feature: the writers, the index, retention, playback, the timeline, review and
+ * exports. `start()` repairs what a crash left, then follows the cameras; `routes(app)` adds its HTTP API.
+ */
+export function createContinuousModule(deps: ContinuousDeps) {
+  const parts = buildParts(deps);
+  const { nodeId, segments, store, activity, lastEnds, recorder, retention, footage, exporter, review, settings } = parts;
   const unsubscribe: (() => void)[] = [];
   let sweeping: Promise<unknown> = Promise.resolve();
 
@@ -121,14 +142,7 @@ export function createContinuousModule(deps: ContinuousDeps) {
       activity.start();
       deps.recordings.useSpanSource({ file: (row) => footage.spanFile(row) });
       unsubscribe.push(
-        deps.bus.subscribe('RecordingCompleted', ({ recording }) => {
-          const start = Date.parse(recording.startedAt);
-          const end = start + recording.durationMs;
-          const labels = recording.labels ?? [recording.label];
-          void segments.markEvent(recording.camera, start, end, maxSegmentMs())
-            .then(() => review.addEvent(recording.camera, start, end, labels))
-            .catch((error: unknown) => deps.log.warn({ err: error }, 'indexing an event on the timeline failed'));
-        }),
+        onEvent(deps, parts),
         deps.cameras.onChange((cameras) => void recorder.apply(cameras)),
         deps.onStreamState(({ camera, stream, state }) => {
           if (state === 'offline' || state === 'error' || state === 'idle') recorder.outage(camera, stream);

@@ -1,10 +1,6 @@
-import {
-  cameraNameParamsSchema, idParamsSchema, playlistQuerySchema, previewQuerySchema, reviewAllResponseSchema, reviewAllSchema, reviewListQuerySchema,
-  reviewListSchema, timelineQuerySchema, timelineSchema,
-} from '@homecam/shared';
+import { cameraNameParamsSchema, idParamsSchema, playlistQuerySchema, previewQuerySchema, timelineQuerySchema, timelineSchema } from '@homecam/shared';
 import { createReadStream } from 'node:fs';
 import { z } from 'zod';
-import { AppError } from '../errors/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import { defineRoutes } from '../http/define-routes.js';
 import { parseRange } from '../http/recordings/recordings.routes.js';
@@ -14,6 +10,7 @@ import type { Exporter } from './exporter.js';
 import type { FootageService } from './footage-service.js';
 import type { ReviewIndex } from './review-index.js';
 import { exportRoutes } from './routes-exports.js';
+import { reviewRoutes } from './routes-review.js';
 import type { ContinuousSettingsService } from './settings.js';
 
 const VIEW = { anyOf: ['recordings:access'] } as const;
@@ -32,7 +29,7 @@ export interface ContinuousRouteDeps extends Record<string, unknown> {
  * normal bearer token (hls.js sets the header), and a camera that exists.
  */
 export const continuousRoutes = defineRoutes<ContinuousRouteDeps>((app, deps) => {
-  const { footage, review, clock } = deps;
+  const { footage } = deps;
 
   app.get('/api/cameras/:name/recording/playlist.m3u8', {
     config: { access: VIEW },
@@ -81,53 +78,6 @@ export const continuousRoutes = defineRoutes<ContinuousRouteDeps>((app, deps) =>
     },
   }, (request) => footage.timeline(request.query, requireAuth(request).user.id));
 
-  app.get('/api/review', {
-    config: { access: VIEW },
-    schema: {
-      tags: ['continuous'], description: 'Review items, newest first, with the caller\'s reviewed flag and unreviewed count; `before` pages.',
-      querystring: reviewListQuerySchema, response: { 200: reviewListSchema, ...errorResponses(400, ...AUTH_ERRORS, 404) },
-    },
-  }, async (request) => {
-    const { cameras, limit, ...filter } = request.query;
-    for (const camera of cameras ?? []) footage.camera(camera);
-    const userId = requireAuth(request).user.id;
-    const result = await review.list(userId, { ...filter, cameras }, limit);
-    const last = result[result.length - 1];
-    return { result, unreviewed: await review.unreviewedCount(userId, cameras), nextBefore: result.length === limit && last ? last.start : null };
-  });
-
-  app.put('/api/review/:id/reviewed', {
-    config: { access: VIEW },
-    schema: { tags: ['continuous'], description: 'Marks the item reviewed for the caller.', params: idParamsSchema, response: { 204: z.undefined(), ...errorResponses(...AUTH_ERRORS, 404) } },
-  }, async (request, reply) => {
-    await requireItem(review, request.params.id);
-    await review.mark(request.params.id, requireAuth(request).user.id, clock.now());
-    return reply.code(204).send();
-  });
-
-  app.delete('/api/review/:id/reviewed', {
-    config: { access: VIEW },
-    schema: { tags: ['continuous'], description: 'Marks the item unreviewed for the caller.', params: idParamsSchema, response: { 204: z.undefined(), ...errorResponses(...AUTH_ERRORS, 404) } },
-  }, async (request, reply) => {
-    await requireItem(review, request.params.id);
-    await review.unmark(request.params.id, requireAuth(request).user.id);
-    return reply.code(204).send();
-  });
-
-  app.post('/api/review/reviewed', {
-    config: { access: VIEW },
-    schema: {
-      tags: ['continuous'], description: 'Marks every unreviewed item (of `cameras`, starting before `before`) reviewed for the caller.',
-      body: reviewAllSchema, response: { 200: reviewAllResponseSchema, ...errorResponses(400, ...AUTH_ERRORS, 404) },
-    },
-  }, async (request) => {
-    for (const camera of request.body?.cameras ?? []) footage.camera(camera);
-    return { marked: await review.markAll(requireAuth(request).user.id, { cameras: request.body?.cameras, before: request.body?.before }, clock.now()) };
-  });
-
+  reviewRoutes(app, deps);
   exportRoutes(app, deps);
 });
-
-async function requireItem(review: ReviewIndex, id: string): Promise<void> {
-  if (!(await review.exists(id))) throw new AppError('NOT_FOUND', 'review item not found');
-}
