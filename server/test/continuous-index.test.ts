@@ -67,6 +67,10 @@ describe.each(['sqlite', 'postgres'])('the continuous index on %s', (name) => {
     expect((await index.oldest({ motion: 0, event: 1 }, 'Yard', 5)).map((row) => row.id)).toEqual(['Yard-7', 'Yard-10', 'Yard-11']);
     const stats = await index.cameraStats('Yard', T0 + 150_000);
     expect(stats).toEqual({ oldest: T0, recentBytes: 5 * 1_000_000 + 15 + 16 + 17 + 18 + 19 });
+    // Retention on another node never picks this node's footage.
+    const elsewhere = new SegmentIndex(db(), 'node-b');
+    expect(await elsewhere.expired({ motion: 0, event: 0 }, T0 + 60_000, 100)).toEqual([]);
+    expect(await elsewhere.oldest({ motion: 0, event: 1 }, null, 5)).toEqual([]);
     await index.delete(['Yard-0', 'Yard-1']);
     expect((await index.usage()).get('Yard')?.segments).toBe(18);
   });

@@ -175,6 +175,29 @@ describe('continuous recording', () => {
     expect((await app.inject({ url: done.download ?? '', headers: bearer(viewer) })).statusCode).toBe(404);
   }, 60_000);
 
+  it('exportProgress reaches only its owner, and stops the moment the owner loses recordings:access', async () => {
+    const { user, token } = await signedInUser(app, ['recordings:access']);
+    const { user: otherUser, token: other } = await signedInUser(app, ['recordings:access']);
+    const admin = (await signedInUser(app, ['admin'])).token;
+    const mine = socketClient(url, token);
+    const theirs = socketClient(url, other);
+    const heard: { who: string; job: ExportJob }[] = [];
+    mine.on('exportProgress', (job) => heard.push({ who: 'owner', job }));
+    theirs.on('exportProgress', (job) => heard.push({ who: 'other', job }));
+    expect(await connectOutcome(mine)).toBe('connected');
+    expect(await connectOutcome(theirs)).toBe('connected');
+    const job = (n: number): ExportJob => ({ id: `job-${n}`, name: 'x', camera: 'Yard', from: 0, to: 1, status: 'running', progress: n / 10, bytes: 0, durationMs: 0, ownerId: user.id, createdAt: 0, error: null, download: null });
+    app.homecam.bus.publish('ExportProgress', { job: job(1) });
+    await waitFor(() => heard.some((h) => h.job.id === 'job-1'), { message: 'the first progress' });
+    expect((await app.inject({ method: 'PATCH', url: `/api/users/${user.id}`, headers: bearer(admin), payload: { permissionLevel: ['cameras:access'] } })).statusCode).toBe(200);
+    app.homecam.bus.publish('ExportProgress', { job: job(2) });
+    app.homecam.bus.publish('ExportProgress', { job: { ...job(3), ownerId: -1 } });
+    // A marker after them for the other user: emitted after anything for the owner would have been.
+    app.homecam.bus.publish('ExportProgress', { job: { ...job(4), ownerId: otherUser.id } });
+    await waitFor(() => heard.some((h) => h.job.id === 'job-4'), { message: 'the marker' });
+    expect(heard.map((h) => `${h.who}:${h.job.id}`)).toEqual(['owner:job-1', 'other:job-4']);
+  });
+
   it('a clock stepped backwards never makes overlapping or negative segments', async () => {
     const before = await complete();
     const last = before[before.length - 1]!;

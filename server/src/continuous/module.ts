@@ -72,7 +72,7 @@ const MAX_SEGMENT_FACTOR = 6;
 function buildParts(deps: ContinuousDeps) {
   const nodeId = deps.options?.nodeId ?? 'local';
   const index = asIndexDb(deps.db);
-  const segments = new SegmentIndex(index);
+  const segments = new SegmentIndex(index, nodeId);
   const review = new ReviewIndex(index);
   const maxSegmentMs = () => currentSettings(deps.config).segmentSeconds * 1000 * MAX_SEGMENT_FACTOR + 60_000;
   const store = new SegmentStore(segments, deps.files);

@@ -12,7 +12,11 @@ export type SegmentSpan = Pick<SegmentRow, 'start_ms' | 'end_ms' | 'motion_score
  * flows, no SQLite functions, integers for booleans), so it runs on SQLite and PostgreSQL alike.
  */
 export class SegmentIndex {
-  constructor(private readonly db: IndexDb) {}
+  /** `nodeId`: retention only ever picks this node's segments (the files of other nodes are not on this disk). */
+  constructor(
+    private readonly db: IndexDb,
+    private readonly nodeId: string | null = null,
+  ) {}
 
   async insert(row: SegmentRow): Promise<void> {
     await this.db.insertInto('segments').values(row).execute();
@@ -91,6 +95,7 @@ export class SegmentIndex {
       .where('motion', '=', tier.motion)
       .where('event', '=', tier.event)
       .where('status', '<>', 'writing')
+      .$if(this.nodeId !== null, (q) => q.where('node_id', '=', this.nodeId ?? ''))
       // start < end: bounds the index range, so a class with nothing expired costs no table scan.
       .where('start_ms', '<', before)
       .where('end_ms', '<', before)
@@ -106,7 +111,8 @@ export class SegmentIndex {
       .selectAll()
       .where('motion', '=', tier.motion)
       .where('event', '=', tier.event)
-      .where('status', '<>', 'writing');
+      .where('status', '<>', 'writing')
+      .$if(this.nodeId !== null, (q) => q.where('node_id', '=', this.nodeId ?? ''));
     if (camera !== null) query = query.where('camera', '=', camera);
     return query.orderBy('start_ms').limit(limit).execute();
   }
