@@ -35,6 +35,21 @@ export const continuousIndex: Migration = {
     await db.schema.createIndex('segments_tier_start').on('segments').columns(['event', 'motion', 'start_ms']).execute();
     await db.schema.createIndex('segments_status').on('segments').columns(['node_id', 'status']).execute();
 
+    // Per camera and minute (by segment start): what the timeline of a long range reads instead of every segment
+    // (SegmentIndex keeps it in step in the same transaction as each segment change; timeline-query.ts).
+    await db.schema
+      .createTable('segment_minutes')
+      .addColumn('camera', 'text', (col) => col.notNull())
+      .addColumn('minute_ms', 'bigint', (col) => col.notNull())
+      /** Summed length of the minute's segments. */
+      .addColumn('footage_ms', 'bigint', (col) => col.notNull())
+      /** Summed length × motion_score (0–100) of the minute's segments. */
+      .addColumn('motion_ms', 'bigint', (col) => col.notNull())
+      .addColumn('first_ms', 'bigint', (col) => col.notNull())
+      .addColumn('last_ms', 'bigint', (col) => col.notNull())
+      .addPrimaryKeyConstraint('segment_minutes_pk', ['camera', 'minute_ms'])
+      .execute();
+
     await db.schema
       .createTable('review_items')
       .addColumn('id', 'text', (col) => col.primaryKey())
@@ -80,6 +95,7 @@ export const continuousIndex: Migration = {
     await db.schema.dropTable('exports').execute();
     await db.schema.dropTable('review_marks').execute();
     await db.schema.dropTable('review_items').execute();
+    await db.schema.dropTable('segment_minutes').execute();
     await db.schema.dropTable('segments').execute();
   },
 };
