@@ -4,6 +4,8 @@ import { pushModule, type PushModuleOptions } from './alerts/push/module.js';
 import { analysisModule, type AnalysisOptions } from './analysis/module.js';
 import { auditModule } from './audit/module.js';
 import { backupModule, type BackupModuleOptions } from './backup/module.js';
+import type { ContinuousOptions } from './continuous/index.js';
+import { continuousModule } from './continuous/module.js';
 import type { AppContext } from './context/context.js';
 import { apiModule } from './core/api.module.js';
 import { cameraEventsModule } from './core/camera-events.module.js';
@@ -29,6 +31,8 @@ export interface ModuleOptions extends PushModuleOptions, RecorderModuleOptions,
   analysis?: AnalysisOptions | undefined;
   /** Issue 10: the HomeKit bridge's stream delegate factory (live streaming) and, in tests, the interface table. */
   homekit?: HomekitOptions | undefined;
+  /** Issue 19: 24/7 recording (node id, fsync cadence, outage gap, retention interval). */
+  continuous?: ContinuousOptions | undefined;
 }
 
 /**
@@ -49,6 +53,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
   const system = systemModule(ctx, options);
   const homekit = homekitModule(ctx, system.system, options.homekit);
   const recorder = recorderModule(ctx, options);
+  const continuous = continuousModule(ctx, recorder.recorder, options.continuous);
   const metrics = metricsModule(ctx, options.metrics);
   const list = [
     // Stopped last: what the other modules log while stopping still reaches the file.
@@ -59,6 +64,8 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     streamsModule(ctx, options.live),
     auditModule(ctx),
     push,
+    // Before the recorder: stopped after it, so the last event spans still mark their footage.
+    continuous,
     recorder,
     analysis,
     notificationsModule(ctx, analysis.analysis),
@@ -72,7 +79,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     // Stopped first: no HomeKit request reaches a module that is already stopping.
     homekit,
   ] satisfies HomecamModule[];
-  return { list, recorder, triggers, mqtt, push, analysis, alerts, system, homekit, metrics };
+  return { list, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics };
 }
 
 export type Modules = ReturnType<typeof createModules>;

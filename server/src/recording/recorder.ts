@@ -1,4 +1,4 @@
-import type { Camera, EventSource } from '@homecam/shared';
+import { cameraRecording, type Camera, type EventSource } from '@homecam/shared';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
 import type { Consumer } from '../media/index.js';
@@ -59,6 +59,8 @@ interface Active {
   stopTimer: (() => void) | null;
   stopped: boolean;
   done: Promise<void>;
+  /** A span of continuous footage (issue 19): resolved when the event ends, no file is written. */
+  ended?: () => void;
 }
 
 /**
@@ -110,7 +112,11 @@ export class Recorder {
     const camera = this.deps.cameras.find(trigger.camera);
     if (!camera) return;
     const settings = clipSettings(this.deps.config.get().recordings, camera);
-    if (!settings) return;
+    const mode = cameraRecording(camera).mode;
+    if (!settings || mode === 'off') return;
+    // Continuous mode: a video event is a span of the footage being recorded anyway, pre-roll included.
+    const span = mode === 'continuous' && settings.type === 'Video';
+    const startedAt = span ? trigger.at - camera.prebufferLength * 1000 : trigger.at;
     const now = this.deps.clock.now();
     const running = this.active.get(camera.name);
     if (running) {
@@ -132,16 +138,17 @@ export class Recorder {
       type: settings.type,
       label: trigger.label,
       labels: null,
-      started_at: new Date(trigger.at).toISOString(),
+      started_at: new Date(startedAt).toISOString(),
       duration_ms: 0,
       size_bytes: 0,
       file: settings.type === 'Video' ? `${folder}/${id}.mp4` : thumbnail,
       thumbnail,
       status: 'recording',
       root: files.dir,
+      span: span ? 1 : 0,
     };
     const window = openClip(now, settings.timerMs, this.deps.maxClipMs ?? DEFAULT_MAX_CLIP_MS, trigger.motion);
-    const active: Active = { id, camera: camera.name, files, thumbnail, startedAt: trigger.at, window, consumer: null, stopTimer: null, stopped: false, done: Promise.resolve() };
+    const active: Active = { id, camera: camera.name, files, thumbnail, startedAt, window, consumer: null, stopTimer: null, stopped: false, done: Promise.resolve() };
     this.active.set(camera.name, active);
     this.deps.bus.publish('RecordingStarted', { eventId: trigger.eventId, id, thumbnail, camera: camera.name, extended: false });
     active.done = this.record(active, camera, row, trigger.image)
@@ -164,6 +171,12 @@ export class Recorder {
     const { service } = this.deps;
     if (row.thumbnail) service.writing(row.thumbnail, files.dir, thumb);
     await service.begin(row);
+    if (row.span) {
+      const length = this.spanLength(active);
+      await thumb;
+      await this.complete(row, { status: 'complete', size_bytes: 0, duration_ms: await length });
+      return;
+    }
     if (row.type === 'Snapshot') {
       const size = (await thumb) ? await files.size(row.file) : 0;
       if (size === 0) return this.discard(row, 'no picture from the camera');
@@ -194,6 +207,15 @@ export class Recorder {
   private async discard(row: RecordingRow, reason: string): Promise<void> {
     await this.deps.service.delete(row.id);
     this.deps.log.warn({ camera: row.camera, id: row.id, type: row.type, reason }, 'recording failed: nothing recorded, removed');
+  }
+
+  /** A span lasts until the end timer (or close) finishes it: its length runs from the pre-roll to then. */
+  private spanLength(active: Active): Promise<number> {
+    return new Promise((resolve) => {
+      active.ended = () => resolve(Math.max(0, this.deps.clock.now() - active.startedAt));
+      if (active.stopped) active.ended();
+      else this.rearm(active);
+    });
   }
 
   /** The writer's view of a clip: the live part starts the end timer; the recorder ends it by closing the consumer. */
@@ -254,5 +276,6 @@ export class Recorder {
     active.stopped = true;
     active.stopTimer?.();
     active.consumer?.close();
+    active.ended?.();
   }
 }
