@@ -10,7 +10,7 @@ import {
   type RecordingList,
 } from '@homecam/shared';
 import { apiRequest } from './http-client';
-import { filtersToQuery, type EventFilters } from './event-filters';
+import { filtersToQuery, type EventFilters } from '../lib/event-filters';
 
 function listPath(base: string, filters: EventFilters, cursor: string | null, limit: number): string {
   const query = filtersToQuery(filters);

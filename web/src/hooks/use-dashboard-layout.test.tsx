@@ -2,9 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { STORAGE_KEYS, type DashboardLayout } from '@homecam/shared';
-import type { Registry } from '../components/dashboard/dashboard-layout';
+import type { Registry } from '../lib/dashboard-layout';
 import { clearStoredSession } from '../stores/session/stored-session';
 import { initialLayout, SAVE_DEBOUNCE_MS, useDashboardLayout } from './use-dashboard-layout';
 
@@ -13,8 +12,8 @@ vi.mock('../api/dashboard-api', () => ({ getDashboardLayout: api.get, saveDashbo
 vi.mock('./use-toast', () => ({ useToast: () => ({ apiError: vi.fn() }) }));
 
 const REGISTRY: Registry = [
-  { type: 'time', titleKey: 'widgets:time.title', size: { w: 4, h: 4 }, settingsSchema: z.object({}), defaults: {}, Component: () => null },
-  { type: 'shortcuts', titleKey: 'widgets:shortcuts.title', size: { w: 4, h: 4 }, settingsSchema: z.object({}), defaults: {}, Component: () => null },
+  { type: 'time', size: { w: 4, h: 4 }, defaults: {} },
+  { type: 'shortcuts', size: { w: 4, h: 4 }, defaults: {} },
 ];
 const board = (id: string, x = 0): DashboardLayout => ({ version: 1, locked: false, widgets: [{ id, type: 'time', x, y: 0, w: 4, h: 4, settings: {} }] });
 

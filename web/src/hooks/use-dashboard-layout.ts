@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { STORAGE_KEYS, type DashboardLayout } from '@homecam/shared';
 import { getDashboardLayout, saveDashboardLayout } from '../api/dashboard-api';
-import { compactLayout, defaultLayout, parseLayout, parseStoredText, type Permissions, type Registry } from '../components/dashboard/dashboard-layout';
+import { compactLayout, defaultLayout, parseLayout, parseStoredText, type Permissions, type Registry } from '../lib/dashboard-layout';
 import { useToast } from './use-toast';
 
 /** Drags come in bursts (move, resize, move): one PUT for a burst. */

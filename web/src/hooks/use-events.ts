@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { flattenPages, removeItems, type CursorPages } from '../api/event-cache';
-import { EMPTY_FILTERS, type EventFilters } from '../api/event-filters';
+import { EMPTY_FILTERS, type EventFilters } from '../lib/event-filters';
 import {
   deleteNotification,
   deleteNotifications,

@@ -2,7 +2,7 @@ import { LOG_RING_SIZE } from '@homecam/shared';
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { isAbortError } from '../api/api-error';
 import { fetchLog } from '../api/logs-api';
-import { initialLogBuffer, logBufferReducer } from '../components/console/log-buffer';
+import { initialLogBuffer, logBufferReducer } from '../lib/log-buffer';
 import { useStores } from '../stores/stores-context';
 
 /**

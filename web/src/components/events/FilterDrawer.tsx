@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMPTY_FILTERS, type EventFilters } from '../../api/event-filters';
+import { EMPTY_FILTERS, type EventFilters } from '../../lib/event-filters';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 import { CloseIcon } from '../ui/icons';

@@ -10,7 +10,7 @@ import {
   removeWidget,
   updateSettings,
   visibleWidgets,
-} from '../../components/dashboard/dashboard-layout';
+} from '../../lib/dashboard-layout';
 import { WIDGET_REGISTRY } from '../../components/dashboard/widget-registry';
 import { WidgetDrawer } from '../../components/dashboard/WidgetDrawer';
 import { PageTitle } from '../../components/layout/PageTitle';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchFile, listAutomaticBackups, saveBlob } from '../../../api/backup-api';
-import { formatSize } from '../../../components/events/format';
+import { formatSize } from '../../../lib/event-format';
 import { QueryStatus } from '../../../components/layout/QueryStatus';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';

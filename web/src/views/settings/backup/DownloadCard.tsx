@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { backupDownloadPath, fetchFile, readLocalStorage, saveBlob } from '../../../api/backup-api';
-import { formatSize } from '../../../components/events/format';
+import { formatSize } from '../../../lib/event-format';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Checkbox } from '../../../components/ui/Checkbox';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyLocalStorage, uploadRestore, waitForRestoredServer } from '../../../api/backup-api';
-import { formatSize } from '../../../components/events/format';
+import { formatSize } from '../../../lib/event-format';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';

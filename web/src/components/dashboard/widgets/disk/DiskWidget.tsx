@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../../../api/query-keys';
 import { getSystemDisk } from '../../../../api/system-api';
-import { formatSize } from '../../../events/format';
+import { formatSize } from '../../../../lib/event-format';
 import { SpaceBar } from '../../../system/SpaceBar';
 import { WidgetQueryState } from '../widget-query-error';
 
