@@ -84,6 +84,11 @@ export default tseslint.config(
   },
   {
     files: ['web/src/components/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [APP_LAYER, VIEWS_AND_PAGES, API_FROM_COMPONENTS] }] },
+  },
+  {
+    // A component's test wires real api/ pieces (a log feed, the HTTP client) into the stores the component reads.
+    files: ['web/src/components/**/*.test.{ts,tsx}', 'web/src/components/**/test-support/**'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [APP_LAYER, VIEWS_AND_PAGES] }] },
   },
   {

@@ -13,15 +13,18 @@ import {
 import { queryKeys } from '../api/query-keys';
 import { useStores } from '../stores/stores-context';
 import { useHasAnyPermission } from './use-permissions';
+import { useHttp } from './use-http';
 
 /** GET /api/cameras. */
 export function useCameraList(enabled = true) {
-  return useQuery({ queryKey: queryKeys.cameraList, queryFn: listCameras, enabled });
+  const http = useHttp();
+  return useQuery({ queryKey: queryKeys.cameraList, queryFn: () => listCameras(http), enabled });
 }
 
 /** GET /api/cameras/:name. */
 export function useCamera(name: string) {
-  return useQuery({ queryKey: queryKeys.camera(name), queryFn: () => getCamera(name) });
+  const http = useHttp();
+  return useQuery({ queryKey: queryKeys.camera(name), queryFn: () => getCamera(http, name) });
 }
 
 /**
@@ -38,26 +41,30 @@ function useInvalidateCameras() {
 }
 
 export function useCreateCamera() {
+  const http = useHttp();
   const invalidate = useInvalidateCameras();
-  return useMutation({ mutationFn: (body: CameraInput) => createCamera(body), onSuccess: invalidate });
+  return useMutation({ mutationFn: (body: CameraInput) => createCamera(http, body), onSuccess: invalidate });
 }
 
 export function useUpdateCamera() {
+  const http = useHttp();
   const invalidate = useInvalidateCameras();
   return useMutation({
-    mutationFn: ({ name, patch }: { name: string; patch: Record<string, unknown> }) => updateCamera(name, patch),
+    mutationFn: ({ name, patch }: { name: string; patch: Record<string, unknown> }) => updateCamera(http, name, patch),
     onSuccess: invalidate,
   });
 }
 
 export function useDeleteCamera() {
+  const http = useHttp();
   const invalidate = useInvalidateCameras();
-  return useMutation({ mutationFn: (name: string) => deleteCamera(name), onSuccess: invalidate });
+  return useMutation({ mutationFn: (name: string) => deleteCamera(http, name), onSuccess: invalidate });
 }
 
 export function useCreateDemoCamera() {
+  const http = useHttp();
   const invalidate = useInvalidateCameras();
-  return useMutation({ mutationFn: createDemoCamera, onSuccess: invalidate });
+  return useMutation({ mutationFn: () => createDemoCamera(http), onSuccess: invalidate });
 }
 
 /**
@@ -65,6 +72,7 @@ export function useCreateDemoCamera() {
  * answer of GET /api/cameras/:name/status (asked once, then kept fresh by the pushes).
  */
 export function useCameraStatus(name: string): CameraStatus | undefined {
+  const http = useHttp();
   const { cameraStatusStore } = useStores();
   // This camera's status only: another camera's change does not re-render this dot.
   const subscribe = useCallback((listener: () => void) => cameraStatusStore.subscribe(name, listener), [cameraStatusStore, name]);
@@ -73,7 +81,7 @@ export function useCameraStatus(name: string): CameraStatus | undefined {
   const allowed = useHasAnyPermission(['cameras:access']);
   const fetched = useQuery({
     queryKey: queryKeys.cameraStatus(name),
-    queryFn: () => getCameraStatus(name),
+    queryFn: () => getCameraStatus(http, name),
     staleTime: Infinity,
     enabled: allowed && !pushed,
   });

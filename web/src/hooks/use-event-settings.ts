@@ -8,37 +8,42 @@ import {
   updateRecordingSettings,
 } from '../api/settings-api';
 import { useHasAnyPermission } from './use-permissions';
+import { useHttp } from './use-http';
 
 /**
  * The recordings settings and whether this user may change them (settings:recordings:edit or admin); moving the
  * directory is the admin's alone (the server answers RECORDINGS_PATH_ADMIN_ONLY otherwise).
  */
 export function useRecordingSettings() {
+  const http = useHttp();
   const canEdit = useHasAnyPermission(['settings:recordings:edit']);
   const canMovePath = useHasAnyPermission(['admin']);
-  const query = useQuery({ queryKey: queryKeys.recordingSettings, queryFn: getRecordingSettings });
+  const query = useQuery({ queryKey: queryKeys.recordingSettings, queryFn: () => getRecordingSettings(http) });
   return { ...query, canEdit, canMovePath };
 }
 
 export function useUpdateRecordingSettings() {
+  const http = useHttp();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: RecordingSettingsPatch) => updateRecordingSettings(patch),
+    mutationFn: (patch: RecordingSettingsPatch) => updateRecordingSettings(http, patch),
     onSuccess: (saved) => queryClient.setQueryData(queryKeys.recordingSettings, saved),
   });
 }
 
 /** The notification settings and whether this user may change them (settings:notifications:edit or admin). */
 export function useNotificationSettings() {
+  const http = useHttp();
   const canEdit = useHasAnyPermission(['settings:notifications:edit']);
-  const query = useQuery({ queryKey: queryKeys.notificationSettings, queryFn: getNotificationSettings });
+  const query = useQuery({ queryKey: queryKeys.notificationSettings, queryFn: () => getNotificationSettings(http) });
   return { ...query, canEdit };
 }
 
 export function useUpdateNotificationSettings() {
+  const http = useHttp();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: NotificationSettingsPatch) => updateNotificationSettings(patch),
+    mutationFn: (patch: NotificationSettingsPatch) => updateNotificationSettings(http, patch),
     onSuccess: (saved) => queryClient.setQueryData(queryKeys.notificationSettings, saved),
   });
 }

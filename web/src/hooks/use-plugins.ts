@@ -1,6 +1,8 @@
-import type { Integration, IntegrationAction, RekognitionSettingsPatch } from '@homecam/shared';
+import type { Integration, IntegrationAction } from '@homecam/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRekognitionSettings, listIntegrations, runIntegrationAction, updateRekognitionSettings } from '../api/plugins-api';
+import { useHttp } from './use-http';
+import { useSettingsForm } from './use-settings-form';
 
 export const pluginsQueryKey = ['plugins'] as const;
 export const rekognitionQueryKey = ['settings', 'rekognition'] as const;
@@ -9,14 +11,16 @@ export const rekognitionQueryKey = ['settings', 'rekognition'] as const;
 export const PLUGINS_REFRESH_MS = 4000;
 
 export function useIntegrations() {
-  return useQuery({ queryKey: pluginsQueryKey, queryFn: listIntegrations, refetchInterval: PLUGINS_REFRESH_MS });
+  const http = useHttp();
+  return useQuery({ queryKey: pluginsQueryKey, queryFn: () => listIntegrations(http), refetchInterval: PLUGINS_REFRESH_MS });
 }
 
 /** Start/stop/restart one integration; its answer replaces that card's data at once. */
 export function useIntegrationAction(id: string) {
+  const http = useHttp();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: IntegrationAction) => runIntegrationAction(id, action),
+    mutationFn: (action: IntegrationAction) => runIntegrationAction(http, id, action),
     onSuccess: (next) => {
       queryClient.setQueryData<Integration[]>(pluginsQueryKey, (list) => list?.map((entry) => (entry.id === next.id ? next : entry)));
       // Others may follow it (the MQTT state follows the MQTT trigger).
@@ -25,17 +29,13 @@ export function useIntegrationAction(id: string) {
   });
 }
 
-export function useRekognitionSettings() {
-  return useQuery({ queryKey: rekognitionQueryKey, queryFn: getRekognitionSettings });
-}
-
-export function useUpdateRekognitionSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (patch: RekognitionSettingsPatch) => updateRekognitionSettings(patch),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(rekognitionQueryKey, saved);
-      void queryClient.invalidateQueries({ queryKey: pluginsQueryKey });
-    },
+/** /settings/rekognition: the keys, region and budget; a save also refreshes the plugins page (its card follows). */
+export const useRekognitionSettingsForm = () =>
+  useSettingsForm({
+    queryKey: rekognitionQueryKey,
+    load: getRekognitionSettings,
+    save: updateRekognitionSettings,
+    refresh: [pluginsQueryKey],
+    savedKey: 'plugins:rekognition.saved',
+    feedback: 'toast',
   });
-}

@@ -4,9 +4,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryKeys } from '../api/query-keys';
 import { getAtHome, getSystemInfo, restartServer, serverAnswers, setLogLevel, updateAtHome } from '../api/system-api';
 import { useHasAnyPermission } from './use-permissions';
+import { useHttp } from './use-http';
 
 export function useSystemInfo() {
-  return useQuery({ queryKey: queryKeys.systemInfo, queryFn: getSystemInfo });
+  const http = useHttp();
+  return useQuery({ queryKey: queryKeys.systemInfo, queryFn: () => getSystemInfo(http) });
 }
 
 /** Seconds since `dataUpdatedAt` added to a server uptime, re-rendered every second. */
@@ -20,24 +22,27 @@ export function useTickingSeconds(baseSeconds: number, since: number): number {
 }
 
 export function useSetLogLevel() {
+  const http = useHttp();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: setLogLevel,
+    mutationFn: (level: SystemInfo['logLevel']['configured']) => setLogLevel(http, level),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.systemInfo }),
   });
 }
 
 /** At Home and whether this user may switch it (settings:general:edit or admin). */
 export function useAtHome() {
+  const http = useHttp();
   const canEdit = useHasAnyPermission(['settings:general:edit']);
-  const query = useQuery({ queryKey: queryKeys.atHome, queryFn: getAtHome });
+  const query = useQuery({ queryKey: queryKeys.atHome, queryFn: () => getAtHome(http) });
   return { ...query, canEdit };
 }
 
 export function useUpdateAtHome() {
+  const http = useHttp();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: AtHomePatch) => updateAtHome(patch),
+    mutationFn: (patch: AtHomePatch) => updateAtHome(http, patch),
     // The switch moves at once; a refusal puts it back. A read still in flight is cancelled first: answering after
     // the click, it would put the old value back under the user's finger.
     onMutate: async (patch) => {
@@ -56,6 +61,12 @@ export function useUpdateAtHome() {
   });
 }
 
+/** POST /api/system/restart alone (the dashboard's shortcut): the caller says so and does not wait for the server. */
+export function useRestartRequest() {
+  const http = useHttp();
+  return useMutation({ mutationFn: () => restartServer(http) });
+}
+
 export type RestartPhase = 'idle' | 'requesting' | 'restarting' | 'back' | 'timeout';
 
 const POLL_MS = 500;
@@ -67,6 +78,7 @@ const GIVE_UP_MS = 90_000;
  * and the server's start time (GET /api/system/info) is not the one from before, then the data is refetched.
  */
 export function useRestart(startedAt: string | undefined) {
+  const http = useHttp();
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<RestartPhase>('idle');
   const [error, setError] = useState<unknown>(null);
@@ -78,8 +90,8 @@ export function useRestart(startedAt: string | undefined) {
       const deadline = Date.now() + GIVE_UP_MS;
       while (!cancelled.current && Date.now() < deadline) {
         await new Promise((resolve) => window.setTimeout(resolve, POLL_MS));
-        if (!(await serverAnswers())) continue;
-        const info = await getSystemInfo().catch(() => null);
+        if (!(await serverAnswers(http))) continue;
+        const info = await getSystemInfo(http).catch(() => null);
         if (info && info.startedAt !== before) {
           queryClient.setQueryData(queryKeys.systemInfo, info);
           await queryClient.invalidateQueries();
@@ -89,13 +101,13 @@ export function useRestart(startedAt: string | undefined) {
       }
       if (!cancelled.current) setPhase('timeout');
     },
-    [queryClient],
+    [http, queryClient],
   );
 
   const restart = useCallback(() => {
     setError(null);
     setPhase('requesting');
-    restartServer().then(
+    restartServer(http).then(
       () => {
         setPhase('restarting');
         void waitUntilBack(startedAt);
@@ -105,7 +117,7 @@ export function useRestart(startedAt: string | undefined) {
         setPhase('idle');
       },
     );
-  }, [startedAt, waitUntilBack]);
+  }, [http, startedAt, waitUntilBack]);
 
   return { phase, error, restart, dismiss: () => setPhase('idle') };
 }

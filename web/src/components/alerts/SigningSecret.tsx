@@ -1,12 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookSettingsResponse } from '@homecam/shared';
-import { alertChannelKeys, rotateWebhookSecret } from '../../api/alert-channels-api';
 import { describeError } from '../../hooks/describe-error';
+import { useRotateWebhookSecret } from '../../hooks/use-alert-settings';
+import type { Feedback } from '../../hooks/use-settings-form';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import type { Feedback } from './FormFeedback';
 
 /**
  * The webhook signing secret: admins (whose answer holds it) can show, copy and rotate it to configure their
@@ -14,15 +13,10 @@ import type { Feedback } from './FormFeedback';
  */
 export function SigningSecret({ settings, onFeedback }: { settings: WebhookSettingsResponse; onFeedback: (feedback: Feedback) => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [shown, setShown] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const rotate = useMutation({
-    mutationFn: rotateWebhookSecret,
-    onSuccess: (next) => {
-      client.setQueryData(alertChannelKeys.webhook, next);
-      onFeedback({ kind: 'success', text: t('alerts-webhook:webhook.rotated') });
-    },
+  const rotate = useRotateWebhookSecret({
+    onSuccess: () => onFeedback({ kind: 'success', text: t('alerts-webhook:webhook.rotated') }),
     onError: (error) => onFeedback({ kind: 'error', text: describeError(t, error) }),
     onSettled: () => setConfirming(false),
   });

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,8 +9,7 @@ import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import type { WidgetProps } from '../../widget-types';
-import { restartServer } from '../../../../api/system-api';
-import { useAtHome, useUpdateAtHome } from '../../../../hooks/use-system';
+import { useAtHome, useRestartRequest, useUpdateAtHome } from '../../../../hooks/use-system';
 import type { ShortcutsSettings } from './shortcuts-settings';
 
 /** The At Home switch (the same query and optimistic update as Settings → System): once its state is known. */
@@ -36,12 +34,13 @@ function RestartButton() {
   const { t } = useTranslation('widgets');
   const toast = useToast();
   const [confirm, setConfirm] = useState(false);
-  const restart = useMutation({
-    mutationFn: restartServer,
-    onSuccess: () => toast.info(t('widgets:shortcuts.restarting')),
-    onError: (error) => toast.apiError(error),
-    onSettled: () => setConfirm(false),
-  });
+  const restart = useRestartRequest();
+  const confirmed = () =>
+    restart.mutate(undefined, {
+      onSuccess: () => toast.info(t('widgets:shortcuts.restarting')),
+      onError: (error) => toast.apiError(error),
+      onSettled: () => setConfirm(false),
+    });
   return (
     <>
       <Button size="sm" variant="danger" onClick={() => setConfirm(true)} data-testid="shortcuts-restart">
@@ -54,7 +53,7 @@ function RestartButton() {
         confirmLabel={t('widgets:shortcuts.restart')}
         cancelLabel={t('widgets:shortcuts.cancel')}
         busy={restart.isPending}
-        onConfirm={() => restart.mutate()}
+        onConfirm={confirmed}
         onCancel={() => setConfirm(false)}
       />
     </>
