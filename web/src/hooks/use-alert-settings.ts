@@ -30,7 +30,7 @@ export const useAlexaSettingsForm = () =>
  * POST …/webhook/rotate-secret (admin): the new secret replaces the cached settings (receivers must be given it).
  * The caller's callbacks run with the mutation, not with the caller: the answer remounts the form it sits in.
  */
-export function useRotateWebhookSecret(callbacks: { onSuccess: () => void; onError: (error: unknown) => void; onSettled: () => void }) {
+export function useRotateWebhookSecret(callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) {
   const http = useHttp();
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,6 +1,6 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
-import { useModalDialog } from './use-modal-dialog';
+import { ModalFrame } from './ModalFrame';
 
 export interface DrawerProps {
   open: boolean;
@@ -25,16 +25,8 @@ export function Drawer(props: DrawerProps) {
 
 function OpenDrawer({ title, closeLabel, onClose, children, footer, testId }: DrawerProps) {
   const titleId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const handlers = useModalDialog(dialog, onClose);
   return (
-    <dialog
-      ref={dialog}
-      {...handlers}
-      aria-labelledby={titleId}
-      className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none justify-end overflow-hidden bg-overlay p-0 text-foreground open:flex backdrop:bg-transparent"
-      data-testid={testId}
-    >
+    <ModalFrame onClose={onClose} titleId={titleId} testId={testId} placement="justify-end p-0">
       <div className="flex h-full w-full max-w-sm flex-col border-l border-border bg-surface-raised shadow-panel">
         <div className="flex items-center justify-between border-b border-border px-5 py-4">
           <h2 id={titleId} className="text-lg font-semibold text-foreground">
@@ -47,6 +39,6 @@ function OpenDrawer({ title, closeLabel, onClose, children, footer, testId }: Dr
         {children}
         {footer ? <div className="flex justify-end gap-2 border-t border-border px-5 py-3">{footer}</div> : null}
       </div>
-    </dialog>
+    </ModalFrame>
   );
 }

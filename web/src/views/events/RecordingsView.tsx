@@ -109,7 +109,6 @@ function DeleteConfirm({ select }: { select: RecordingSelection }) {
       title={t(confirm === 'all' ? 'events:recordings.deleteAllTitle' : 'events:recordings.deleteSelectedTitle')}
       message={t(confirm === 'all' ? 'events:recordings.deleteAllMessage' : 'events:recordings.deleteSelectedMessage', { count: select.selection.size })}
       confirmLabel={t('events:list.delete')}
-      cancelLabel={t('events:list.cancel')}
       busy={select.busy}
       onConfirm={() => confirm && select.deleteIds(confirm)}
       onCancel={() => select.setConfirm(null)}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatSize } from '../../../lib/event-format';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { ConfirmDialog, useConfirm } from '../../../components/ui/ConfirmDialog';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useRestore } from '../../../hooks/use-backup';
 
@@ -14,14 +14,10 @@ import { useRestore } from '../../../hooks/use-backup';
 export function RestoreCard() {
   const { t, i18n } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const { phase, restore, busy } = useRestore();
-
-  function start() {
-    if (!file) return;
-    setConfirming(false);
-    void restore(file);
-  }
+  const confirmRestore = useConfirm(() => {
+    if (file) void restore(file);
+  });
 
   return (
     <Card title={t('backup:restore.title')} description={t('backup:restore.hint')}>
@@ -36,7 +32,7 @@ export function RestoreCard() {
           data-testid="backup-restore-file"
         />
         <div className="flex flex-wrap items-center gap-3">
-          <Button variant="danger" disabled={!file || busy} onClick={() => setConfirming(true)} data-testid="backup-restore">
+          <Button variant="danger" disabled={!file || busy} onClick={confirmRestore.ask} data-testid="backup-restore">
             {t('backup:restore.button')}
           </Button>
           {phase.kind === 'uploading' ? (
@@ -57,13 +53,10 @@ export function RestoreCard() {
         ) : null}
       </div>
       <ConfirmDialog
-        open={confirming}
+        {...confirmRestore.dialog}
         title={t('backup:restore.confirmTitle')}
         message={t('backup:restore.confirmMessage')}
         confirmLabel={t('backup:restore.confirm')}
-        cancelLabel={t('backup:restore.cancel')}
-        onConfirm={start}
-        onCancel={() => setConfirming(false)}
       />
     </Card>
   );
