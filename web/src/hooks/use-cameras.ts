@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Camera, CameraInput, CameraOffAir, CameraStatus } from '@homecam/shared';
 import {
   createCamera,
@@ -13,19 +13,14 @@ import {
 import { queryKeys } from '../api/query-keys';
 import { useStores } from '../stores/stores-context';
 import { useHasAnyPermission } from './use-permissions';
+import { useApiMutation, useApiQuery } from './use-api';
 import { useHttp } from './use-http';
 
 /** GET /api/cameras. */
-export function useCameraList(enabled = true) {
-  const http = useHttp();
-  return useQuery({ queryKey: queryKeys.cameraList, queryFn: () => listCameras(http), enabled });
-}
+export const useCameraList = (enabled = true) => useApiQuery(queryKeys.cameraList, listCameras, { enabled });
 
 /** GET /api/cameras/:name. */
-export function useCamera(name: string) {
-  const http = useHttp();
-  return useQuery({ queryKey: queryKeys.camera(name), queryFn: () => getCamera(http, name) });
-}
+export const useCamera = (name: string) => useApiQuery(queryKeys.camera(name), (http) => getCamera(http, name));
 
 /**
  * Camera changes also change the rooms' camera counts. Statuses are left alone: the socket keeps them fresh,
@@ -40,32 +35,16 @@ function useInvalidateCameras() {
     ]);
 }
 
-export function useCreateCamera() {
-  const http = useHttp();
-  const invalidate = useInvalidateCameras();
-  return useMutation({ mutationFn: (body: CameraInput) => createCamera(http, body), onSuccess: invalidate });
-}
+export const useCreateCamera = () => useApiMutation((http, body: CameraInput) => createCamera(http, body), { onSuccess: useInvalidateCameras() });
 
-export function useUpdateCamera() {
-  const http = useHttp();
-  const invalidate = useInvalidateCameras();
-  return useMutation({
-    mutationFn: ({ name, patch }: { name: string; patch: Record<string, unknown> }) => updateCamera(http, name, patch),
-    onSuccess: invalidate,
+export const useUpdateCamera = () =>
+  useApiMutation((http, { name, patch }: { name: string; patch: Record<string, unknown> }) => updateCamera(http, name, patch), {
+    onSuccess: useInvalidateCameras(),
   });
-}
 
-export function useDeleteCamera() {
-  const http = useHttp();
-  const invalidate = useInvalidateCameras();
-  return useMutation({ mutationFn: (name: string) => deleteCamera(http, name), onSuccess: invalidate });
-}
+export const useDeleteCamera = () => useApiMutation(deleteCamera, { onSuccess: useInvalidateCameras() });
 
-export function useCreateDemoCamera() {
-  const http = useHttp();
-  const invalidate = useInvalidateCameras();
-  return useMutation({ mutationFn: () => createDemoCamera(http), onSuccess: invalidate });
-}
+export const useCreateDemoCamera = () => useApiMutation((http) => createDemoCamera(http), { onSuccess: useInvalidateCameras() });
 
 /**
  * The camera's stream state for its status dot: the newest `cameraState` pushed by the socket, else the

@@ -51,14 +51,20 @@ function controlled() {
   };
 }
 
+/** Starts a download as a click does and gives back its outcome (whether the file was saved). */
+function start(result: { current: ReturnType<typeof useDownload> }): Promise<boolean> {
+  let outcome: Promise<boolean> = Promise.resolve(false);
+  act(() => {
+    outcome = result.current.run();
+  });
+  return outcome;
+}
+
 describe('useDownload', () => {
   it('runs one download at a time, shows the bytes received and hands the file to the browser', async () => {
     const file = controlled();
     const { result } = renderHook(() => useDownload(file.fetchFile), { wrapper });
-    let first: Promise<boolean> = Promise.resolve(false);
-    act(() => {
-      first = result.current.run();
-    });
+    const first = start(result);
     expect(result.current.busy).toBe(true);
     // A second click before the first finished starts nothing.
     let second = true;
@@ -80,10 +86,7 @@ describe('useDownload', () => {
   it('says "download failed" with the reason, saves nothing and is ready again', async () => {
     const file = controlled();
     const { result } = renderHook(() => useDownload(file.fetchFile), { wrapper });
-    let outcome: Promise<boolean> = Promise.resolve(true);
-    act(() => {
-      outcome = result.current.run();
-    });
+    const outcome = start(result);
     await act(async () => {
       file.fail(new Error('offline'));
       expect(await outcome).toBe(false);

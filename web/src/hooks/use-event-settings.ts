@@ -1,5 +1,5 @@
 import type { NotificationSettingsPatch, RecordingSettingsPatch } from '@homecam/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys';
 import {
   getNotificationSettings,
@@ -8,42 +8,34 @@ import {
   updateRecordingSettings,
 } from '../api/settings-api';
 import { useHasAnyPermission } from './use-permissions';
-import { useHttp } from './use-http';
+import { useApiMutation, useApiQuery } from './use-api';
 
 /**
  * The recordings settings and whether this user may change them (settings:recordings:edit or admin); moving the
  * directory is the admin's alone (the server answers RECORDINGS_PATH_ADMIN_ONLY otherwise).
  */
 export function useRecordingSettings() {
-  const http = useHttp();
   const canEdit = useHasAnyPermission(['settings:recordings:edit']);
   const canMovePath = useHasAnyPermission(['admin']);
-  const query = useQuery({ queryKey: queryKeys.recordingSettings, queryFn: () => getRecordingSettings(http) });
+  const query = useApiQuery(queryKeys.recordingSettings, getRecordingSettings);
   return { ...query, canEdit, canMovePath };
 }
 
-export function useUpdateRecordingSettings() {
-  const http = useHttp();
+/** The saved settings are the server's answer: they replace the cached ones. */
+function useCacheAnswer(queryKey: readonly unknown[]) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (patch: RecordingSettingsPatch) => updateRecordingSettings(http, patch),
-    onSuccess: (saved) => queryClient.setQueryData(queryKeys.recordingSettings, saved),
-  });
+  return (saved: unknown) => void queryClient.setQueryData(queryKey, saved);
 }
+
+export const useUpdateRecordingSettings = () =>
+  useApiMutation((http, patch: RecordingSettingsPatch) => updateRecordingSettings(http, patch), { onSuccess: useCacheAnswer(queryKeys.recordingSettings) });
 
 /** The notification settings and whether this user may change them (settings:notifications:edit or admin). */
 export function useNotificationSettings() {
-  const http = useHttp();
   const canEdit = useHasAnyPermission(['settings:notifications:edit']);
-  const query = useQuery({ queryKey: queryKeys.notificationSettings, queryFn: () => getNotificationSettings(http) });
+  const query = useApiQuery(queryKeys.notificationSettings, getNotificationSettings);
   return { ...query, canEdit };
 }
 
-export function useUpdateNotificationSettings() {
-  const http = useHttp();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (patch: NotificationSettingsPatch) => updateNotificationSettings(http, patch),
-    onSuccess: (saved) => queryClient.setQueryData(queryKeys.notificationSettings, saved),
-  });
-}
+export const useUpdateNotificationSettings = () =>
+  useApiMutation((http, patch: NotificationSettingsPatch) => updateNotificationSettings(http, patch), { onSuccess: useCacheAnswer(queryKeys.notificationSettings) });

@@ -1,7 +1,7 @@
 import type { Integration, IntegrationAction } from '@homecam/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { getRekognitionSettings, listIntegrations, runIntegrationAction, updateRekognitionSettings } from '../api/plugins-api';
-import { useHttp } from './use-http';
+import { useApiMutation, useApiQuery } from './use-api';
 import { useSettingsForm } from './use-settings-form';
 
 export const pluginsQueryKey = ['plugins'] as const;
@@ -10,17 +10,12 @@ export const rekognitionQueryKey = ['settings', 'rekognition'] as const;
 /** How often the plugins page asks again while the tab is visible (TanStack pauses it in the background). */
 export const PLUGINS_REFRESH_MS = 4000;
 
-export function useIntegrations() {
-  const http = useHttp();
-  return useQuery({ queryKey: pluginsQueryKey, queryFn: () => listIntegrations(http), refetchInterval: PLUGINS_REFRESH_MS });
-}
+export const useIntegrations = () => useApiQuery(pluginsQueryKey, listIntegrations, { refetchInterval: PLUGINS_REFRESH_MS });
 
 /** Start/stop/restart one integration; its answer replaces that card's data at once. */
 export function useIntegrationAction(id: string) {
-  const http = useHttp();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (action: IntegrationAction) => runIntegrationAction(http, id, action),
+  return useApiMutation((http, action: IntegrationAction) => runIntegrationAction(http, id, action), {
     onSuccess: (next) => {
       queryClient.setQueryData<Integration[]>(pluginsQueryKey, (list) => list?.map((entry) => (entry.id === next.id ? next : entry)));
       // Others may follow it (the MQTT state follows the MQTT trigger).

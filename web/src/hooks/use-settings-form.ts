@@ -58,3 +58,11 @@ export function useSettingsForm<Settings, Patch>(spec: SettingsFormSpec<Settings
 
 /** What a settings form gets from useSettingsForm. */
 export type SettingsFormState<Settings, Patch> = ReturnType<typeof useSettingsForm<Settings, Patch>>;
+
+/** The props of the form a settings card renders once the settings are there (keyed on `form.version`). */
+export interface SettingsFormProps<Settings, Patch> {
+  settings: Settings;
+  form: SettingsFormState<Settings, Patch>;
+  /** Whether this user may change them: without it the fields are disabled and there is no save button. */
+  canEdit: boolean;
+}

@@ -1,15 +1,13 @@
 import type { AtHomePatch, AtHomeSettings, SystemInfo } from '@homecam/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryKeys } from '../api/query-keys';
 import { getAtHome, getSystemInfo, restartServer, serverAnswers, setLogLevel, updateAtHome } from '../api/system-api';
 import { useHasAnyPermission } from './use-permissions';
+import { useApiMutation, useApiQuery } from './use-api';
 import { useHttp } from './use-http';
 
-export function useSystemInfo() {
-  const http = useHttp();
-  return useQuery({ queryKey: queryKeys.systemInfo, queryFn: () => getSystemInfo(http) });
-}
+export const useSystemInfo = () => useApiQuery(queryKeys.systemInfo, getSystemInfo);
 
 /** Seconds since `dataUpdatedAt` added to a server uptime, re-rendered every second. */
 export function useTickingSeconds(baseSeconds: number, since: number): number {
@@ -22,19 +20,16 @@ export function useTickingSeconds(baseSeconds: number, since: number): number {
 }
 
 export function useSetLogLevel() {
-  const http = useHttp();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (level: SystemInfo['logLevel']['configured']) => setLogLevel(http, level),
+  return useApiMutation((http, level: SystemInfo['logLevel']['configured']) => setLogLevel(http, level), {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.systemInfo }),
   });
 }
 
 /** At Home and whether this user may switch it (settings:general:edit or admin). */
 export function useAtHome() {
-  const http = useHttp();
   const canEdit = useHasAnyPermission(['settings:general:edit']);
-  const query = useQuery({ queryKey: queryKeys.atHome, queryFn: () => getAtHome(http) });
+  const query = useApiQuery(queryKeys.atHome, getAtHome);
   return { ...query, canEdit };
 }
 
@@ -62,10 +57,7 @@ export function useUpdateAtHome() {
 }
 
 /** POST /api/system/restart alone (the dashboard's shortcut): the caller says so and does not wait for the server. */
-export function useRestartRequest() {
-  const http = useHttp();
-  return useMutation({ mutationFn: () => restartServer(http) });
-}
+export const useRestartRequest = () => useApiMutation((http) => restartServer(http));
 
 export type RestartPhase = 'idle' | 'requesting' | 'restarting' | 'back' | 'timeout';
 

@@ -3,6 +3,7 @@ import type { CreateUserRequest, UpdateUserRequest, User } from '@homecam/shared
 import { queryKeys } from '../api/query-keys';
 import { createUser, deleteUser, listUsers, removeUserPhoto, updateUser, uploadUserPhoto } from '../api/users-api';
 import { useCurrentUser, useSessionActions } from './use-session';
+import { useApiMutation } from './use-api';
 import { useHttp } from './use-http';
 
 /** GET /api/users (admin). */
@@ -16,17 +17,9 @@ function useInvalidateUsers() {
   return () => queryClient.invalidateQueries({ queryKey: queryKeys.users });
 }
 
-export function useCreateUser() {
-  const http = useHttp();
-  const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: (body: CreateUserRequest) => createUser(http, body), onSuccess: invalidate });
-}
+export const useCreateUser = () => useApiMutation((http, body: CreateUserRequest) => createUser(http, body), { onSuccess: useInvalidateUsers() });
 
-export function useDeleteUser() {
-  const http = useHttp();
-  const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: (id: number) => deleteUser(http, id), onSuccess: invalidate });
-}
+export const useDeleteUser = () => useApiMutation(deleteUser, { onSuccess: useInvalidateUsers() });
 
 /**
  * Every change to a user goes through here; a change to the signed-in user also updates the stored

@@ -1,11 +1,11 @@
 import type { WeatherUnits } from '@homecam/shared';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { getFeed } from '../api/feed-api';
+import type { HttpClient } from '../api/http-client';
 import { queryKeys } from '../api/query-keys';
 import { getSystemDisk, getSystemStatus } from '../api/system-api';
 import { getWeather, searchPlaces } from '../api/weather-api';
 import { ApiError } from '../lib/api-error';
-import { useHttp } from './use-http';
+import { useApiMutation, useApiQuery } from './use-api';
 
 /** The server caches a feed 15 minutes; the widget asks again at that pace. */
 export const RSS_REFRESH_MS = 15 * 60_000;
@@ -23,46 +23,25 @@ export function retryUnreachedOnce(failures: number, error: unknown): boolean {
   return failures < 1 && error instanceof ApiError && error.status === 0;
 }
 
+/** Data the server fetches from a provider and caches for `cacheMs`: asked again at that pace, fresh for half of it. */
+const providerPace = (cacheMs: number) => ({ refetchInterval: cacheMs, staleTime: cacheMs / 2, retry: retryUnreachedOnce });
+
 /** The newest items of an RSS or Atom feed, fetched by HomeCam (GET /api/dashboard/feed); none asked for without a URL. */
 export function useFeed(url: string, limit: number) {
-  const http = useHttp();
-  return useQuery({
-    queryKey: ['dashboard', 'feed', url, limit],
-    queryFn: ({ signal }) => getFeed(http, url, limit, signal),
-    enabled: url !== '',
-    refetchInterval: RSS_REFRESH_MS,
-    staleTime: RSS_REFRESH_MS / 2,
-    retry: retryUnreachedOnce,
-  });
+  return useApiQuery(['dashboard', 'feed', url, limit], (http, signal) => getFeed(http, url, limit, signal), { enabled: url !== '', ...providerPace(RSS_REFRESH_MS) });
 }
 
 /** Current weather and forecast at a place (GET /api/dashboard/weather); none asked for without a place. */
 export function useWeather(place: { lat: number; lon: number } | null, units: WeatherUnits) {
-  const http = useHttp();
-  return useQuery({
-    queryKey: ['dashboard', 'weather', place?.lat, place?.lon, units],
-    queryFn: ({ signal }) => (place ? getWeather(http, place, units, signal) : Promise.reject(new Error('no place'))),
-    enabled: place !== null,
-    refetchInterval: WEATHER_REFRESH_MS,
-    staleTime: WEATHER_REFRESH_MS / 2,
-    retry: retryUnreachedOnce,
-  });
+  const load = (http: HttpClient, signal: AbortSignal) => (place ? getWeather(http, place, units, signal) : Promise.reject(new Error('no place')));
+  return useApiQuery(['dashboard', 'weather', place?.lat, place?.lon, units], load, { enabled: place !== null, ...providerPace(WEATHER_REFRESH_MS) });
 }
 
 /** The weather widget's place search, names in `language` (on submit only: no request per keystroke). */
-export function usePlaceSearch(language: string) {
-  const http = useHttp();
-  return useMutation({ mutationFn: (q: string) => searchPlaces(http, q, language) });
-}
+export const usePlaceSearch = (language: string) => useApiMutation((http, q: string) => searchPlaces(http, q, language));
 
 /** Version, uptime and cameras online (the status widget). */
-export function useSystemStatus() {
-  const http = useHttp();
-  return useQuery({ queryKey: queryKeys.systemStatus, queryFn: () => getSystemStatus(http), refetchInterval: STATUS_REFRESH_MS });
-}
+export const useSystemStatus = () => useApiQuery(queryKeys.systemStatus, getSystemStatus, { refetchInterval: STATUS_REFRESH_MS });
 
 /** Free space of the recordings disk and the recordings' size (the disk widget). */
-export function useSystemDisk() {
-  const http = useHttp();
-  return useQuery({ queryKey: queryKeys.systemDisk, queryFn: () => getSystemDisk(http), refetchInterval: DISK_REFRESH_MS });
-}
+export const useSystemDisk = () => useApiQuery(queryKeys.systemDisk, getSystemDisk, { refetchInterval: DISK_REFRESH_MS });

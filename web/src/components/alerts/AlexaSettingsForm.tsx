@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ALEXA_MODES, type AlexaSettingsPatch, type AlexaSettingsResponse } from '@homecam/shared';
 import { useAlexaSettingsForm } from '../../hooks/use-alert-settings';
 import { useHasAllPermissions } from '../../hooks/use-permissions';
-import type { SettingsFormState } from '../../hooks/use-settings-form';
+import type { SettingsFormProps } from '../../hooks/use-settings-form';
 import { QueryStatus } from '../layout/QueryStatus';
 import { SettingsForm } from '../settings/SettingsForm';
 import { Checkbox } from '../ui/Checkbox';
@@ -26,14 +26,7 @@ function TimeWindowFields({ draft, disabled, onChange }: { draft: AlexaDraft; di
   );
 }
 
-interface AlexaFormProps {
-  settings: AlexaSettingsResponse;
-  form: SettingsFormState<AlexaSettingsResponse, AlexaSettingsPatch>;
-  canEdit: boolean;
-  isAdmin: boolean;
-}
-
-function AlexaForm({ settings, form, canEdit, isAdmin }: AlexaFormProps) {
+function AlexaForm({ settings, form, canEdit, isAdmin }: SettingsFormProps<AlexaSettingsResponse, AlexaSettingsPatch> & { isAdmin: boolean }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<AlexaDraft>(() => alexaDraftOf(settings));
   const set = (change: Partial<AlexaDraft>) => setDraft((current) => ({ ...current, ...change }));

@@ -2,7 +2,7 @@ import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MQTT_TOPIC_PREFIX, type MqttPublishPatch, type MqttPublishView } from '@homecam/shared';
 import { useMqttPublishSettingsForm } from '../../hooks/use-alert-settings';
-import type { SettingsFormState } from '../../hooks/use-settings-form';
+import type { SettingsFormProps } from '../../hooks/use-settings-form';
 import { QueryStatus } from '../layout/QueryStatus';
 import { SettingsForm } from '../settings/SettingsForm';
 import { Checkbox } from '../ui/Checkbox';
@@ -47,7 +47,7 @@ function TopicList({ view }: { view: MqttPublishView }) {
   );
 }
 
-function Form({ view, form, canEdit }: { view: MqttPublishView; form: SettingsFormState<MqttPublishView, MqttPublishPatch>; canEdit: boolean }) {
+function Form({ settings: view, form, canEdit }: SettingsFormProps<MqttPublishView, MqttPublishPatch>) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() => draftOf(view));
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
@@ -106,7 +106,7 @@ export const MqttPublishSettingsForm: ComponentType<{ canEdit: boolean }> = ({ c
   return (
     <>
       <QueryStatus query={form.query} />
-      {form.settings ? <Form key={form.version} view={form.settings} form={form} canEdit={canEdit} /> : null}
+      {form.settings ? <Form key={form.version} settings={form.settings} form={form} canEdit={canEdit} /> : null}
     </>
   );
 };

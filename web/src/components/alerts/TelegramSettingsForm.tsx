@@ -2,7 +2,7 @@ import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALERT_MESSAGE_MAX, TELEGRAM_MAX_CHATS, type TelegramSettingsPatch, type TelegramSettingsResponse } from '@homecam/shared';
 import { useTelegramSettingsForm } from '../../hooks/use-alert-settings';
-import type { SettingsFormState } from '../../hooks/use-settings-form';
+import type { SettingsFormProps } from '../../hooks/use-settings-form';
 import { QueryStatus } from '../layout/QueryStatus';
 import { SettingsForm } from '../settings/SettingsForm';
 import { Checkbox } from '../ui/Checkbox';
@@ -10,13 +10,7 @@ import { SecretField } from '../ui/SecretField';
 import { TextField } from '../ui/TextField';
 import { draftIssues, draftOf, patchOf, type TelegramDraft } from './telegram-form';
 
-interface FormProps {
-  settings: TelegramSettingsResponse;
-  form: SettingsFormState<TelegramSettingsResponse, TelegramSettingsPatch>;
-  canEdit: boolean;
-}
-
-function Form({ settings, form, canEdit }: FormProps) {
+function Form({ settings, form, canEdit }: SettingsFormProps<TelegramSettingsResponse, TelegramSettingsPatch>) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<TelegramDraft>(() => draftOf(settings));
   const issues = draftIssues(draft);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertHostSchema, type WebhookSettingsPatch, type WebhookSettingsResponse } from '@homecam/shared';
 import { useWebhookSettingsForm } from '../../hooks/use-alert-settings';
-import type { SettingsFormState } from '../../hooks/use-settings-form';
+import type { SettingsFormProps } from '../../hooks/use-settings-form';
 import { QueryStatus } from '../layout/QueryStatus';
 import { SettingsForm } from '../settings/SettingsForm';
 import { Checkbox } from '../ui/Checkbox';
@@ -24,13 +24,7 @@ export function parseHosts(text: string): { hosts: string[]; invalid: string | n
   return { hosts, invalid: null };
 }
 
-interface WebhookFormProps {
-  settings: WebhookSettingsResponse;
-  form: SettingsFormState<WebhookSettingsResponse, WebhookSettingsPatch>;
-  canEdit: boolean;
-}
-
-function WebhookForm({ settings, form, canEdit }: WebhookFormProps) {
+function WebhookForm({ settings, form, canEdit }: SettingsFormProps<WebhookSettingsResponse, WebhookSettingsPatch>) {
   const { t } = useTranslation();
   // Only an admin's answer holds the secret: the same rule the server applies to the insecure hosts.
   const isAdmin = settings.secret !== undefined;

@@ -13,7 +13,7 @@ import { SecretField } from '../../components/ui/SecretField';
 import { Select } from '../../components/ui/Select';
 import { TextField } from '../../components/ui/TextField';
 import { useRekognitionSettingsForm } from '../../hooks/use-plugins';
-import type { SettingsFormState } from '../../hooks/use-settings-form';
+import type { SettingsFormProps } from '../../hooks/use-settings-form';
 
 const REGION_OPTIONS = REKOGNITION_REGIONS.map((region) => ({ value: region, label: region }));
 
@@ -47,7 +47,7 @@ function KeyIdField({ settings, draft, invalid, onChange }: { settings: Rekognit
   );
 }
 
-function RekognitionForm({ settings, form }: { settings: RekognitionSettings; form: SettingsFormState<RekognitionSettings, RekognitionSettingsPatch> }) {
+function RekognitionForm({ settings, form }: Omit<SettingsFormProps<RekognitionSettings, RekognitionSettingsPatch>, 'canEdit'>) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<RekognitionDraft>(() => draftOf(settings));
   const issues = draftIssues(draft, settings);
