@@ -100,12 +100,6 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [APP_LAYER, VIEWS_AND_PAGES, COMPONENTS, HOOKS, STORES] }] },
   },
   {
-    // Until the live connection's own change lands (it imports createStore through the stores/create-store
-    // re-export); then this block and that re-export go.
-    files: ['web/src/api/live/live-connection.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [APP_LAYER, VIEWS_AND_PAGES, COMPONENTS, HOOKS] }] },
-  },
-  {
     files: ['web/src/lib/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [OUT_OF_LIB] }] },
   },

@@ -94,7 +94,7 @@ export async function startOwnedServer(
   config?: Record<string, unknown>,
   nodeArgs: readonly string[] = [],
 ): Promise<{ server: BenchServer; api: Api; session: LoginResponse; token: string; stop: () => Promise<void> }> {
-  const server = await startServer(env, config, nodeArgs);
+  const server = await startServer(env, config, { nodeArgs });
   let stopped: Promise<void> | null = null;
   const stop = (): Promise<void> =>
     (stopped ??= (async () => {

@@ -32,7 +32,7 @@ import { RecordingService } from './services/recording.service.js';
 import { RecordingsDirectory } from './services/recordings-directory.js';
 import { RoomService } from './services/room.service.js';
 import { SettingsService } from './services/settings.service.js';
-import { PhotoEncoder } from './services/photo-encoder.js';
+import { PhotoEncoder } from './repositories/photo-encoder.repository.js';
 import { UserPhotoService } from './services/user-photo.service.js';
 import { UserService } from './services/user.service.js';
 import { DashboardService } from './services/dashboard.service.js';

@@ -50,7 +50,7 @@ export function createHomekit(
     snapshot: async (name, width) => (await parts.streams().snapshot(name, width)).jpeg,
     createStreamDelegate:
       options.createStreamDelegate ??
-      createSrtpStreamDelegate({ hub: () => parts.streams().hub, ffmpegPath: () => parts.streams().ffmpeg.path ?? 'ffmpeg', logger: log.child({ module: 'homekit-stream' }), redact: (text) => redactText(text) }),
+      createSrtpStreamDelegate({ streams: parts.streams, logger: log.child({ module: 'homekit-stream' }), redact: (text) => redactText(text) }),
     bus: ctx.bus,
     store: new IdentityStore(ctx.dataDir),
     interfaces: options.interfaces,

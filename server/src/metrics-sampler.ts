@@ -1,6 +1,6 @@
 import type { AppContext } from './context.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import type { StreamHub } from './media/index.js';
+import type { StreamReadings } from './media/index.js';
 import { createSystemProbe, MetricsSampler } from './metrics/index.js';
 
 export interface MetricsOptions {
@@ -12,7 +12,7 @@ export interface MetricsOptions {
 /** The Utilization sampler over this process tree, the data and recordings directories and the stream hub. */
 export function createMetricsSampler(
   ctx: Pick<AppContext, 'dataDir' | 'recordingsDir' | 'repositories'>,
-  hub: () => StreamHub | null,
+  streams: () => StreamReadings | null,
   options: MetricsOptions | undefined,
   onError: (error: unknown) => void,
 ): MetricsSampler {
@@ -20,7 +20,7 @@ export function createMetricsSampler(
     clock: options?.clock ?? systemClock,
     intervalMs: options?.intervalMs,
     probe: createSystemProbe(),
-    hub,
+    streams,
     dirs: () => ({ data: ctx.dataDir, recordings: ctx.recordingsDir.dir }),
     // A SUM over the recordings table: the sampler asks once a minute, not every sample.
     recordingsBytes: async () => (await ctx.repositories.recordings.usage()).bytes,

@@ -6,7 +6,6 @@ import { createTelegramChannel } from './alerts/telegram/index.js';
 import { createWebhookChannel } from './alerts/webhook/webhook-channel.js';
 import type { AppContext } from './context.js';
 import { createIntegrations } from './integrations/index.js';
-import type { StreamHub } from './media/index.js';
 import { createMqttPublisher } from './mqtt-publisher.js';
 import { PushNotifier } from './push/push-notifier.js';
 import { createPushSender } from './push/push-sender.js';
@@ -36,10 +35,10 @@ function registerAlertChannels(alerts: ReturnType<typeof createAlerts>, ctx: App
   alerts.register(createMqttChannel({ publisher: mqttPublisher }));
 }
 
-/** The parts the runtime builds on the context (nothing started yet); `hub` is read once the streams run. */
-export function createParts(ctx: AppContext, log: FastifyBaseLogger, options: ComponentOptions, hub: () => StreamHub, streams: () => CameraStreamService | null) {
+/** The parts the runtime builds on the context (nothing started yet); `started` is read once the streams run. */
+export function createParts(ctx: AppContext, log: FastifyBaseLogger, options: ComponentOptions, started: () => CameraStreamService, streams: () => CameraStreamService | null) {
   const recorder = new Recorder({
-    hub,
+    streams: started,
     cameras: ctx.cameras,
     config: ctx.config,
     service: ctx.recordings,

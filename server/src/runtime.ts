@@ -5,7 +5,6 @@ import { createStreams, type MediaOptions } from './streams-context.js';
 import { createParts, lowSpaceComponent } from './runtime-parts.js';
 import { analysisComponent, createEventAnalysis, type AnalysisOptions } from './analysis-context.js';
 import type { IntegrationRegistry } from './integrations/index.js';
-import type { StreamHub } from './media/index.js';
 import type { MetricsSampler } from './metrics/index.js';
 import { createMetricsSampler, type MetricsOptions } from './metrics-sampler.js';
 import type { PushNotifier } from './push/push-notifier.js';
@@ -209,12 +208,11 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
   ctx.bus.onListenerError = (error, event) => log.error({ err: error, event }, 'event listener failed');
   let streams: CameraStreamService | null = null;
   const started = (): CameraStreamService => streams ?? (() => { throw new Error('the streams have not started'); })();
-  const hub = (): StreamHub => started().hub;
-  const parts = createParts(ctx, log, options, hub, () => streams);
+  const parts = createParts(ctx, log, options, started, () => streams);
   const { recorder, triggerLog, triggers, mqttState, pushNotifier, integrations, rekognition, rekognitionUsage, rekognitionIntegration, alerts } = parts;
   const onError = (message: string) => (error: unknown) => log.error({ err: error }, message);
   const analysis = createEventAnalysis(ctx, log, { usage: rekognitionUsage, integration: rekognitionIntegration, streams: started }, options.analysis);
-  const metrics = createMetricsSampler(ctx, () => streams?.hub ?? null, options.metrics, onError('utilization sample failed'));
+  const metrics = createMetricsSampler(ctx, () => streams, options.metrics, onError('utilization sample failed'));
   const homekit = createHomekit(ctx, { streams: started, system: () => runtime.context.system, integrations }, log, options.homekit);
 
   const components: Component[] = [

@@ -1,6 +1,6 @@
 import { probeFfmpegVersion, selectFfmpeg, StreamHub, type FfmpegOrigin, type FfmpegVersion, type MediaLogger, type QueueLimits, type StreamHubOptions } from './media/index.js';
 import type { AppContext } from './context.js';
-import { MotionManager } from './motion/index.js';
+import { MotionManager, type MotionHub } from './motion/index.js';
 import { StillImageRepository } from './repositories/still-image.repository.js';
 import { CameraStreamService } from './services/camera-stream.service.js';
 
@@ -60,7 +60,8 @@ export async function createStreams(
   const hub = new StreamHub({ ...options.hub, ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major, logger: log });
   // Motion detection of cameras with video analysis on: detected motion goes through the same rules as every
   // trigger (disabled, privacy mode, At Home), and the detector's dwell and timeouts decide when it ends.
-  const motion = new MotionManager({ hub, ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major, logger: log });
+  const door: MotionHub = { attach: (camera, stream, attach) => streams.attachNow(camera, stream, attach) };
+  const motion = new MotionManager({ hub: door, ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major, logger: log });
   motion.on('motionStarted', ({ camera }) => void ctx.cameraEvents.motionStart(camera, 'motion'));
   motion.on('motionEnded', ({ camera }) => void ctx.cameraEvents.motionReset(camera, 'motion'));
   const streams = new CameraStreamService({

@@ -50,6 +50,15 @@ function valueImports(file: string): string[] {
   return [...text.matchAll(/^import\s(?!\s*type\s)[^;]*?from\s+'([^']+)'/gm)].map((match) => match[1] ?? '');
 }
 
+/** The names a file imports from a specifier matching `from` (value and type imports alike). */
+function namedImports(file: string, from: RegExp): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^import\s+(?:type\s+)?\{([^}]*)\}\s*from\s+'([^']+)'/gm)]
+    .filter((match) => from.test(match[2] ?? ''))
+    .flatMap((match) => (match[1] ?? '').split(',').map((name) => name.trim().replace(/^type\s+/, '').split(' as ')[0] ?? ''))
+    .filter((name) => name !== '');
+}
+
 /** Every specifier a file imports or re-exports from, `import type` included: a library must not even know the app's types. */
 function allSpecifiers(file: string): string[] {
   const text = readFileSync(file, 'utf8');
@@ -72,6 +81,16 @@ describe('layering', () => {
 
   it('services use neither HTTP, sockets, processes nor storage directly, nor the notifiers built on them', () => {
     expect(violations('services', /^(?:fastify|@fastify\/|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)|\/http\/|\/realtime\/|\/db\/|\/push\/|\/recording\//)).toEqual([]);
+  });
+
+  it('services start no process, not even through the media API: one-shot ffmpeg runs are a repository\'s (runOnce)', () => {
+    const PROCESS_API = new Set(['runOnce', 'SupervisedProcess', 'spawnTied', 'killWithParent', 'selectFfmpeg']);
+    const used = sourceFiles(join(SRC, 'services')).flatMap((file) =>
+      namedImports(file, /\/media\/index\.js$/).filter((name) => PROCESS_API.has(name)).map((name) => `${relative(SRC, file)} imports ${name}`),
+    );
+    expect(used).toEqual([]);
+    // The check reads the import lists it means to: the photo encoder, a repository, is the one that runs ffmpeg.
+    expect(namedImports(join(SRC, 'repositories', 'photo-encoder.repository.ts'), /\/media\/index\.js$/)).toContain('runOnce');
   });
 
   it('HTTP handlers and the realtime gateway reach storage only through services', () => {

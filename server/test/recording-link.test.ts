@@ -35,10 +35,10 @@ async function setUp(): Promise<{ ctx: AppContext; recorder: Recorder }> {
   await writeFile(join(dataDir, 'config.json'), JSON.stringify(config));
   // Cameras in config.json before the first start: the admin password is needed (user.service.ts).
   ctx = await createContext({ dataDir, webDir: join(dataDir, 'web'), passwordHashing: FAST_HASHING, adminPassword: 'master', clock: new FakeClock() });
-  const hub = () => {
+  const streams = () => {
     throw new Error('no video in this test');
   };
-  recorder = new Recorder({ hub, cameras: ctx.cameras, config: ctx.config, service: ctx.recordings, bus: ctx.bus, clock: ctx.clock, log: silent });
+  recorder = new Recorder({ streams, cameras: ctx.cameras, config: ctx.config, service: ctx.recordings, bus: ctx.bus, clock: ctx.clock, log: silent });
   return { ctx, recorder };
 }
 

@@ -42,7 +42,7 @@ function setup(options: { historyMs?: number } = {}) {
   const sampler = new MetricsSampler({
     clock,
     probe,
-    hub: () => null,
+    streams: () => null,
     dirs: () => ({ data: '/data', recordings: '/rec' }),
     recordingsBytes: () => Promise.resolve(++sums * 1000),
     rootPid: 10,
@@ -118,7 +118,7 @@ describe('createSystemProbe', () => {
 
   it('reads this machine: the own process is in the table, memory and cores are known', async () => {
     const probe = createSystemProbe();
-    const table = probe.processes();
+    const table = probe.processes(process.pid);
     if (table) expect(table.some((p) => p.pid === process.pid)).toBe(true);
     expect(probe.cores).toBeGreaterThan(0);
     expect(probe.memory().totalBytes).toBeGreaterThan(0);

@@ -1,58 +1,26 @@
 import { EventEmitter } from 'node:events';
 import { silentLogger, type AttachOptions, type Consumer, type MediaLogger, type QueueLimits, type StreamName } from '../media/index.js';
 import { systemClock, type Clock } from '../lib/clock.js';
-import { DEFAULT_SCENE_CHANGE, type DiffOutcome } from './frame-diff.js';
+import { DEFAULT_SCENE_CHANGE } from './frame-diff.js';
 import { FrameSource, type FrameSourceOptions } from './frame-source.js';
 import { MotionAnalyzer, type MotionAnalyzerOptions } from './motion-analyzer.js';
-import type { MotionEndReason, MotionPhase, MotionTransition } from './motion-state.js';
+import type { MotionDetectorEvents } from './motion-events.js';
+import type { MotionPhase, MotionTransition } from './motion-state.js';
 import { motionSettingsOf, type MotionSettings, type VideoAnalysis } from './settings.js';
 
 /** Frames further apart re-baseline when only keyframes are decoded (GOPs of up to ~10 s are common). */
 const KEYFRAME_MAX_GAP_MS = 30_000;
 
-/** The part of the StreamHub a detector uses. */
+/**
+ * Where a detector attaches: in the server, the door of the camera stream service (its `attachNow`, which refuses
+ * a disabled camera or one in privacy mode); a StreamHub in the media tests.
+ */
 export interface MotionHub {
   attach(camera: string, stream: StreamName, options: AttachOptions): Consumer;
 }
 
-export interface MotionStartedEvent {
-  camera: string;
-  /** ms since epoch */
-  at: number;
-}
-
-export interface MotionEndedEvent {
-  camera: string;
-  /** ms since epoch */
-  at: number;
-  startedAt: number;
-  /** dwell: quiet for the dwell time · timeout: held open by the motion timeout · forceClose · reset: reset() or stop() */
-  reason: MotionEndReason;
-}
-
-/** Per analysed frame, only emitted while someone listens (diagnostics, a live zone preview). */
-export interface MotionAnalysisEvent {
-  camera: string;
-  at: number;
-  outcome: DiffOutcome;
-  triggered: boolean;
-  /** Changed share of the whole frame, 0–1. */
-  frameChangedShare: number;
-  /** Changed share per zone (regions order; one entry for the whole frame when there are no regions), 0–1. */
-  zoneShares: number[];
-}
-
-export interface MotionEvents {
-  motionStarted: [MotionStartedEvent];
-  motionEnded: [MotionEndedEvent];
-}
-
-export interface MotionDetectorEvents extends MotionEvents {
-  analysis: [MotionAnalysisEvent];
-}
-
 /** How frames are made; see frame-source.ts. */
-export type FrameOptions = Pick<FrameSourceOptions, 'fps' | 'width' | 'decode' | 'fullDecodeMaxPixels' | 'backoff' | 'stallTimeoutMs' | 'spawn'>;
+export type FrameOptions = Pick<FrameSourceOptions, 'fps' | 'width' | 'decode' | 'fullDecodeMaxPixels' | 'backoff' | 'stallTimeoutMs' | 'spawn' | 'color'>;
 
 export interface MotionDetectorOptions {
   hub: MotionHub;
@@ -66,11 +34,7 @@ export interface MotionDetectorOptions {
   ffmpegMajor?: number | null;
   frames?: FrameOptions;
   analyzer?: MotionAnalyzerOptions;
-  /**
-   * Bounds of the hub consumer's queue (a decoder that falls behind skips to the next keyframe); default the
-   * hub's (10 s, 8 MiB). Keep maxSeconds above the camera's keyframe interval: the buffered GOP handed over
-   * on attach must fit.
-   */
+  /** Hub consumer queue bounds (default the hub's 10 s, 8 MiB); maxSeconds above the keyframe interval: the GOP handed over on attach must fit. */
   queue?: QueueLimits;
   /** Delay before attaching again when the hub refused or closed the consumer: initialMs (1 s) doubling to maxMs (30 s). */
   reattach?: { initialMs?: number; maxMs?: number };
@@ -148,9 +112,11 @@ export class MotionDetector extends EventEmitter<MotionDetectorEvents> {
       const result = this.analyzer.process(frame.data, frame.width, frame.height);
       this.lastFrameAt = this.clock.now();
       if (this.listenerCount('analysis') > 0) {
+        const changed = result.outcome === 'compared' ? this.analyzer.changedMap : null;
         this.safeEmit('analysis', {
           camera: this.camera, at: this.lastFrameAt, outcome: result.outcome, triggered: result.triggered,
-          frameChangedShare: result.frameChangedShare, zoneShares: [...result.zoneShares],
+          frameChangedShare: result.frameChangedShare, zoneShares: [...result.zoneShares], phase: this.analyzer.phase,
+          changed: changed ? { data: changed, width: frame.width, height: frame.height } : null, color: frame.color,
         });
       }
     });

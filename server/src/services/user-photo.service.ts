@@ -2,8 +2,8 @@ import { AppError } from '../errors/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { PhotoRepository } from '../repositories/photo.repository.js';
 import type { UserRecord, UserRepository } from '../repositories/user.repository.js';
-import { detectImageType } from './image-type.js';
-import type { PhotoEncoder } from './photo-encoder.js';
+import { detectImageType } from '../lib/image-type.js';
+import type { PhotoEncoder } from '../repositories/photo-encoder.repository.js';
 
 export class UserPhotoService {
   constructor(

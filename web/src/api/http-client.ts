@@ -1,3 +1,4 @@
+import { takeEarlyResponse } from '../early/early-requests';
 import { ApiError, apiErrorFromResponse, isAbortError } from '../lib/api-error';
 
 /**
@@ -59,15 +60,12 @@ async function apiRequest<T = void>(hooks: HttpClientHooks, path: string, option
     body = JSON.stringify(options.json);
   }
 
+  const method = options.method ?? 'GET';
+  // A GET the page's first script already made (a camera page opened from nothing: the session check, the camera).
+  const early = method === 'GET' && !options.signal?.aborted ? takeEarlyResponse(`/api${path}`, token) : null;
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
+    response = await (early ?? fetch(`/api${path}`, { method, headers, body, signal: options.signal, credentials: 'same-origin' }));
   } catch (error) {
     if (isAbortError(error)) throw error;
     throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'network error');

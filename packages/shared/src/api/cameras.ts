@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cameraAlertFields } from './alerts.js';
+import { cameraObjectDetectionFields } from './object-detection.js';
 import { LIVE_TRANSPORTS } from './webrtc.js';
 import { hasForbiddenNameCharacters, replaceUrls } from '../text.js';
 import { displayNameSchema } from './common.js';
@@ -120,6 +121,8 @@ export const cameraSchema = z.looseObject({
   recordingTimer: z.number().int().min(1).max(3600).optional(),
   /** Alerts (issue 9): Telegram type, Alexa, webhook URL, MQTT topic, channels, image analysis. */
   ...cameraAlertFields,
+  /** Local object detection (issue 20): labels, minimum score and size, zones per label. */
+  ...cameraObjectDetectionFields,
 });
 export type Camera = z.infer<typeof cameraSchema>;
 export type CameraInput = z.input<typeof cameraSchema>;

@@ -1,6 +1,6 @@
 import { AppError } from '../errors/app-error.js';
-import { killWithParent, spawnTied } from '../media/index.js';
-import { detectImageType, type ImageType } from './image-type.js';
+import { runOnce } from '../media/index.js';
+import { detectImageType, type ImageType } from '../lib/image-type.js';
 
 /** Longest side of a stored profile photo: avatars are shown at most a few hundred pixels wide. */
 export const PHOTO_MAX_SIDE = 512;
@@ -10,6 +10,9 @@ export const PHOTO_MAX_SIDE = 512;
  * cannot make it open a playlist, a concat list or a URL.
  */
 const DEMUXER: Record<ImageType['extension'], string> = { jpg: 'jpeg_pipe', png: 'png_pipe', gif: 'gif', webp: 'webp_pipe' };
+
+/** More output than this is not a re-encoded avatar (see run()). */
+const MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
 
 export interface EncodedPhoto {
   bytes: Buffer;
@@ -57,36 +60,12 @@ export class PhotoEncoder {
     return { bytes: output, type: produced };
   }
 
-  private run(input: Uint8Array, args: string[]): Promise<Buffer> {
-    return new Promise((resolve, reject) => {
-      const child = spawnTied(this.ffmpegPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-      const untrack = killWithParent(child);
-      const out: Buffer[] = [];
-      let outBytes = 0;
-      let spawnFailed = false;
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        child.kill('SIGKILL');
-      }, this.options.timeoutMs ?? 10_000);
-      child.stdout.on('data', (chunk: Buffer) => {
-        outBytes += chunk.length;
-        // A 512×512 PNG is at most ~1 MiB; more means something is wrong, not a photo to keep.
-        if (outBytes > 4 * 1024 * 1024) child.kill('SIGKILL');
-        else out.push(chunk);
-      });
-      child.stderr.resume(); // not shown to the uploader; the code says enough
-      child.on('error', () => (spawnFailed = true));
-      child.stdin.on('error', () => undefined); // EPIPE when ffmpeg gives up on the input early
-      child.stdin.end(input);
-      child.once('close', (code) => {
-        clearTimeout(timer);
-        untrack();
-        if (spawnFailed) reject(new AppError('FFMPEG_UNAVAILABLE', 'ffmpeg is not available to read the photo'));
-        else if (timedOut || code !== 0 || outBytes === 0 || outBytes > 4 * 1024 * 1024) {
-          reject(new AppError('IMAGE_UNREADABLE', 'the photo could not be read as an image'));
-        } else resolve(Buffer.concat(out));
-      });
-    });
+  private async run(input: Uint8Array, args: string[]): Promise<Buffer> {
+    // A 512×512 PNG is at most ~1 MiB; more means something is wrong, not a photo to keep. stderr is not shown
+    // to the uploader: the code says enough.
+    const run = await runOnce({ command: this.ffmpegPath, args, stdin: input, timeoutMs: this.options.timeoutMs ?? 10_000, maxBytes: MAX_OUTPUT_BYTES });
+    if (run.startError) throw new AppError('FFMPEG_UNAVAILABLE', 'ffmpeg is not available to read the photo');
+    if (run.stopped || run.code !== 0 || run.stdout.length === 0) throw new AppError('IMAGE_UNREADABLE', 'the photo could not be read as an image');
+    return run.stdout;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectImageType } from './image-type.js';
-import { PhotoEncoder } from './photo-encoder.js';
+import { detectImageType } from '../lib/image-type.js';
+import { PhotoEncoder } from './photo-encoder.repository.js';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP8AAP///ywAAAAAAQABAAACAkQBADs=', 'base64');
 
