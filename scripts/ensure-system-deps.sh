@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages HomeCam's checks need: ffmpeg (media), Chromium (browser tests) and the
-# GStreamer RTSP server (the simulated camera). Runs apt-get only for what is missing, so a second run is instant.
+# GStreamer RTSP server (the simulated camera), and PostgreSQL 15 (the 24/7 index runs its queries on it too). Runs apt-get only for what is missing, so a second run is instant.
 set -euo pipefail
 
 packages=(
@@ -17,6 +17,7 @@ packages=(
   gstreamer1.0-plugins-ugly
   gstreamer1.0-plugins-bad
   gstreamer1.0-libav
+  postgresql-15
 )
 
 missing=()

@@ -4,6 +4,8 @@ import { pushModule, type PushModuleOptions } from './alerts/push/module.js';
 import { analysisModule, type AnalysisOptions } from './analysis/module.js';
 import { auditModule } from './audit/module.js';
 import { backupModule, type BackupModuleOptions } from './backup/module.js';
+import type { ContinuousOptions } from './continuous/index.js';
+import { continuousModule } from './continuous/module.js';
 import type { AppContext } from './context/context.js';
 import { apiModule } from './core/api.module.js';
 import { cameraEventsModule } from './core/camera-events.module.js';
@@ -31,6 +33,8 @@ export interface ModuleOptions extends PushModuleOptions, RecorderModuleOptions,
   analysis?: AnalysisOptions | undefined;
   /** Issue 10: the HomeKit bridge's stream delegate factory (live streaming) and, in tests, the interface table. */
   homekit?: HomekitOptions | undefined;
+  /** Issue 19: 24/7 recording (node id, fsync cadence, outage gap, retention interval). */
+  continuous?: ContinuousOptions | undefined;
   /** Issue 20: the local object detector's worker count. */
   objectDetection?: ObjectDetectionOptions | undefined;
 }
@@ -54,6 +58,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
   const detection = detectionModule(ctx, options.objectDetection);
   const homekit = homekitModule(ctx, system.system, options.homekit, (camera) => detection.objects.handles(camera));
   const recorder = recorderModule(ctx, options);
+  const continuous = continuousModule(ctx, recorder.recorder, options.continuous);
   const metrics = metricsModule(ctx, options.metrics);
   const list = [
     // Stopped last: what the other modules log while stopping still reaches the file.
@@ -64,6 +69,8 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     streamsModule(ctx, options.live),
     auditModule(ctx),
     push,
+    // Before the recorder: stopped after it, so the last event spans still mark their footage.
+    continuous,
     recorder,
     analysis,
     // The local detector first: where it decides, its objects are the events and bare motion stays quiet.
@@ -79,7 +86,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     // Stopped first: no HomeKit request reaches a module that is already stopping.
     homekit,
   ] satisfies HomecamModule[];
-  return { list, recorder, triggers, mqtt, push, analysis, alerts, system, homekit, metrics, detection };
+  return { list, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics, detection };
 }
 
 export type Modules = ReturnType<typeof createModules>;

@@ -231,6 +231,14 @@ describe('layering', () => {
     expect(violations('detection', /^(?:fastify|@fastify\/|socket\.io|better-sqlite3|kysely)/)).toEqual([]);
   });
 
+  it('continuous (24/7 recording, issue 19) is one feature folder: services, repositories, db types, media API, lib, HTTP helpers; nothing but the module list imports its module.ts', () => {
+    expect(sourceFiles(join(SRC, 'continuous')).length).toBeGreaterThan(5);
+    expect(resolvedViolations('continuous', (target) => ['continuous', 'services', 'repositories', 'db', 'media', 'lib', 'events', 'errors', 'http', 'recording'].includes(folderOf(target)))).toEqual([]);
+    expect(violations('continuous', /^socket\.io|\/realtime\//)).toEqual([]);
+    const users = edges().filter(([file, target]) => folderOf(target) === 'continuous' && folderOf(file) !== 'continuous').map(([file]) => relative(SRC, file));
+    expect([...new Set(users)].sort()).toEqual(['continuous/module.ts', 'modules.ts']); // its own wiring and the module list
+  });
+
   it('has no cycles between folders', () => {
     const graph = new Map<string, Set<string>>();
     for (const [file, target] of edges()) {

@@ -36,3 +36,5 @@ export * from './api/object-detection.js';
 export * from './api/mqtt-publish.js';
 export * from './api/homekit.js';
 export * from './api/webrtc.js';
+export * from './api/continuous.js';
+export * from './api/timeline.js';

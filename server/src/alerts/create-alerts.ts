@@ -49,7 +49,9 @@ export function createAlerts(parts: AlertParts) {
   const { recordings } = parts;
   const fileOf = async (url: string): Promise<{ path: string; size: number } | null> => {
     const relative = relativeOf(url);
-    return relative ? recordings.file(relative).catch(() => null) : null;
+    const file = relative ? await recordings.file(relative).catch(() => null) : null;
+    // A span of continuous footage (issue 19) has no file of its own to attach: the channels send the picture.
+    return file && !file.virtual ? file : null;
   };
   const media = new EventMedia({
     bus: parts.bus,

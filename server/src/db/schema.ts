@@ -68,6 +68,8 @@ export interface RecordingsTable {
    * later change of the path leaves them reachable. Null only for rows older than 0005 until the start-up fill.
    */
   root: string | null;
+  /** 1: a span of continuous footage (0011), no file of its own; 0: a clip or picture. */
+  span: Generated<number>;
 }
 
 export interface RoomsTable {
@@ -119,6 +121,76 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   dashboard_layouts: DashboardLayoutsTable;
   rekognition_usage: RekognitionUsageTable;
+  segments: SegmentsTable;
+  segment_minutes: SegmentMinutesTable;
+  review_items: ReviewItemsTable;
+  review_marks: ReviewMarksTable;
+  exports: ExportsTable;
+}
+
+/** One continuous-recording segment (0010): a standalone fMP4 (init + fragments) under `root` of node `node_id`. */
+export interface SegmentsTable {
+  id: string;
+  node_id: string;
+  camera: string;
+  stream: string;
+  start_ms: number;
+  end_ms: number;
+  bytes: number;
+  init_bytes: number;
+  init_hash: string;
+  root: string;
+  file: string;
+  motion: number;
+  motion_score: number;
+  event: number;
+  /** writing · complete · interrupted */
+  status: string;
+}
+
+/** The segments of one camera whose start falls in one minute, summed (0010): the timeline of long ranges. */
+export interface SegmentMinutesTable {
+  camera: string;
+  minute_ms: number;
+  footage_ms: number;
+  motion_ms: number;
+  first_ms: number;
+  last_ms: number;
+}
+
+/** Overlapping events of one camera merged into one item to review (0010). */
+export interface ReviewItemsTable {
+  id: string;
+  camera: string;
+  start_ms: number;
+  end_ms: number;
+  labels: string;
+  events: number;
+}
+
+export interface ReviewMarksTable {
+  item_id: string;
+  user_id: number;
+  reviewed_ms: number;
+}
+
+/** A range of one camera copied into one MP4 (0010); never touched by retention. */
+export interface ExportsTable {
+  id: string;
+  node_id: string;
+  owner_id: number;
+  name: string;
+  camera: string;
+  from_ms: number;
+  to_ms: number;
+  status: string;
+  progress: number;
+  bytes: number;
+  duration_ms: number;
+  root: string;
+  file: string;
+  error: string | null;
+  created_ms: number;
 }
 
 /** The single Rekognition counter row (id 1): calls in `month` (UTC `YYYY-MM`), the last call's time. */

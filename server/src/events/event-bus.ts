@@ -1,4 +1,4 @@
-import type { CameraStatus, EventSource, Notification, ObjectBox, Permission, Recording } from '@homecam/shared';
+import type { CameraStatus, EventSource, ExportJob, Notification, ObjectBox, Permission, Recording } from '@homecam/shared';
 import { EventEmitter } from 'node:events';
 import type { Actor } from './actor.js';
 
@@ -83,6 +83,8 @@ export interface DomainEvents {
   BackupDownloaded: { by: Actor; what: 'archive' | 'daily'; recordings: boolean; redacted: boolean; name: string };
   /** A restore upload: staged (the restart follows) or refused with an error code. */
   RestoreRequested: { by: Actor; outcome: 'staged' | { refused: string } };
+  /** An export job changed (issue 19): the gateway tells its owner's sockets (`exportProgress`). */
+  ExportProgress: { job: ExportJob };
 }
 
 type Listener<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void;

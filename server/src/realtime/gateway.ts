@@ -1,4 +1,4 @@
-import { isAdmin, type CameraStatus, type ClientToServerEvents, type LogEntry, type MetricsUpdate, type Permission, type ServerToClientEvents } from '@homecam/shared';
+import { isAdmin, type CameraStatus, type ClientToServerEvents, type ExportJob, type LogEntry, type MetricsUpdate, type Permission, type ServerToClientEvents } from '@homecam/shared';
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -134,6 +134,16 @@ export class RealtimeGateway {
     if ((this.io.sockets.adapter.rooms.get(ADMIN_ROOM)?.size ?? 0) === 0) return;
     if (event === 'logMessage') this.io.to(ADMIN_ROOM).emit(event, payload as LogEntry[]);
     else this.io.to(ADMIN_ROOM).emit(event, payload as MetricsUpdate);
+  }
+
+  /**
+   * Issue 19: an export's progress to its owner's sockets that may see recordings now (checked at each send, not at
+   * connect, so a permission taken away stops it at once).
+   */
+  toRecordingsOwner(userId: number, event: 'exportProgress', job: ExportJob): void {
+    for (const socket of this.io.of('/').sockets.values()) {
+      if (socket.data.userId === userId && socket.data.recordings) socket.emit(event, job);
+    }
   }
 
   /** Tells every socket of the session to sign out, then drops them. */

@@ -1,4 +1,4 @@
-import type { Camera, EventSource } from '@homecam/shared';
+import { cameraRecording, type Camera, type EventSource } from '@homecam/shared';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
 import type { Consumer } from '../media/index.js';
@@ -9,6 +9,7 @@ import type { NotificationService } from '../services/notification.service.js';
 import type { CameraStreamDoor } from '../services/camera-stream-door.js';
 import type { RecordingRow, RecordingService } from '../services/recording.service.js';
 import { clipSettings, dateFolder, DEFAULT_MAX_CLIP_MS, delayToEnd, extendClip, onEndTimer, openClip, type ClipWindow } from './clip-policy.js';
+import { ClipThumbnail } from './clip-thumbnail.js';
 import { writeClip, type ClipStreams } from './clip-writer.js';
 
 export interface RecorderLogger {
@@ -62,10 +63,10 @@ interface Active {
   stopTimer: (() => void) | null;
   stopped: boolean;
   done: Promise<void>;
-  /** The thumbnail's write (the first picture, then an object event's picture over it). */
-  thumb: Promise<boolean>;
-  /** An object event's picture is the thumbnail already: the first object of a clip is what it shows. */
-  objectShown: boolean;
+  /** The first picture, then the first object's over it. */
+  thumb: ClipThumbnail;
+  /** A span of continuous footage (issue 19): resolved when the event ends, no file is written. */
+  ended?: () => void;
 }
 
 /**
@@ -119,7 +120,11 @@ export class Recorder {
     const camera = this.deps.cameras.find(trigger.camera);
     if (!camera) return;
     const settings = clipSettings(this.deps.config.get().recordings, camera);
-    if (!settings) return;
+    const mode = cameraRecording(camera).mode;
+    if (!settings || mode === 'off') return;
+    // Continuous mode: a video event is a span of the footage being recorded anyway, pre-roll included.
+    const span = mode === 'continuous' && settings.type === 'Video';
+    const startedAt = span ? trigger.at - camera.prebufferLength * 1000 : trigger.at;
     const now = this.deps.clock.now();
     const running = this.active.get(camera.name);
     if (running) {
@@ -142,18 +147,19 @@ export class Recorder {
       type: settings.type,
       label: trigger.label,
       labels: trigger.object ? JSON.stringify([trigger.label]) : null,
-      started_at: new Date(trigger.at).toISOString(),
+      started_at: new Date(startedAt).toISOString(),
       duration_ms: 0,
       size_bytes: 0,
       file: settings.type === 'Video' ? `${folder}/${id}.mp4` : thumbnail,
       thumbnail,
       status: 'recording',
       root: files.dir,
+      span: span ? 1 : 0,
     };
     const window = openClip(now, settings.timerMs, this.deps.maxClipMs ?? DEFAULT_MAX_CLIP_MS, trigger.motion);
     const active: Active = {
-      id, camera: camera.name, files, thumbnail, startedAt: trigger.at, window, consumer: null, stopTimer: null, stopped: false, done: Promise.resolve(),
-      thumb: Promise.resolve(false), objectShown: trigger.object === true,
+      id, camera: camera.name, files, thumbnail, startedAt, window, consumer: null, stopTimer: null, stopped: false, done: Promise.resolve(),
+      thumb: this.clipThumbnail(files, thumbnail, camera.name, trigger.object === true),
     };
     this.active.set(camera.name, active);
     this.deps.bus.publish('RecordingStarted', { eventId: trigger.eventId, id, thumbnail, camera: camera.name, extended: false });
@@ -174,22 +180,26 @@ export class Recorder {
   /** An object seen during the clip: its label on the recording; the first one's picture becomes the thumbnail. */
   private addObject(active: Active, trigger: Trigger): void {
     void this.deps.service.addLabels(active.id, [trigger.label]).catch((error: unknown) => this.deps.log.warn({ camera: active.camera, err: error }, 'recording not labelled'));
-    const image = trigger.image;
-    if (active.objectShown || !image || !isJpeg(image)) return;
-    active.objectShown = true;
-    // After the first picture, never before it: the keyframe snapshot must not overwrite the object's.
-    const write = active.thumb.then(() => active.files.write(active.thumbnail, image)).then(() => true, () => false);
-    this.deps.service.writing(active.thumbnail, active.files.dir, write);
-    active.thumb = write;
+    active.thumb.showObject(trigger.image);
+  }
+
+  private clipThumbnail(files: RecordingRoot, relative: string, camera: string, fromObject: boolean): ClipThumbnail {
+    const { streams, service, log } = this.deps;
+    const deps = { files, relative, camera, keyframe: (name: string) => streams.keyframeJpeg(name, 8_000), writing: service.writing.bind(service), warn: log.warn.bind(log) };
+    return new ClipThumbnail(deps, fromObject);
   }
 
   private async record(active: Active, camera: Camera, row: RecordingRow, image?: Buffer): Promise<void> {
     const { files } = active;
-    active.thumb = this.thumbnail(files, camera.name, row.thumbnail ?? '', image);
-    const thumb = active.thumb;
+    const thumb = active.thumb.first(image);
     const { service } = this.deps;
-    if (row.thumbnail) service.writing(row.thumbnail, files.dir, thumb);
     await service.begin(row);
+    if (row.span) {
+      const length = await this.spanLength(active);
+      await active.thumb.written; // an object's picture written over the first one meanwhile
+      await this.complete(row, { status: 'complete', size_bytes: 0, duration_ms: length });
+      return;
+    }
     if (row.type === 'Snapshot') {
       const size = (await thumb) ? await files.size(row.file) : 0;
       if (size === 0) return this.discard(row, 'no picture from the camera');
@@ -203,8 +213,8 @@ export class Recorder {
       await service.interrupt(row).catch(() => undefined);
       throw error;
     }
-    // active.thumb, not thumb: an object's picture may have been written over the first one meanwhile.
-    const pictured = (await active.thumb) || (await thumb);
+    // The last write, not the first: an object's picture may have been written over it meanwhile.
+    const pictured = await active.thumb.written;
     if (result.durationMs > 0) {
       await this.complete(row, { status: 'complete', size_bytes: result.size, duration_ms: result.durationMs });
       return;
@@ -221,6 +231,15 @@ export class Recorder {
   private async discard(row: RecordingRow, reason: string): Promise<void> {
     await this.deps.service.delete(row.id);
     this.deps.log.warn({ camera: row.camera, id: row.id, type: row.type, reason }, 'recording failed: nothing recorded, removed');
+  }
+
+  /** A span lasts until the end timer (or close) finishes it: its length runs from the pre-roll to then. */
+  private spanLength(active: Active): Promise<number> {
+    return new Promise((resolve) => {
+      active.ended = () => resolve(Math.max(0, this.deps.clock.now() - active.startedAt));
+      if (active.stopped) active.ended();
+      else this.rearm(active);
+    });
   }
 
   /** The writer's view of a clip: the live part starts the end timer; the recorder ends it by closing the consumer. */
@@ -247,23 +266,6 @@ export class Recorder {
     if (!this.closed) void this.deps.service.enforceRetention().catch((error: unknown) => this.deps.log.error({ err: error }, 'retention failed'));
   }
 
-  /** The picture that came with the trigger (FTP upload, mail attachment) when it is a JPEG, else the camera's newest keyframe. */
-  private async thumbnail(files: RecordingRoot, camera: string, relative: string, image?: Buffer): Promise<boolean> {
-    try {
-      if (image && isJpeg(image)) {
-        await files.write(relative, image);
-        return true;
-      }
-      const jpeg = await this.deps.streams.keyframeJpeg(camera, 8_000);
-      if (!jpeg) return false;
-      await files.write(relative, jpeg);
-      return true;
-    } catch (error) {
-      this.deps.log.warn({ camera, err: error }, 'no thumbnail for the recording');
-      return false;
-    }
-  }
-
   private rearm(active: Active): void {
     active.stopTimer?.();
     if (active.stopped) return;
@@ -281,9 +283,6 @@ export class Recorder {
     active.stopped = true;
     active.stopTimer?.();
     active.consumer?.close();
+    active.ended?.();
   }
-}
-
-function isJpeg(image: Buffer): boolean {
-  return image.length > 4 && image[0] === 0xff && image[1] === 0xd8;
 }

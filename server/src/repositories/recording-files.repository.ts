@@ -134,6 +134,17 @@ export class RecordingRoot {
     }
   }
 
+  /** When the file was last written (ms), or null. */
+  async modifiedAt(relative: string): Promise<number | null> {
+    const path = this.resolve(relative);
+    if (!path) return null;
+    try {
+      return (await lstat(path)).mtimeMs;
+    } catch {
+      return null;
+    }
+  }
+
   async info(relative: string): Promise<RecordingFileInfo | null> {
     const path = this.resolve(relative);
     if (!path) return null;

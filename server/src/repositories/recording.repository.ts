@@ -2,7 +2,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, RecordingsTable } from '../db/schema.js';
 import { applyEventFilter, encodeCursor, type EventFilter, type PageRequest } from './event-query.js';
 
-export type RecordingRow = Selectable<RecordingsTable>;
+/** `span` is optional on the way in (0 unless a continuous-mode event sets it). */
+export type RecordingRow = Omit<Selectable<RecordingsTable>, 'span'> & { span?: number };
 const COLUMNS = { time: 'started_at', type: 'type' };
 
 export class RecordingRepository {

@@ -7,6 +7,9 @@ import type { RecordingRepository, RecordingRow } from '../repositories/recordin
 import type { ConfigService } from './config.service.js';
 import { addRecordingLabels } from './recording-labels.js';
 import { RecordingRetention, type RetentionResult } from './recording-retention.js';
+import { spanFile, type RecordingFile, type SpanSource } from './recording-span.js';
+
+export type { RecordingFile, SpanSource, VirtualFile } from './recording-span.js';
 import { parseLabels, recordingFileUrl, toFilter, type NotificationService } from './notification.service.js';
 
 export type { RetentionResult } from './recording-retention.js';
@@ -39,12 +42,19 @@ export class RecordingService {
    */
   private readonly pending = new Map<string, { root: string; written: Promise<unknown> }>();
 
+  private spans: SpanSource | null = null;
+
   constructor(private readonly deps: RecordingServiceDeps) {
     this.retention = new RecordingRetention({
       ...deps,
       filesOf: (row) => this.filesOf(row),
       remove: (rows, why) => this.remove(rows, { why }),
     });
+  }
+
+  /** Issue 19: span recordings (continuous mode) are served from the footage this source assembles. */
+  useSpanSource(source: SpanSource | null): void {
+    this.spans = source;
   }
 
   present(row: RecordingRow): Recording {
@@ -95,8 +105,9 @@ export class RecordingService {
    * A recording's file for /files/recordings/…: the path finds its row, the row its root (the directory it was
    * written under, whatever `recordings.path` says now). No row and nothing being written: 404.
    */
-  async file(relative: string): Promise<{ path: string; size: number; contentType: string }> {
+  async file(relative: string): Promise<RecordingFile> {
     const row = await this.deps.recordings.byPath(relative);
+    if (row?.span) return spanFile(this.spans, row);
     const pending = this.pending.get(relative);
     const root = row ? this.filesOf(row) : pending ? this.deps.files.at(pending.root) : null;
     if (!root) throw new AppError('FILE_NOT_FOUND', 'file not found');
@@ -169,8 +180,8 @@ export class RecordingService {
     return this.deps.files.at(row.root ?? this.deps.files.dir);
   }
 
-  stream(path: string, range?: { start: number; end: number }): NodeJS.ReadableStream {
-    return this.deps.files.stream(path, range);
+  stream(file: RecordingFile, range?: { start: number; end: number }): NodeJS.ReadableStream {
+    return file.virtual ? file.virtual.open(range) : this.deps.files.stream(file.path, range);
   }
 
   /**

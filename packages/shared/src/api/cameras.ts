@@ -4,6 +4,7 @@ import { cameraObjectDetectionFields } from './object-detection.js';
 import { LIVE_TRANSPORTS } from './webrtc.js';
 import { hasForbiddenNameCharacters, replaceUrls } from '../text.js';
 import { displayNameSchema } from './common.js';
+import { cameraRecordingFields } from './continuous.js';
 
 /**
  * A camera as `config.json` holds it. Names follow camera.ui 1.1.17 (`videoConfig.*`, `videoanalysis`,
@@ -119,6 +120,8 @@ export const cameraSchema = z.looseObject({
   /** Config-file only (spec §5): the UI shows these read-only. */
   recordingType: z.enum(['Snapshot', 'Video']).optional(),
   recordingTimer: z.number().int().min(1).max(3600).optional(),
+  /** 24/7 recording (issue 19): mode, stream and footage cap; defaults applied by cameraRecording(). */
+  ...cameraRecordingFields,
   /** Alerts (issue 9): Telegram type, Alexa, webhook URL, MQTT topic, channels, image analysis. */
   ...cameraAlertFields,
   /** Local object detection (issue 20): labels, minimum score and size, zones per label. */

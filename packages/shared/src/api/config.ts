@@ -9,6 +9,7 @@ import { homekitSettingsSchema } from './homekit.js';
 import { webrtcSettingsSchema } from './webrtc.js';
 import { WEATHER_DEFAULT_GEOCODING_URL, WEATHER_DEFAULT_URL, WEATHER_PROVIDERS } from './dashboard.js';
 import { recordingsMaxSizeGBSchema, recordingsMinFreeGBSchema } from './settings.js';
+import { continuousConfigSchema } from './continuous.js';
 
 /** What every visitor may read at start-up (spec §7: the UI config load). Holds no secret. */
 export const uiConfigSchema = z.object({
@@ -96,6 +97,8 @@ export const configFileSchema = z.looseObject({
       removeAfter: z.number().int().min(1).max(3650).default(7),
       maxSizeGB: recordingsMaxSizeGBSchema.optional(),
       minFreeGB: recordingsMinFreeGBSchema.optional(),
+      /** 24/7 recording (issue 19): segment length, days per tier, size caps; defaults by continuousSettingsOf(). */
+      continuous: continuousConfigSchema.optional(),
     })
     .default({ active: true, type: 'Video', timer: 10, removeAfter: 7 }),
   options: z.looseObject({ videoProcessor: z.string().optional() }).default({}),

@@ -3,6 +3,7 @@ import type { LogEntry } from '../api/logs.js';
 import type { MetricsUpdate } from '../api/metrics.js';
 import type { Notification } from '../api/notifications.js';
 import type { Recording } from '../api/recordings.js';
+import type { ExportJob } from '../api/timeline.js';
 
 /**
  * The socket.io event map of spec §7, defined once for server and web.
@@ -31,6 +32,8 @@ export interface ServerToClientEvents {
   logMessage: (entries: LogEntry[]) => void;
   /** A new utilization sample and the camera table (admins only, every METRICS_INTERVAL_MS). */
   metrics: (update: MetricsUpdate) => void;
+  /** An export of the caller's changed (queued, progress, done, failed); to its owner while they have recordings:access. */
+  exportProgress: (job: ExportJob) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- later issues add commands (join stream, ...)

@@ -8,6 +8,8 @@ import { pushLanguage } from './0006_push_language.js';
 import { dashboardLayouts } from './0007_dashboard_layouts.js';
 import { rekognitionUsage } from './0008_rekognition_usage.js';
 import { eventLabels } from './0009_event_labels.js';
+import { continuousIndex } from './0010_continuous_index.js';
+import { recordingSpans } from './0011_recording_spans.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the built server needs no
@@ -23,6 +25,8 @@ const migrations: Record<string, Migration> = {
   '0007_dashboard_layouts': dashboardLayouts,
   '0008_rekognition_usage': rekognitionUsage,
   '0009_event_labels': eventLabels,
+  '0010_continuous_index': continuousIndex,
+  '0011_recording_spans': recordingSpans,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -99,12 +99,12 @@ export const recordingRoutes = defineRoutes<{ recordings: RecordingService }>((a
       if (range === 'invalid') {
         return reply.code(416).header('content-range', `bytes */${file.size}`).send();
       }
-      if (!range) return reply.header('content-length', String(file.size)).send(recordings.stream(file.path));
+      if (!range) return reply.header('content-length', String(file.size)).send(recordings.stream(file));
       return reply
         .code(206)
         .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
         .header('content-length', String(range.end - range.start + 1))
-        .send(recordings.stream(file.path, range));
+        .send(recordings.stream(file, range));
     },
   );
 });

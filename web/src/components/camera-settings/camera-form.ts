@@ -1,5 +1,5 @@
 import { cameraMediaIssues, cameraNameIssues, cameraSchema, MEDIA_REFUSAL, VALIDATION_MESSAGES, type Camera, type CameraInput } from '@homecam/shared';
-import { parseZones, zonesToForm } from '../objects/object-labels';
+import { parseZones, zonesToForm } from '../../lib/object-labels';
 import { ALL_FIELDS, type FieldDef } from './camera-fields';
 
 /** The form's state: one string (text, numbers as typed) or boolean per field path. */

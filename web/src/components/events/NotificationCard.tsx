@@ -3,8 +3,8 @@ import type { Notification } from '@homecam/shared';
 import { cn } from '../ui/cn';
 import { BellIcon, TrashIcon } from '../ui/icons';
 import { PlayIcon } from '../ui/media-icons';
-import { objectLabelName } from '../objects/object-labels';
-import { formatTime, notificationMessage } from './format';
+import { formatTime, notificationMessage } from '../../lib/event-format';
+import { objectLabelName } from '../../lib/object-labels';
 
 export interface NotificationCardProps {
   notification: Notification;

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { Recording } from '@homecam/shared';
 import { cn } from '../ui/cn';
 import { ImageIcon, PlayIcon, VideoIcon } from '../ui/media-icons';
-import { formatDuration, formatSize, formatTime } from './format';
-import { objectLabelName } from '../objects/object-labels';
+import { formatDuration, formatSize, formatTime } from '../../lib/event-format';
+import { objectLabelName } from '../../lib/object-labels';
 
 export interface RecordingItemProps {
   recording: Recording;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 import { TextField } from '../ui/TextField';
-import { objectLabelName, splitLabels } from './object-labels';
+import { objectLabelName, splitLabels } from '../../lib/object-labels';
 
 export interface ObjectLabelsFieldProps {
   label: string;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../ui/Checkbox';
-import { objectLabelName, parseZones, splitLabels, zonesToForm } from './object-labels';
+import { objectLabelName, parseZones, splitLabels, zonesToForm } from '../../lib/object-labels';
 
 export interface ObjectZonesFieldProps {
   label: string;

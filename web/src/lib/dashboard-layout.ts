@@ -10,13 +10,25 @@ import {
   type WidgetType,
 } from '@homecam/shared';
 import { verticalCompactor } from 'react-grid-layout/core';
-import type { AnyWidgetDefinition } from './widget-types';
 
 /**
  * The board's layout logic, free of React: reading a stored layout, deciding what a user sees, placing added
  * widgets. Positions are kept the way react-grid-layout shows them (compacted upwards), so what is stored is
  * what is seen and a reload puts every widget where it was.
  */
+
+/**
+ * What this logic reads of a widget type. The registry's definitions (components/dashboard/widget-types) carry
+ * more (the component, its settings form); the layout needs only these, so it knows nothing of React.
+ */
+export interface WidgetKind {
+  type: WidgetType;
+  /** Who may add and see it: any of these permissions (admin passes); absent = every dashboard user. */
+  access?: readonly Permission[] | 'admin';
+  /** Grid units (12 columns): default and minimum size. */
+  size: { w: number; h: number; minW?: number; minH?: number };
+  defaults: Readonly<Record<string, unknown>>;
+}
 
 /** A user's permissions, as the session holds them. */
 export type Permissions = readonly Permission[] | undefined;
@@ -60,15 +72,15 @@ export function resolveSettings<S extends Record<string, unknown>>(definition: {
 }
 
 /** Whether the user may add and see a widget of this definition (admin passes). */
-export function canUseWidget(definition: Pick<AnyWidgetDefinition, 'access'>, permissions: Permissions): boolean {
+export function canUseWidget(definition: Pick<WidgetKind, 'access'>, permissions: Permissions): boolean {
   if (definition.access === undefined) return true;
   if (definition.access === 'admin') return isAdmin(permissions ?? []);
   return hasAnyPermission(permissions, definition.access);
 }
 
-export type Registry = readonly AnyWidgetDefinition[];
+export type Registry<Kind extends WidgetKind = WidgetKind> = readonly Kind[];
 
-export function findDefinition(registry: Registry, type: WidgetType): AnyWidgetDefinition | undefined {
+export function findDefinition<Kind extends WidgetKind>(registry: Registry<Kind>, type: WidgetType): Kind | undefined {
   return registry.find((definition) => definition.type === type);
 }
 
@@ -154,10 +166,10 @@ export function newWidgetId(type: WidgetType): string {
 }
 
 /** The layout with a new widget of `definition` at the bottom left, or the same layout when the board is full. */
-export function addWidget(layout: DashboardLayout, definition: AnyWidgetDefinition, id: string, registry: Registry, permissions: Permissions): DashboardLayout {
+export function addWidget(layout: DashboardLayout, definition: WidgetKind, id: string, registry: Registry, permissions: Permissions): DashboardLayout {
   if (layout.widgets.length >= DASHBOARD_MAX_WIDGETS) return layout;
   const bottom = visibleWidgets(layout, registry, permissions).reduce((max, widget) => Math.max(max, widget.y + widget.h), 0);
-  const widget: DashboardWidget = { id, type: definition.type, x: 0, y: bottom, w: definition.size.w, h: definition.size.h, settings: { ...(definition.defaults as Record<string, unknown>) } };
+  const widget: DashboardWidget = { id, type: definition.type, x: 0, y: bottom, w: definition.size.w, h: definition.size.h, settings: { ...definition.defaults } };
   return compactLayout({ ...layout, widgets: [...layout.widgets, widget] }, registry, permissions);
 }
 
@@ -181,7 +193,7 @@ export function defaultLayout(registry: Registry, permissions: Permissions): Das
   const widgets = DEFAULT_BOARD.flatMap((entry) => {
     const definition = findDefinition(registry, entry.type);
     if (!definition || !canUseWidget(definition, permissions)) return [];
-    return [{ ...entry, settings: { ...(definition.defaults as Record<string, unknown>) } }];
+    return [{ ...entry, settings: { ...definition.defaults } }];
   });
   return compactLayout({ version: 1, locked: false, widgets }, registry, permissions);
 }

@@ -1,4 +1,4 @@
-import { DASHBOARD_MAX_WIDGETS, type DashboardLayout, type DashboardWidget } from '@homecam/shared';
+import { DASHBOARD_MAX_WIDGETS, type DashboardLayout, type DashboardWidget, type WidgetType } from '@homecam/shared';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -15,23 +15,17 @@ import {
   toGridItems,
   visibleWidgets,
   type Registry,
+  type WidgetKind,
 } from './dashboard-layout';
-import type { AnyWidgetDefinition } from './widget-types';
 
-const nothing = () => null;
-function definition(type: AnyWidgetDefinition['type'], extra: Partial<AnyWidgetDefinition> = {}): AnyWidgetDefinition {
-  return {
-    type,
-    titleKey: `widgets:${type}.title`,
-    size: { w: 4, h: 4 },
-    settingsSchema: z.object({ mode: z.enum(['a', 'b']) }),
-    defaults: { mode: 'a' },
-    Component: nothing,
-    ...extra,
-  };
+/** A widget type as the layout sees it, with a settings schema for resolveSettings. */
+type TestKind = WidgetKind & { settingsSchema: z.ZodType<{ mode: 'a' | 'b' }>; defaults: { mode: 'a' | 'b' } };
+
+function definition(type: WidgetType, extra: Partial<Pick<WidgetKind, 'access' | 'size'>> = {}): TestKind {
+  return { type, size: { w: 4, h: 4 }, settingsSchema: z.object({ mode: z.enum(['a', 'b']) }), defaults: { mode: 'a' }, ...extra };
 }
 
-const REGISTRY: Registry = [
+const REGISTRY: Registry<TestKind> = [
   definition('time'),
   definition('shortcuts'),
   definition('camera', { access: ['cameras:access'], size: { w: 8, h: 8 } }),

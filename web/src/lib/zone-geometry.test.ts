@@ -13,7 +13,6 @@ import {
   toSvgPoints,
   type ZonePoint,
 } from './zone-geometry';
-import { motionPatch } from './motion-patch';
 
 describe('roundPercent', () => {
   it('rounds to 0.1 and clamps to 0–100', () => {
@@ -88,17 +87,5 @@ describe('editing points', () => {
     expect(removePoint(triangle, 0, false)).toEqual([[80, 20], [50, 80]]);
     expect(removePoint([[5, 5]], 0, false)).toEqual([]);
     expect(canRemovePoint([], false)).toBe(false);
-  });
-});
-
-describe('motionPatch', () => {
-  const values = { sensitivity: 75, difference: 5, dwellTimer: 60, forceCloseTimer: 3, motionTimeout: 15 };
-  it('sends only what changed, regions whole', () => {
-    expect(motionPatch({ values, zones: [] }, { values, zones: [] })).toBeNull();
-    const zone = { finished: true, coords: [[0, 0], [10, 0], [0, 10]] as [number, number][] };
-    expect(motionPatch({ values, zones: [] }, { values: { ...values, sensitivity: 40, motionTimeout: 0 }, zones: [zone] })).toEqual({
-      videoanalysis: { sensitivity: 40, regions: [zone] },
-      motionTimeout: 0,
-    });
   });
 });

@@ -1,6 +1,6 @@
-/** The answer to the last save or rotation, shown inside the channel card (translated, next to the fields). */
-export type Feedback = { kind: 'success' | 'error'; text: string } | null;
+import type { Feedback } from '../../hooks/use-settings-form';
 
+/** The answer to the last save or action of a settings form, in the form (an error is read out at once). */
 export function FormFeedback({ feedback }: { feedback: Feedback }) {
   if (!feedback) return null;
   return feedback.kind === 'error' ? (

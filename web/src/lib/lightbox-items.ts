@@ -1,6 +1,15 @@
 import type { Notification, Recording } from '@homecam/shared';
-import type { LightboxItem } from './Lightbox';
-import { formatTime } from './format';
+import { formatTime } from './event-format';
+
+/** One clip or picture the lightbox (components/events/Lightbox) shows. */
+export interface LightboxItem {
+  id: string;
+  /** /files URL; the session cookie authorises it, range requests let the video seek. */
+  src: string;
+  kind: 'video' | 'image';
+  title: string;
+  subtitle?: string;
+}
 
 export function recordingItem(recording: Recording, language: string): LightboxItem {
   return {

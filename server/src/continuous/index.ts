@@ -1,0 +1,1 @@
+export { createContinuousModule, type ContinuousModule, type ContinuousDeps, type ContinuousOptions } from './feature.js';
