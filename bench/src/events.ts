@@ -23,11 +23,11 @@ import { startCameraSimulator, type SimulatedCamera } from '@homecam/tools';
 import { io, type Socket } from 'socket.io-client';
 import { CLK_TCK, descendants } from './proc.js';
 import { ms, pct, publishResults, type Row } from './report.js';
-import { buildWarning, freePort, REPO_ROOT } from './server.js';
+import { freePort, REPO_ROOT } from './server.js';
 import { round, type Summary } from './stats.js';
 import { cameraAlertFields, configureAlertChannels, startAlertFakes, waitForArrival } from './events-alerts.js';
 import { configureMqtt, startBroker } from './events-mqtt.js';
-import { cleanupAll, elapsedSeconds, guardRun, log, own, runBench, sleep, startOwnedServer } from './run.js';
+import { checkBuild, cleanupAll, elapsedSeconds, guardRun, log, own, runBench, sleep, startOwnedServer } from './run.js';
 import {
   bytesUnder,
   describeServer,
@@ -77,12 +77,7 @@ interface TriggerSample {
 
 async function main(): Promise<void> {
   const notes: string[] = [];
-  const warning = buildWarning();
-  if (warning === 'server/dist/main.js is missing') throw new Error('server/dist/main.js is missing: run `npm run build` first');
-  if (warning) {
-    notes.push(`WARNING: ${warning}`);
-    log(`WARNING: ${warning}`);
-  }
+  const warning = checkBuild(notes);
 
   log(`starting ${CAMERAS} simulated cameras (clip mode: 1280x720 main + 640x360 sub, 25 fps, looped)`);
   const sim = await startCameraSimulator({ cameras: CAMERAS, clip: true, log: (line) => process.env.BENCH_VERBOSE && log(`sim ${line}`) });

@@ -3,7 +3,7 @@
  * also on failure, Ctrl-C, SIGTERM or when the run overstays its deadline.
  */
 import { descendants, readStat } from './proc.js';
-import { Api, signIn, startServer, type BenchServer, type LoginResponse } from './server.js';
+import { Api, buildWarning, signIn, startServer, type BenchServer, type LoginResponse } from './server.js';
 
 const t0 = performance.now();
 
@@ -108,4 +108,18 @@ export async function startOwnedServer(
   const api = new Api(server.url);
   const session = await signIn(api);
   return { server, api, session, token: session.access_token, stop };
+}
+
+/**
+ * Refuses to measure without server/dist; a build older than its sources is measured, but the warning is logged and
+ * added to the run's notes (the JSON's readers see it). Returns the warning for the JSON's setup block.
+ */
+export function checkBuild(notes: string[]): string | null {
+  const warning = buildWarning();
+  if (warning === 'server/dist/main.js is missing') throw new Error('server/dist/main.js is missing: run `npm run build` first');
+  if (warning) {
+    notes.push(`WARNING: ${warning}`);
+    log(`WARNING: ${warning}`);
+  }
+  return warning;
 }
