@@ -2,9 +2,9 @@ import { APP_VERSION } from '@homecam/shared';
 import { waitFor } from '@homecam/tools';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
+import { LogCapture } from './helpers/log-capture.js';
 import { startBroker, subscriber, type Received, type TestBroker } from './helpers/mqtt-broker.js';
 import { createTestApp, makeDataDir } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
@@ -14,14 +14,6 @@ import { bearer, signedInUser } from './helpers/users.js';
  * login: discovery retained for a late subscriber, states, doorbell, snapshot bytes, camera.ui's JSON on the
  * camera's topic, privacy commands, removed cameras, odd names, LWT, and the password nowhere.
  */
-class LogCapture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
-    this.text += chunk.toString();
-    callback();
-  }
-}
-
 const PASSWORD = 'Br0ker$ecret-pw';
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('homecam-event-frame'), Buffer.from([0xff, 0xd9])]);
 const logs = new LogCapture();
