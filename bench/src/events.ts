@@ -16,7 +16,6 @@
  *      runs a decoder ffmpeg per camera (fed the hub's fMP4 on stdin) and the sub stream's remux ffmpeg.
  * Prints a table (metric, measured, target, result) and writes bench/results/events-<date>.json and events-latest.json.
  */
-import { cpus, release } from 'node:os';
 import { join } from 'node:path';
 import { type ClientToServerEvents, type NotificationPayload, type ServerToClientEvents } from '@homecam/shared';
 import { startCameraSimulator, type SimulatedCamera } from '@homecam/tools';
@@ -27,7 +26,7 @@ import { freePort, REPO_ROOT } from './server.js';
 import { round, type Summary } from './stats.js';
 import { cameraAlertFields, configureAlertChannels, startAlertFakes, waitForArrival } from './events-alerts.js';
 import { configureMqtt, startBroker } from './events-mqtt.js';
-import { checkBuild, cleanupAll, elapsedSeconds, guardRun, log, own, runBench, sleep, startOwnedServer } from './run.js';
+import { checkBuild, cleanupAll, guardRun, log, own, runBench, runHeader, sleep, startOwnedServer } from './run.js';
 import {
   bytesUnder,
   describeServer,
@@ -407,9 +406,7 @@ async function main(): Promise<void> {
   if (failedTriggers.length) notes.push(`failed triggers: ${failedTriggers.slice(0, 3).map((s) => `${s.source} ${s.camera}: ${s.error}`).join('; ')}`);
 
   const result = {
-    date: new Date().toISOString(),
-    durationSeconds: round(elapsedSeconds(), 1),
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, kernel: release(), node: process.version, clkTck: CLK_TCK },
+    ...runHeader(),
     targets: TARGET,
     table: rows,
     notes,

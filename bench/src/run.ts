@@ -2,8 +2,10 @@
  * What every bench run shares: a timestamped log on stderr, and clean-up of every child process it started,
  * also on failure, Ctrl-C, SIGTERM or when the run overstays its deadline.
  */
-import { descendants, readStat } from './proc.js';
+import { cpus, release } from 'node:os';
+import { CLK_TCK, descendants, readStat } from './proc.js';
 import { Api, buildWarning, signIn, startServer, type BenchServer, type LoginResponse } from './server.js';
+import { round } from './stats.js';
 
 const t0 = performance.now();
 
@@ -122,4 +124,16 @@ export function checkBuild(notes: string[]): string | null {
     log(`WARNING: ${warning}`);
   }
   return warning;
+}
+
+/**
+ * The head of a CPU bench's JSON: when it ran, for how long, and on what (CPU model, kernel, Node, the clock tick the
+ * /proc figures are in), so results of different machines or runs are never compared blindly. `machine` adds to it.
+ */
+export function runHeader(machine: Record<string, unknown> = {}) {
+  return {
+    date: new Date().toISOString(),
+    durationSeconds: round(elapsedSeconds(), 1),
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, kernel: release(), node: process.version, clkTck: CLK_TCK, ...machine },
+  };
 }
