@@ -1,7 +1,5 @@
 import type { AlertChannelStatus, Integration, MqttPublishView, NotificationList } from '@homecam/shared';
 import { waitFor } from '@homecam/tools';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { JsonLogCapture } from './helpers/log-capture.js';
@@ -18,11 +16,7 @@ let app: HomecamApp;
 let admin: string;
 
 beforeAll(async () => {
-  const dataDir = await makeDataDir();
-  await writeFile(
-    join(dataDir, 'config.json'),
-    JSON.stringify({ recordings: { active: false }, mqtt: { active: true, host: '' }, cameras: [{ name: 'Gate', videoConfig: { source: 'rtsp://127.0.0.1:9/none' } }] }),
-  );
+  const dataDir = await makeDataDir({ recordings: { active: false }, mqtt: { active: true, host: '' }, cameras: [{ name: 'Gate', videoConfig: { source: 'rtsp://127.0.0.1:9/none' } }] });
   app = await createTestApp({ dataDir, logLevel: 'info', logStream: logs });
   admin = (await signedInUser(app, ['admin'])).token;
 });

@@ -1,7 +1,5 @@
 import type { NotificationList, Recording } from '@homecam/shared';
 import { waitFor } from '@homecam/tools';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { JsonLogCapture } from './helpers/log-capture.js';
@@ -19,14 +17,10 @@ let app: HomecamApp;
 let admin: string;
 
 beforeAll(async () => {
-  const dataDir = await makeDataDir();
-  await writeFile(
-    join(dataDir, 'config.json'),
-    JSON.stringify({
-      recordings: { active: true, type: 'Video' },
-      cameras: [{ name: 'Shed', videoConfig: { source: 'rtsp://127.0.0.1:9/none', stimeout: 1 }, recordingTimer: 1, motionTimeout: 1 }],
-    }),
-  );
+  const dataDir = await makeDataDir({
+    recordings: { active: true, type: 'Video' },
+    cameras: [{ name: 'Shed', videoConfig: { source: 'rtsp://127.0.0.1:9/none', stimeout: 1 }, recordingTimer: 1, motionTimeout: 1 }],
+  });
   app = await createTestApp({ dataDir, logLevel: 'info', logStream: logs });
   admin = (await signedInUser(app, ['admin'])).token;
 });
