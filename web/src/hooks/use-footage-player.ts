@@ -1,24 +1,26 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import { FootagePlayer } from '../api/footage/footage-player';
 import { currentToken } from '../api/http-client';
 import { useFullscreen } from './use-fullscreen';
 
 /**
- * A recorded-footage player's plumbing for one camera (remount with a key to switch): the FootagePlayer on the
- * rendered <video>, its state for React, and fullscreen. The caller decides when to play from where.
+ * A recorded-footage player for `camera` (a new one when the camera changes): its state for React, a callback ref
+ * for the <video> (which may mount later, e.g. when the camera page leaves live view; a playFrom() before that waits
+ * for it), and fullscreen. The caller decides when to play from where (`player.playFrom`).
  */
 export function useFootagePlayer(camera: string) {
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const { ref: containerRef, fullscreen, toggle: toggleFullscreen } = useFullscreen<HTMLDivElement>();
-  const [player] = useState(() => new FootagePlayer({ camera, getToken: currentToken }));
+  const player = useMemo(() => new FootagePlayer({ camera, getToken: currentToken }), [camera]);
   const state = useSyncExternalStore(player.subscribe, player.getState);
-
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    player.attach(video);
-    return () => player.detach();
-  }, [player]);
-
-  return { videoRef, containerRef, state, player, fullscreen, toggleFullscreen: () => toggleFullscreen(videoRef.current) };
+  const { ref: containerRef, fullscreen, toggle } = useFullscreen<HTMLDivElement>();
+  const video = useRef<HTMLVideoElement | null>(null);
+  const videoRef = useCallback(
+    (element: HTMLVideoElement | null) => {
+      video.current = element;
+      if (!element) return;
+      player.attach(element);
+      return () => player.detach();
+    },
+    [player],
+  );
+  return { player, state, videoRef, containerRef, fullscreen, toggleFullscreen: () => toggle(video.current) };
 }

@@ -34,3 +34,20 @@ export function defaultExportName(cameras: readonly string[], from: number): str
   const when = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}.${pad(date.getMinutes())}`;
   return (cameras.length === 1 ? `${cameras[0]!} ${when}` : when).slice(0, 120);
 }
+
+/** Why an export range cannot be asked for (history:export.issues.<key>), or null when it can. */
+export type ExportIssue = 'noCamera' | 'rangeEmpty' | 'rangeTooLong' | 'inFuture';
+
+export function exportIssue(range: { start: number; end: number } | null, cameras: readonly string[], now: number, maxMs: number): ExportIssue | null {
+  if (cameras.length === 0) return 'noCamera';
+  if (!range || range.end <= range.start) return 'rangeEmpty';
+  if (range.end - range.start > maxMs) return 'rangeTooLong';
+  if (range.start >= now) return 'inFuture';
+  return null;
+}
+
+/** The range an export starts with: 90 s around the play head (30 s before it), else the last 90 s; never past now. */
+export function defaultExportRange(playhead: number | null, now: number): { start: number; end: number } {
+  const end = Math.min(now, playhead !== null ? playhead + 60_000 : now);
+  return { start: Math.round(end - 90_000), end: Math.round(end) };
+}

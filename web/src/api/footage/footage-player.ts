@@ -50,6 +50,8 @@ export class FootagePlayer {
   private wantPlay = true;
   /** Each load gets a number: an answer for an older one is dropped. */
   private generation = 0;
+  /** A playFrom() that came before the <video> was there: run once it is attached. */
+  private queued: { at: number; play: boolean } | null = null;
   private frameSeconds = DEFAULT_FRAME_SECONDS;
   private lastFrame: { mediaTime: number; frames: number } | null = null;
 
@@ -71,6 +73,9 @@ export class FootagePlayer {
     this.video = video;
     for (const [event, handler] of this.videoHandlers) video.addEventListener(event, handler);
     this.watchFrames();
+    const queued = this.queued;
+    this.queued = null;
+    if (queued) void this.playFrom(queued.at, queued.play);
   }
 
   detach(): void {
@@ -87,7 +92,10 @@ export class FootagePlayer {
   /** Shows (and, with `play`, plays) the footage at wall-clock `at`; in a gap, from the next footage. */
   async playFrom(at: number, play = true): Promise<void> {
     const video = this.video;
-    if (!video) return;
+    if (!video) {
+      this.queued = { at, play };
+      return;
+    }
     this.wantPlay = play;
     if (this.hls && covers(this.segments, at)) {
       this.seekInside(video, at);
