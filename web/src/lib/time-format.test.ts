@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSpan, fromDateInput, fromLocalInput, toDateInput, toLocalInput } from './time-format';
+import { formatLength, formatSpan, fromDateInput, fromLocalInput, toDateInput, toLocalInput } from './time-format';
 import { timelineKeyAction } from './timeline-keys';
 
 describe('time inputs', () => {
@@ -38,5 +38,13 @@ describe('timeline keys', () => {
     expect(timelineKeyAction('ArrowDown', false)).toEqual({ type: 'row', direction: 1 });
     expect(timelineKeyAction('End', false)).toEqual({ type: 'edge', edge: 'end' });
     expect(timelineKeyAction('x', false)).toBeNull();
+  });
+});
+
+describe('window length', () => {
+  it('says hours from two hours on, minutes below, in the language', () => {
+    expect(formatLength(24 * 3_600_000, 'en')).toBe('24 hr');
+    expect(formatLength(90 * 60_000, 'en')).toBe('90 min');
+    expect(formatLength(2 * 60_000, 'de')).toBe('2 Min.');
   });
 });

@@ -29,6 +29,13 @@ export function formatMoment(t: number, language: string): string {
   return formatter(language, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(t);
 }
 
+/** A window's length in the language's own short unit: `24 hr`, `90 min`, `2 Min.`. */
+export function formatLength(ms: number, language: string): string {
+  const minutes = ms / 60_000;
+  const [value, unit] = minutes >= 120 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: value < 10 ? 1 : 0 }).format(value);
+}
+
 /** A span's length as `1:30` / `1:02:03`. */
 export function formatSpan(ms: number): string {
   const total = Math.max(0, Math.round(ms / 1000));

@@ -60,6 +60,8 @@ export function createHls(HlsClass: typeof Hls, video: HTMLVideoElement, getToke
   let recoveredMedia = false;
   hls.on(HlsClass.Events.LEVEL_LOADED, (_event, data) => events.onSegments(clockSegments(data.details)));
   hls.on(HlsClass.Events.ERROR, (_event, data) => {
+    // A playlist without segments (nothing recorded in its range) is an answer, not a failure.
+    if (String(data.details) === 'levelEmptyError') return events.onSegments([]);
     if (!data.fatal) return;
     if (isMediaError(data) && !recoveredMedia) {
       recoveredMedia = true;

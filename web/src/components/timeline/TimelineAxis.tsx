@@ -11,6 +11,8 @@ export function TimelineAxis({ window, width }: { window: TimeWindow; width: num
     <div className="relative h-5 select-none text-[11px] text-foreground-muted" aria-hidden="true">
       {list.map((tick) => {
         const x = timeToX(window, width, tick.at);
+        // A label centred on a tick this close to an edge would be cut in half.
+        if (x < 28 || x > width - 28) return null;
         const midnight = new Date(tick.at).getHours() === 0 && new Date(tick.at).getMinutes() === 0;
         const label = midnight && window.end - window.start >= 2 * HOUR_MS ? formatDay(tick.at, i18n.language) : formatClock(tick.at, i18n.language, seconds);
         return (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { panBy, zoomAt, type TimeWindow } from '../../lib/timeline-scale';
-import { formatSpan } from '../../lib/time-format';
+import { formatLength } from '../../lib/time-format';
 import { ZOOM_STEP } from '../../lib/timeline-keys';
 import { PanLeftIcon, PanRightIcon, ZoomInIcon, ZoomOutIcon } from '../ui/playback-icons';
 
@@ -15,9 +15,11 @@ function ToolButton({ label, onClick, testId, children }: { label: string; onCli
 
 /** Buttons for what the wheel, pinch and keys also do: zoom around the centre (or play head), page back and forth, back to now. */
 export function ZoomControls({ window, bounds, anchor, onWindow }: { window: TimeWindow; bounds: TimeWindow; anchor: number | null; onWindow: (w: TimeWindow) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const length = window.end - window.start;
-  const centre = anchor !== null && anchor >= window.start && anchor <= window.end ? anchor : window.start + length / 2;
+  // Zoom around the play head when it is in view; at the live edge around now (the newest footage stays in view).
+  const atNow = window.end >= bounds.end - length / 100;
+  const centre = anchor !== null && anchor >= window.start && anchor <= window.end ? anchor : atNow ? window.end : window.start + length / 2;
   return (
     <div className="flex items-center gap-1" data-testid="timeline-zoom" data-span={length}>
       <ToolButton label={t('history:timeline.earlier')} onClick={() => onWindow(panBy(window, -length / 2, bounds))} testId="timeline-earlier">
@@ -27,7 +29,7 @@ export function ZoomControls({ window, bounds, anchor, onWindow }: { window: Tim
         <ZoomOutIcon />
       </ToolButton>
       <span className="min-w-14 text-center text-xs tabular-nums text-foreground-muted" title={t('history:timeline.shownSpan')}>
-        {formatSpan(length)}
+        {formatLength(length, i18n.language)}
       </span>
       <ToolButton label={t('history:timeline.zoomIn')} onClick={() => onWindow(zoomAt(window, 1 / ZOOM_STEP, centre, bounds))} testId="timeline-zoom-in">
         <ZoomInIcon />
