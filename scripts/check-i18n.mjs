@@ -6,8 +6,10 @@
  * - the web source uses a key English does not have: t('…') / i18n.t('…') literals, and any string
  *   literal shaped like a key of a known group ('routes.dashboard', 'settings:account.title');
  * - a key family the UI builds at run time is incomplete: errors.<CODE> for every error code,
- *   validation.<KEY> for every validation message, permissions.<name> for every permission
- *   (all three read from packages/shared so a new code cannot ship untranslated).
+ *   validation.<KEY> for every validation message, permissions.<name> for every permission, the camera
+ *   states and off-air codes, the integrations' problem codes and the alert channels' off reasons
+ *   (all read from packages/shared so a new code cannot ship untranslated). A plural key counts when
+ *   i18next's key_one and key_other both exist.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -93,9 +95,10 @@ for (const language of languages.filter((lng) => lng !== REFERENCE)) {
   if (sameAsEnglish > 0) console.log(`note: ${language} has ${sameAsEnglish} value(s) identical to English`);
 }
 
-// 2. Every key the source names exists in English.
+// 2. Every key the source names exists in English (a plural key as i18next's key_one/key_other pair).
 function hasKey(namespace, key) {
-  return english.get(namespace)?.has(key) ?? false;
+  const keys = english.get(namespace);
+  return (keys?.has(key) || (keys?.has(`${key}_one`) && keys?.has(`${key}_other`))) ?? false;
 }
 const topLevelGroups = new Map(
   [...english].map(([namespace, keys]) => [namespace, new Set([...keys.keys()].map((key) => key.split('.')[0]))]),
@@ -132,15 +135,21 @@ for (const file of sourceFiles(sourceDir)) {
   }
 }
 
-// 3. Families the UI builds from a value at run time.
+// 3. Families the UI builds from a value at run time: [namespace, group, members, suffix].
+const offAir = sharedList('api/cameras.ts', 'CAMERA_OFF_AIR');
 const families = [
-  ['errors', sharedObjectKeys('errors.ts', 'ERROR_STATUS').concat(['NETWORK_ERROR', 'UNKNOWN'])],
-  ['validation', sharedList('errors.ts', 'VALIDATION_MESSAGES')],
-  ['permissions', sharedList('permissions.ts', 'PERMISSIONS').map((permission) => permission.replaceAll(':', '_'))],
+  [DEFAULT_NAMESPACE, 'errors', sharedObjectKeys('errors.ts', 'ERROR_STATUS').concat(['NETWORK_ERROR', 'UNKNOWN'])],
+  [DEFAULT_NAMESPACE, 'validation', sharedList('errors.ts', 'VALIDATION_MESSAGES')],
+  [DEFAULT_NAMESPACE, 'permissions', sharedList('permissions.ts', 'PERMISSIONS').map((permission) => permission.replaceAll(':', '_'))],
+  ['cameras', 'status', sharedList('api/cameras.ts', 'CAMERA_STATES').concat(offAir)],
+  ['cameras', 'offAir', offAir, '.title'],
+  ['cameras', 'offAir', offAir, '.hint'],
+  ['plugins', 'problems', sharedList('api/integration-codes.ts', 'PROBLEM_CODES')],
+  ['alerts', 'settings.offReason', sharedList('api/integration-codes.ts', 'ALERT_CHANNEL_OFF_REASONS')],
 ];
-for (const [group, members] of families) {
+for (const [namespace, group, members, suffix = ''] of families) {
   for (const member of members) {
-    if (!hasKey(DEFAULT_NAMESPACE, `${group}.${member}`)) problem(`${REFERENCE}/${DEFAULT_NAMESPACE}.json: missing ${group}.${member}`);
+    if (!hasKey(namespace, `${group}.${member}${suffix}`)) problem(`${REFERENCE}/${namespace}.json: missing ${group}.${member}${suffix}`);
   }
 }
 

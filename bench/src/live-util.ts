@@ -54,6 +54,8 @@ export function roundBreakdown(b: Breakdown): Breakdown {
     simulator: r(b.simulator),
     simulatorTotal: round(b.simulatorTotal, 3),
     benchProcess: round(b.benchProcess, 2),
+    floor: b.floor === null ? null : round(b.floor, 3),
+    serverThreads: r(b.serverThreads),
     machineBusyPercent: round(b.machineBusyPercent, 1),
   };
 }

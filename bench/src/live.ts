@@ -24,7 +24,10 @@ import { buildWarning, REPO_ROOT } from './server.js';
 import { round, slope, summarize } from './stats.js';
 import { LiveViewer, type ViewerTimes } from './viewer.js';
 import { cleanupAll, elapsedSeconds, guardRun, log, own, runBench, sleep, startOwnedServer } from './run.js';
-import { describe, measure, type Breakdown } from './live-cpu.js';
+import { describe, describeThreads, measure, type Breakdown } from './live-cpu.js';
+import { idlePhase } from './live-idle.js';
+import { floorRows, idleRow, oneViewerCpu } from './cpu-rows.js';
+import { startFloorOf } from './floor.js';
 import { openConsoleListener } from './console-listener.js';
 import { bytesOf, openViewers, roundBreakdown, summaryOrNull, waitForState } from './live-util.js';
 import { coldPhase } from './live-cold.js';
@@ -36,7 +39,9 @@ import { glassPhase } from './live-glass.js';
 const CAMERAS = 16;
 const VIEWER_STEPS = [1, 4, 16] as const;
 const SECONDS = {
-  idle: Number(process.env.BENCH_IDLE_S ?? 10),
+  idle: Number(process.env.BENCH_IDLE_S ?? 30),
+  idleWarmup: Number(process.env.BENCH_IDLE_WARMUP_S ?? 90),
+  oneViewer: Number(process.env.BENCH_ONE_VIEWER_S ?? 30),
   noViewer: Number(process.env.BENCH_NO_VIEWER_S ?? 15),
   viewers: Number(process.env.BENCH_VIEWERS_S ?? 10),
   sixteen: Number(process.env.BENCH_SIXTEEN_S ?? 15),
@@ -46,7 +51,7 @@ const WARM_RUNS = 20;
 const BROWSER_RUNS = 5;
 const SNAPSHOTS = 30;
 const GLASS_FLIPS = Number(process.env.BENCH_GLASS_FLIPS ?? 10);
-const RUN_DEADLINE_MS = 480_000;
+const RUN_DEADLINE_MS = 600_000;
 
 const TARGET = {
   remuxPerCamera: 3,
@@ -68,7 +73,13 @@ async function main(): Promise<void> {
     log(`WARNING: ${warning}`);
   }
 
-  // --- simulator ---------------------------------------------------------------------------------------
+  // --- server, then the simulator (its start overlaps with the server's settling before the idle window) -----------
+  // WebRTC host candidates on loopback only (the bench's browser and Node viewers are on this machine)
+  const { server, api, session, token } = await startOwnedServer({}, { webrtc: { bindAddress: '127.0.0.1' } });
+  // BENCH_CONSOLE=1: an admin's Console stays open for the whole run (compare with a run without).
+  const consoleListener = process.env.BENCH_CONSOLE === '1' ? openConsoleListener(server.url, token) : null;
+  if (consoleListener) own('console', () => consoleListener.close());
+
   log(`starting ${CAMERAS} simulated cameras (clip mode: pre-encoded 720p25 H.264 + AAC, looped)`);
   const simT0 = performance.now();
   const simLog: string[] = [];
@@ -86,19 +97,11 @@ async function main(): Promise<void> {
   log(`simulator up in ${(simStartMs / 1000).toFixed(1)} s`);
   const cam1 = sim.cameras[0]!;
 
-  // --- server --------------------------------------------------------------------------------------------
-  // WebRTC host candidates on loopback only (the bench's browser and Node viewers are on this machine)
-  const { server, api, session, token } = await startOwnedServer({}, { webrtc: { bindAddress: '127.0.0.1' } });
-  // BENCH_CONSOLE=1: an admin's Console stays open for the whole run (compare with a run without).
-  const consoleListener = process.env.BENCH_CONSOLE === '1' ? openConsoleListener(server.url, token) : null;
-  if (consoleListener) own('console', () => consoleListener.close());
-
-  // --- idle ----------------------------------------------------------------------------------------------
-  await sleep(1_000);
-  log(`idle server, no cameras: ${SECONDS.idle} s`);
-  const idle = await measure(server, sim, SECONDS.idle, []);
+  // --- idle (once the server's start-up settled) -----------------------------------------------------------------
+  const idleResult = await idlePhase(server, sim, server.spawnedAt, SECONDS.idleWarmup, SECONDS.idle);
+  const idle = idleResult.idle;
   const serverRssIdle = readRss(server.pid);
-  log(`  ${describe(idle)}; RSS ${mib(serverRssIdle)}`);
+  log(`  RSS ${mib(serverRssIdle)}`);
 
   // --- cameras -------------------------------------------------------------------------------------------
   for (const camera of sim.cameras) {
@@ -123,12 +126,18 @@ async function main(): Promise<void> {
   // --- 2. viewers ----------------------------------------------------------------------------------------
   const viewers: LiveViewer[] = [];
   own('viewers', async () => void (await Promise.all(viewers.map((v) => v.close()))));
+  let floorCommand: string | null = null;
   for (const n of VIEWER_STEPS) {
     await openViewers(n - viewers.length, server, cam1.name, token, viewers);
-    await sleep(2_000);
+    // one viewer: the floor (the server's own ffmpeg command, bare) runs beside it, measured in the same window
+    const floor = n === 1 ? startFloorOf(server, cam1.port) : null;
+    await sleep(floor ? 5_000 : 2_000);
     const before = bytesOf(viewers);
-    log(`1 camera, ${n} viewer(s): ${SECONDS.viewers} s`);
-    const cpu = await measure(server, sim, SECONDS.viewers, [cam1]);
+    const seconds = n === 1 ? SECONDS.oneViewer : SECONDS.viewers;
+    log(`1 camera, ${n} viewer(s)${floor ? ', floor beside it' : ''}: ${seconds} s`);
+    const cpu = await measure(server, sim, seconds, [cam1], floor?.pid);
+    await floor?.stop();
+    floorCommand ??= floor?.command ?? null;
     const after = bytesOf(viewers);
     const kbit = after.map((b, i) => ((b - before[i]!) * 8) / 1000 / cpu.seconds);
     const failed = viewers.filter((v) => v.error);
@@ -197,7 +206,13 @@ async function main(): Promise<void> {
   const simPerCamera = sixteen.simulatorTotal / CAMERAS;
 
   const rows: Row[] = [
-    { metric: 'server idle, no camera streaming', measured: pct(idle.total), target: '–', pass: null },
+    idleRow(idle.total, `${SECONDS.idle} s, from ${idleResult.warmupSeconds.toFixed(0)} s after the start`),
+    {
+      metric: `server start-up: CPU in its first ${idleResult.warmupSeconds.toFixed(0)} s (start, then V8's memory reducer)`,
+      measured: idleResult.startupCpuSeconds === null ? 'n/a' : `${idleResult.startupCpuSeconds.toFixed(2)} s`,
+      target: '–',
+      pass: null,
+    },
     ...steps.map((s) => {
       const budget = TARGET.remuxPerCamera + TARGET.perExtraViewer * Math.max(0, s.viewers - 1);
       return {
@@ -207,6 +222,7 @@ async function main(): Promise<void> {
         pass: s.cpu.total <= budget,
       };
     }),
+    ...floorRows(oneViewerCpu(oneViewer.cpu, cam1.name), `${SECONDS.oneViewer} s`),
     {
       metric: 'each extra viewer (least-squares slope 0→16; (16−1)/15)',
       measured: `${pct(perViewerSlope, 3)}; ${pct(perViewerSpread, 3)}`,
@@ -246,6 +262,8 @@ async function main(): Promise<void> {
   ];
 
   notes.push(
+    `Idle server threads: ${describeThreads(idle.serverThreads)}. One viewer: ${describeThreads(oneViewer.cpu.serverThreads)}.`,
+    `Floor: the server's own ffmpeg command for cam1 started bare (output to /dev/null) during the 1-viewer window: ${floorCommand ?? 'not started'}`,
     'CPU: per process from /proc/<pid>/stat (utime+stime deltas ÷ wall, CLK_TCK ' + CLK_TCK + '), in % of ONE core; "server + ffmpeg" is the server ' +
       'process and every descendant (found through /proc/<pid>/task/*/children); the simulator and this bench process (the Node ws viewers) are not included.',
     'Cameras: simulated 1280x720 25 fps H.264 Constrained Baseline ~2.1 Mbit/s, keyframe every 2 s, AAC 64 kbit/s mono, served from a pre-encoded ' +
@@ -270,7 +288,8 @@ async function main(): Promise<void> {
     table: rows,
     notes,
     setup: { simulatorStartMs: round(simStartMs, 0), serverStartMs: round(server.startMs, 0), buildWarning: warning },
-    idle: { cpu: roundBreakdown(idle), serverRss: serverRssIdle },
+    idle: { cpu: roundBreakdown(idle), serverRss: serverRssIdle, warmupSeconds: round(idleResult.warmupSeconds, 1), startupCpuSeconds: idleResult.startupCpuSeconds },
+    floor: { command: floorCommand, oneViewer: oneViewerCpu(oneViewer.cpu, cam1.name) },
     oneCamera: {
       steps: steps.map((s) => ({ viewers: s.viewers, cpu: roundBreakdown(s.cpu), slowestViewerKbit: s.kbitPerViewer === null ? null : round(s.kbitPerViewer, 0), serverRss: s.serverRss })),
       perExtraViewer: { slope: round(perViewerSlope, 4), from1to16: round(perViewerSpread, 4) },

@@ -20,10 +20,10 @@ export interface ProcStat {
   startTicks: number;
 }
 
-export function readStat(pid: number): ProcStat | null {
+export function readStat(pid: number, path = `/proc/${pid}/stat`): ProcStat | null {
   let text: string;
   try {
-    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch {
     return null;
   }
@@ -52,6 +52,39 @@ export function readCmdline(pid: number): string {
   } catch {
     return '';
   }
+}
+
+/** The command line as its arguments (empty when the process is gone). */
+export function readCmdlineArgs(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU ticks (utime + stime) of each thread of `pid`, summed by thread name ('main' for the main thread, 'node', 'SCTP timer', ...). */
+export function threadTicks(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return byName;
+  }
+  for (const task of tasks) {
+    const stat = readStat(Number(task), `/proc/${pid}/task/${task}/stat`);
+    const name = task === String(pid) ? 'main' : stat?.comm;
+    if (stat && name) byName.set(name, (byName.get(name) ?? 0) + stat.ticks);
+  }
+  return byName;
+}
+
+/** % of one core per thread name between two `threadTicks` readings `seconds` apart (threads that came later count from 0). */
+export function threadPercent(before: Map<string, number>, after: Map<string, number>, seconds: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, ticks] of after) out[name] = ((ticks - (before.get(name) ?? 0)) / CLK_TCK / seconds) * 100;
+  return out;
 }
 
 /** Every descendant of `pid` (children of every thread, recursively). */

@@ -1,14 +1,17 @@
 /**
  * The index part of `npm run bench:recording`: 30 days × 16 cameras of 10 s segments (4.1 M synthetic rows) in
- * SQLite and in a throw-away PostgreSQL 15, then the timeline's one camera-day query (SegmentIndex.spans, the
- * module's own code) timed 200 times on each.
+ * SQLite and in a throw-away PostgreSQL 15, with their per-minute summaries made by the module's own refresh, then
+ * the timeline of one camera-day (timelineData, the module's own code) timed 200 times on each: wall time, and the
+ * CPU per query (this process, plus the PostgreSQL backend's own from /proc), which the machine's load does not skew.
  */
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IndexTables } from '../../server/src/continuous/index-db.js';
+import { refreshMinutes } from '../../server/src/continuous/minute-summary.js';
 import { openPostgresIndex } from '../../server/src/continuous/pg-dialect.js';
-import { SegmentIndex } from '../../server/src/continuous/segment-index.js';
+import { bucketWidth, timelineData } from '../../server/src/continuous/timeline-query.js';
 import { continuousIndex } from '../../server/src/db/migrations/0010_continuous_index.js';
 import { startPostgres } from '../../server/test/helpers/postgres.js';
 import { log } from './run.js';
@@ -23,22 +26,42 @@ const T0 = Date.parse('2026-01-01T00:00:00Z');
 export interface IndexResult {
   rows: number;
   fillSeconds: number;
+  /** Spans + motion buckets in one day's answer (from 8,640 segments). */
   rowsPerQuery: number;
   query: Summary;
+  /** Mean CPU per query: this process, plus the database server's backend on PostgreSQL. */
+  cpuMsPerQuery: number;
 }
 
-async function timeQueries(db: Kysely<IndexTables>): Promise<{ rowsPerQuery: number; query: Summary }> {
-  const index = new SegmentIndex(db);
+/** utime + stime of a process, in ms (clock ticks of 10 ms). */
+async function processCpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function timeQueries(db: Kysely<IndexTables>, serverCpuMs: () => Promise<number>): Promise<Omit<IndexResult, 'rows' | 'fillSeconds'>> {
   const times: number[] = [];
   let rows = 0;
+  let cpu = { user: 0, system: 0 };
+  let server = 0;
   for (let i = 0; i < 220; i++) {
+    if (i === 20) [cpu, server] = [process.cpuUsage(), await serverCpuMs()]; // the first 20 warm the caches
     const camera = `cam${i % INDEX_CAMERAS}`;
     const day = T0 + ((i * 7) % INDEX_DAYS) * DAY;
     const t = performance.now();
-    rows = (await index.spans(camera, day, day + DAY, 60 * 60_000)).length;
-    if (i >= 20) times.push(performance.now() - t); // the first 20 warm the caches
+    const data = await timelineData(db, camera, { from: day, to: day + DAY, bucketMs: bucketWidth(day, day + DAY) }, 60 * 60_000);
+    if (i >= 20) times.push(performance.now() - t);
+    rows = data.motion.length + data.spans.length;
   }
-  return { rowsPerQuery: rows, query: summarize(times) };
+  const own = process.cpuUsage(cpu);
+  const cpuMs = (own.user + own.system) / 1000 + ((await serverCpuMs()) - server);
+  return { rowsPerQuery: rows, query: summarize(times), cpuMsPerQuery: cpuMs / times.length };
+}
+
+/** The module's own refresh over each camera's whole range: what keeping the summaries in step adds up to. */
+async function summarize30Days(db: Kysely<IndexTables>): Promise<void> {
+  for (let c = 0; c < INDEX_CAMERAS; c++) await refreshMinutes(db, `cam${c}`, T0, T0 + INDEX_DAYS * DAY);
 }
 
 export async function sqliteIndex(dir: string): Promise<IndexResult> {
@@ -60,17 +83,19 @@ export async function sqliteIndex(dir: string): Promise<IndexResult> {
       }
     })();
   }
+  await summarize30Days(db);
   raw.exec('analyze');
   const fillSeconds = (performance.now() - t) / 1000;
   log(`sqlite: ${INDEX_CAMERAS * perCamera} rows in ${fillSeconds.toFixed(1)} s`);
-  const timed = await timeQueries(db);
+  const timed = await timeQueries(db, () => Promise.resolve(0));
   await db.destroy();
   return { rows: INDEX_CAMERAS * perCamera, fillSeconds, ...timed };
 }
 
 export async function postgresIndex(): Promise<IndexResult> {
   const server = await startPostgres();
-  const db = openPostgresIndex(server.connection);
+  // One connection: its backend's CPU is the server's share of every query.
+  const db = openPostgresIndex({ ...server.connection, max: 1 });
   try {
     await continuousIndex.up(db as Kysely<unknown>);
     const perCamera = (INDEX_DAYS * DAY) / SEGMENT_MS;
@@ -80,11 +105,14 @@ export async function postgresIndex(): Promise<IndexResult> {
       select 'c' || c || '-' || i, 'n1', 'cam' || c, 'main', ${T0}::bigint + i::bigint * ${SEGMENT_MS}, ${T0}::bigint + (i::bigint + 1) * ${SEGMENT_MS}, 2500000, 800, 'h', '/rec',
         'seg/' || c || '/' || i || '.mp4', (i % 5 = 0)::int, case when i % 5 = 0 then 40 else 0 end, (i % 97 = 0)::int, 'complete'
       from generate_series(0, ${INDEX_CAMERAS - 1}) c, generate_series(0, ${perCamera - 1}) i`.execute(db);
+    await summarize30Days(db);
     // What autovacuum does after a bulk load: statistics, and the visibility map index-only scans need.
     await sql`vacuum analyze segments`.execute(db);
     const fillSeconds = (performance.now() - t) / 1000;
     log(`postgres: ${INDEX_CAMERAS * perCamera} rows in ${fillSeconds.toFixed(1)} s`);
-    return { rows: INDEX_CAMERAS * perCamera, fillSeconds, ...(await timeQueries(db)) };
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+    const backend = rows[0]?.pid ?? 0;
+    return { rows: INDEX_CAMERAS * perCamera, fillSeconds, ...(await timeQueries(db, () => processCpuMs(backend))) };
   } finally {
     await db.destroy();
     await server.stop();

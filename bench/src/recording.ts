@@ -13,13 +13,18 @@ import { join } from 'node:path';
 import { runExport } from '../../server/src/continuous/export-job.js';
 import { measureWindow, type WindowResult } from './proc.js';
 import { pct, publishResults, type Row } from './report.js';
-import { postgresIndex, sqliteIndex, INDEX_CAMERAS, INDEX_DAYS } from './recording-index.js';
+import { postgresIndex, sqliteIndex, INDEX_CAMERAS, INDEX_DAYS, type IndexResult } from './recording-index.js';
 import { guardRun, log, own, runBench, sleep } from './run.js';
 import { REPO_ROOT } from './server.js';
 import { round } from './stats.js';
 
 const CAMERAS = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+
+/** A camera-day of 8,640 segments out of all rows: wall p95 and p50, and the CPU each query costs. */
+function indexCell(result: IndexResult): string {
+  return `${result.query.p95.toFixed(1)} ms (p50 ${result.query.p50.toFixed(1)}, CPU ${result.cpuMsPerQuery.toFixed(2)} ms/query; 8640 segments of ${result.rows})`;
+}
 
 /** CPU of the processes of a window: the ffmpegs only (the floor), or all (the HomeCam server and its children). */
 function cpuOf(window: WindowResult, onlyFfmpeg: boolean): number {
@@ -121,8 +126,8 @@ async function main(): Promise<void> {
     { metric: `floor: ${CAMERAS} bare ffmpeg -c copy (same streams, same run)`, measured: pct(floorCpu), target: '–', pass: null },
     { metric: `HomeCam recording ${CAMERAS} cameras (server + its ffmpegs)`, measured: pct(homecamCpu), target: floorCpu < 12 ? '≤ 15 % of one core' : `≤ 1.25 × floor (${pct(target)})`, pass: homecamCpu <= target },
     { metric: 'bytes written ÷ bytes received from the cameras', measured: amplification.toFixed(3), target: '≤ 1.05 (no amplification)', pass: amplification <= 1.05 },
-    { metric: 'index: one camera-day, p95, SQLite', measured: `${sqlite.query.p95.toFixed(1)} ms (${sqlite.rowsPerQuery} rows of ${sqlite.rows})`, target: '≤ 20 ms', pass: sqlite.query.p95 <= 20 },
-    { metric: 'index: one camera-day, p95, PostgreSQL 15', measured: `${postgres.query.p95.toFixed(1)} ms (${postgres.rowsPerQuery} rows of ${postgres.rows})`, target: '≤ 20 ms', pass: postgres.query.p95 <= 20 },
+    { metric: 'index: timeline of one camera-day, p95, SQLite', measured: indexCell(sqlite), target: '≤ 20 ms', pass: sqlite.query.p95 <= 20 },
+    { metric: 'index: timeline of one camera-day, p95, PostgreSQL 15', measured: indexCell(postgres), target: '≤ 20 ms', pass: postgres.query.p95 <= 20 },
     { metric: 'export of 10 minutes (-c copy)', measured: `${(exportMs / 1000).toFixed(2)} s (${(exported.bytes / 1024 / 1024).toFixed(0)} MiB)`, target: '≤ 5 s', pass: exportMs <= 5_000 },
   ];
   const result = {

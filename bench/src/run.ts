@@ -89,8 +89,12 @@ export async function runBench(main: () => Promise<void>, disarmWatchdog: () => 
  * Starts the built server, signed in, and owned by the run: on clean-up it stops and whatever ffmpeg it left
  * behind is killed. `stop()` does the same earlier, when a bench is done with the server.
  */
-export async function startOwnedServer(env: Record<string, string> = {}, config?: Record<string, unknown>): Promise<{ server: BenchServer; api: Api; session: LoginResponse; token: string; stop: () => Promise<void> }> {
-  const server = await startServer(env, config);
+export async function startOwnedServer(
+  env: Record<string, string> = {},
+  config?: Record<string, unknown>,
+  nodeArgs: readonly string[] = [],
+): Promise<{ server: BenchServer; api: Api; session: LoginResponse; token: string; stop: () => Promise<void> }> {
+  const server = await startServer(env, config, { nodeArgs });
   let stopped: Promise<void> | null = null;
   const stop = (): Promise<void> =>
     (stopped ??= (async () => {

@@ -105,20 +105,26 @@ export interface BenchServer {
   pid: number;
   child: ChildProcess;
   dataDir: string;
+  /** performance.now() when the process was spawned. */
+  spawnedAt: number;
   startMs: number;
   output(): string;
   stop(): Promise<void>;
 }
 
-/** `config`: a config.json to start with (the server fills in every default), e.g. `{ webrtc: { bindAddress } }`. */
-export async function startServer(env: Record<string, string> = {}, config?: Record<string, unknown>): Promise<BenchServer> {
+/**
+ * `config`: a config.json to start with (the server fills in every default), e.g. `{ webrtc: { bindAddress } }`.
+ * `launch.nodeArgs`: options for the server's Node, e.g. `--cpu-prof` (not allowed in NODE_OPTIONS) to profile a
+ * scenario; `launch.entry`: another build of the server (default server/dist/main.js), e.g. to compare two side by side.
+ */
+export async function startServer(env: Record<string, string> = {}, config?: Record<string, unknown>, launch: { nodeArgs?: readonly string[]; entry?: string } = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'homecam-bench-'));
   if (config) writeFileSync(join(dataDir, 'config.json'), JSON.stringify(config, null, 2), { mode: 0o600 });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const t0 = performance.now();
-  const child = spawn(process.execPath, [SERVER_ENTRY, '--port', String(port), '--data', dataDir, '--host', '127.0.0.1'], {
+  const child = spawn(process.execPath, [...(launch.nodeArgs ?? []), launch.entry ?? SERVER_ENTRY, '--port', String(port), '--data', dataDir, '--host', '127.0.0.1'], {
     cwd: REPO_ROOT,
     // the server's default log level, as a user runs it (HOMECAM_LOG_LEVEL passes through)
     env: { ...process.env, ...env },
@@ -156,5 +162,5 @@ export async function startServer(env: Record<string, string> = {}, config?: Rec
     }
     await new Promise((r) => setTimeout(r, 25));
   }
-  return { url, pid: child.pid!, child, dataDir, startMs: performance.now() - t0, output: () => output, stop };
+  return { url, pid: child.pid!, child, dataDir, spawnedAt: t0, startMs: performance.now() - t0, output: () => output, stop };
 }

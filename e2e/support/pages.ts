@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { UI_TIMINGS } from '@homecam/shared';
+import { STORAGE_KEYS, UI_TIMINGS } from '@homecam/shared';
 
 /** Waits for the start-up splash to go, so the app below it can be used. */
 export async function waitForApp(page: Page): Promise<void> {
@@ -21,4 +21,9 @@ export async function signInWithForm(page: Page, baseUrl: string, username: stri
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
+}
+
+/** Opens the app in `language` from the first paint on, as if it had been chosen in Settings → Appearance before. */
+export async function chooseLanguage(page: Page, language: 'de' | 'nl' | 'en' | 'fr' | 'th' | 'es'): Promise<void> {
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEYS.language, language] as const);
 }

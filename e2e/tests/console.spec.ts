@@ -1,31 +1,41 @@
+import { STORAGE_KEYS } from '@homecam/shared';
 import { readFile } from 'node:fs/promises';
 import { ADMIN } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
 import { signInWithForm, waitForApp, waitForRealtime } from '../support/pages.js';
 
-test('the console shows a log line caused by the test within 1 s; chips filter it; the download has it', async ({ page, server, adminApi: _adminApi }) => {
+test('the console is an audit trail: a camera added shows within 1 s, in German; chips filter it; the download has it', async ({ page, server, adminApi }) => {
+  // German, before the app starts: the chips are translated, the lines are the server's (English) sentences.
+  await page.addInitScript((key) => localStorage.setItem(key, 'de'), STORAGE_KEYS.language);
   await signInWithForm(page, server.url, ADMIN.username, ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`${server.url}/console`);
   await expect(page.getByTestId('console-list')).toBeVisible();
-  // The backlog has loaded (the sign-in itself was logged), and live lines can arrive.
-  await expect(page.getByTestId('console-line').first()).toBeVisible();
+  // The backlog has loaded (the sign-in itself is a line of the trail), and live lines can arrive.
+  await expect(page.getByTestId('console-line').filter({ hasText: `"${ADMIN.username}" signed in` }).first()).toBeVisible();
   await waitForRealtime(page);
 
-  // A request to a unique path: Fastify logs it at info ("incoming request GET /api/…").
+  // A camera with a unique name, added by the admin: the trail names it and who added it.
   const marker = `console-e2e-${Date.now().toString(36)}`;
-  await fetch(`${server.url}/api/${marker}`);
-  const line = page.getByTestId('console-line').filter({ hasText: marker }).first();
+  await adminApi.createCamera(marker, '-i rtsp://127.0.0.1:9/none');
+  const line = page.getByTestId('console-line').filter({ hasText: `camera "${marker}" added by ${ADMIN.username}` }).first();
   await expect(line).toBeVisible({ timeout: 1_000 });
-  await expect(line).toHaveAttribute('data-source', 'http');
+  await expect(line).toHaveAttribute('data-source', 'camera');
+  await expect(line).toHaveAttribute('data-level', 'info');
 
-  // MQTT only: the HTTP line goes; HTTP as well: it is back (chips add up).
-  await page.getByTestId('console-chip-source:mqtt').click();
+  // Users only ("Benutzer"): the camera line goes, the sign-in stays; the camera's own chip as well: it is back.
+  const users = page.getByTestId('console-chip-source:users');
+  await expect(users).toHaveText('Benutzer');
+  await users.click();
   await expect(line).toBeHidden();
-  await page.getByTestId('console-chip-source:http').click();
+  await expect(page.getByTestId('console-line').filter({ hasText: 'signed in' }).first()).toBeVisible();
+  await page.getByTestId(`console-chip-camera:${marker}`).click();
   await expect(line).toBeVisible();
-  await page.getByTestId('console-chip-source:mqtt').click();
-  await page.getByTestId('console-chip-source:http').click();
+  await users.click();
+  await page.getByTestId(`console-chip-camera:${marker}`).click();
+
+  // No request lines at the default level: the page's own API calls left none.
+  await expect(page.getByTestId('console-line').filter({ hasText: 'request GET' })).toHaveCount(0);
 
   // Text search narrows to the marker's lines.
   await page.getByTestId('console-search').fill(marker);
@@ -35,7 +45,7 @@ test('the console shows a log line caused by the test within 1 s; chips filter i
   // Paused: a new line is counted, not shown; resume shows it.
   await page.getByTestId('console-pause').click();
   const second = `${marker}-paused`;
-  await fetch(`${server.url}/api/${second}`);
+  await adminApi.createCamera(second, '-i rtsp://127.0.0.1:9/none');
   await expect(page.getByTestId('console-pause')).toHaveText(/\([1-9]\d* /);
   await expect(page.getByTestId('console-line').filter({ hasText: second })).toHaveCount(0);
   await page.getByTestId('console-pause').click();
@@ -45,7 +55,7 @@ test('the console shows a log line caused by the test within 1 s; chips filter i
   await page.getByTestId('console-download').click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('homecam.log');
-  expect(await readFile(await download.path(), 'utf8')).toContain(marker);
+  expect(await readFile(await download.path(), 'utf8')).toContain(`camera "${marker}" added by ${ADMIN.username}`);
 
   // Clear empties the view only.
   await page.getByTestId('console-clear').click();

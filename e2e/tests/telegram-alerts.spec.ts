@@ -40,7 +40,7 @@ test('Settings → Notifications: Telegram configured in the UI, "send a test" r
   const card = page.getByTestId('alert-channel-telegram');
   await expect(card.getByTestId('alert-channel-telegram-enabled')).toHaveAttribute('data-enabled', 'true');
   await card.getByTestId('alert-channel-telegram-test').click();
-  await expect(card.getByTestId('alert-channel-telegram-test-result')).toHaveText('Test sent: sent to 1 chat(s) as @homecam_e2e_bot');
+  await expect(card.getByTestId('alert-channel-telegram-test-result')).toHaveText('Test sent. Details: sent to 1 chat(s) as @homecam_e2e_bot');
   expect(telegram.calls.map((call) => call.method)).toEqual(['getMe', 'sendMessage']);
   expect(telegram.calls.every((call) => call.token === TOKEN)).toBe(true);
   expect(telegram.calls[1]?.fields).toMatchObject({ chat_id: CHAT, text: 'HomeCam test' });

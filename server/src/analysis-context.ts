@@ -51,12 +51,10 @@ export function createEventAnalysis(
     onFailure: (message) => parts.integration.fail(message),
     timeoutMs: options.timeoutMs,
   });
-  parts.integration.describeAnalysis = () => {
+  parts.integration.analysisCounts = () => {
     const stats = analysis.counters();
-    const perCamera = Object.entries(stats.dropped);
-    const dropped = perCamera.reduce((sum, [, n]) => sum + n, 0);
-    const where = perCamera.length > 0 ? ` (${perCamera.map(([camera, n]) => `${camera} ${n}`).join(', ')})` : '';
-    return `${stats.analysed} analysed, ${dropped} dropped${where}, ${stats.skippedBudget} skipped (budget), ${stats.failed} failed since start`;
+    const dropped = Object.values(stats.dropped).reduce((sum, n) => sum + n, 0);
+    return { analysed: stats.analysed, dropped, droppedBy: { ...stats.dropped }, skippedBudget: stats.skippedBudget, failed: stats.failed };
   };
   return analysis;
 }

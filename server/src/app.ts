@@ -8,6 +8,8 @@ import type { DestinationStream } from 'pino';
 import { fastifyTrustProxy, type TrustProxy } from './cli/options.js';
 import { createContext, type ContextOptions } from './context.js';
 import { installAccessControl } from './http/access/access-control.js';
+import { AccessLogController } from './http/access-log.js';
+import { lazyRequestLogger } from './http/request-logger.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installHttpLimits, type HttpLimitsOptions } from './http/limits.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -46,6 +48,8 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
   const ctx = await createContext({ ...options, webDir: options.webDir ?? fileURLToPath(new URL('../../web/dist/', import.meta.url)) });
   const app = fastify({
     logger: loggerOptions(options.logLevel ?? ctx.config.get().logLevel, ctx.logs),
+    logController: new AccessLogController(),
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: 1024 * 1024, // uploads are streamed by @fastify/multipart; JSON bodies are small
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
   }).withTypeProvider<ZodTypeProvider>();
@@ -58,7 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<HomecamApp> {
     for (const register of PLUGINS) await register(app);
     installErrorHandler(app);
     await installHttpLimits(app, { ...options.httpLimits, behindProxy: !!options.trustProxy });
-    await installSecurityHeaders(app);
+    installSecurityHeaders(app);
     installAccessControl(app, ctx.auth);
     app.addHook('onSend', (request, reply, payload, done) => {
       reply.header('x-request-id', request.id);

@@ -41,7 +41,7 @@ export function createHomekit(
     camera: (name) => ctx.cameras.find(name),
     isExcluded: (name) => ctx.config.get().exclude.some((entry) => sameName(entry, name)),
     setPrivacy: async (name, on) => {
-      await ctx.cameras.update(name, { privacyMode: on });
+      await ctx.cameras.update(name, { privacyMode: on }, true, { via: 'HomeKit' });
     },
     setExcluded: async (name, on) => {
       const others = ctx.config.get().exclude.filter((entry) => !sameName(entry, name));

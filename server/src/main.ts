@@ -7,6 +7,7 @@ import { homedir } from 'node:os';
 import { RESTART_EXIT_CODE } from '@homecam/shared';
 import { buildApp, type HomecamApp } from './app.js';
 import { DEFAULT_PORT, OptionsError, parseRuntimeOptions, USAGE, type RuntimeOptions } from './cli/options.js';
+import { warnWhenRoot } from './cli/root-warning.js';
 import { connectionCapFor } from './http/connection-gate.js';
 import { LOW_FD_LIMIT, readFdLimits } from './lib/fd-limit.js';
 import { ConfigLoadError } from './services/config.service.js';
@@ -139,6 +140,7 @@ async function main(): Promise<void> {
   }
   reportFdLimit(app);
   stopOnSignals(app);
+  await warnWhenRoot({ uid: process.getuid?.(), env: process.env, log: app.log, notifications: app.homecam.notifications });
   await listen(app, options.port ?? app.homecam.config.get().port ?? DEFAULT_PORT, options.host);
   reportListening(app);
 }

@@ -19,10 +19,10 @@ export function createMqttPublisher(
     cameras: () => ctx.cameras.list(),
     settings: () => {
       const { mqtt } = ctx.config.get();
-      return { brokerActive: mqtt.active, publish: mqtt.publish };
+      return { brokerActive: mqtt.active, host: mqtt.host, publish: mqtt.publish };
     },
     setPrivacy: async (camera, on) => {
-      await ctx.cameras.update(camera, { privacyMode: on });
+      await ctx.cameras.update(camera, { privacyMode: on }, true, { via: 'MQTT' });
     },
     snapshot: async (camera) => {
       const service = streams();

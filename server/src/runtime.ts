@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { AuditLog } from './audit/audit-log.js';
 import type { AppContext } from './context.js';
 import { createStreams, type MediaOptions } from './streams-context.js';
 import { createParts, lowSpaceComponent } from './runtime-parts.js';
@@ -154,6 +155,12 @@ function reportRefusedDir(ctx: AppContext, log: FastifyBaseLogger): (refused: Re
   };
 }
 
+/** The Console's audit trail (audit/audit-log.ts): after the streams (it follows their states), before anything that makes events. */
+function auditComponent(ctx: AppContext, streams: () => CameraStreamService, log: FastifyBaseLogger): Component {
+  const audit = new AuditLog({ bus: ctx.bus, cameras: ctx.cameras, config: ctx.config, streams, log: log.child({ module: 'audit' }) });
+  return { name: 'audit', start: () => audit.start(), stop: () => audit.stop() };
+}
+
 /** The daily database copy (and the report of a restore rolled back at this start). */
 function backupComponent(ctx: AppContext, log: FastifyBaseLogger): Component {
   return {
@@ -225,6 +232,7 @@ export function createRuntime(ctx: AppContext, log: FastifyBaseLogger, options: 
       },
       stop: () => streams?.close(),
     },
+    auditComponent(ctx, started, log),
     {
       // Web push for every new notification, off the event path; ended sessions take their subscriptions along.
       name: 'push',

@@ -24,6 +24,5 @@ export function createSystemService(
     recordingsDir: () => ctx.recordingsDir.dir,
     logLevel: () => ({ level: log.level, pinned: options.logLevel !== undefined }),
     supervised: options.supervised ?? false,
-    log: log.child({ module: 'system' }),
   });
 }

@@ -1,11 +1,13 @@
-import { PERMISSIONS, type Permission } from '@homecam/shared';
+import { PERMISSIONS, type ExportJob, type Permission } from '@homecam/shared';
+import { waitFor } from '@homecam/tools';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { listRouteAccess, type RouteAccessEntry } from '../src/http/access/access-control.js';
 import { describeAccessRule } from '../src/http/access/access-rule.js';
 import { errorCode, IMAGE_BYTES, multipartFile } from './helpers/http.js';
-import { createTestApp } from './helpers/test-app.js';
+import { closeAllSockets, connectOutcome, socketClient } from './helpers/socket.js';
+import { createTestApp, listen } from './helpers/test-app.js';
 import { ALL_BUT_ADMIN, bearer, createUser, signedInUser, tokenFor } from './helpers/users.js';
 
 /**
@@ -29,7 +31,10 @@ async function ensureFixtures(): Promise<void> {
   if (!app.homecam.cameras.find(CAMERA.name)) await app.homecam.cameras.create(CAMERA);
   if (!(await app.homecam.rooms.list()).some((room) => room.name === ROOM)) await app.homecam.rooms.create(ROOM);
 }
-afterAll(() => app.close());
+afterAll(async () => {
+  closeAllSockets();
+  await app.close();
+});
 
 type Caller = 'anonymous' | 'without' | 'with' | 'admin';
 
@@ -203,5 +208,68 @@ describe('access rules of the Utilization page', () => {
   it('GET /api/system/metrics is admin-only', () => {
     const route = listRouteAccess(app).find((r) => r.method === 'GET' && r.url === '/api/system/metrics');
     expect(route?.access).toBe('admin');
+  });
+});
+
+describe('access of 24/7 recording (issue 19)', () => {
+  it('footage, timeline, review and exports need recordings:access; its settings settings:recordings:*', () => {
+    const continuous = /^\/api\/(?:timeline|review|exports|recordings\/segments)|^\/api\/cameras\/:name\/recording\/|^\/api\/settings\/recordings\/continuous/;
+    const rules = listRouteAccess(app)
+      .filter((route) => route.method !== 'HEAD' && continuous.test(route.url))
+      .map((route) => `${route.method} ${route.url}: ${describeAccessRule(route.access)}`)
+      .sort();
+    const footage = 'anyOf(recordings:access)';
+    expect(rules).toEqual([
+      `DELETE /api/exports/:id: ${footage}`,
+      `DELETE /api/review/:id/reviewed: ${footage}`,
+      `GET /api/cameras/:name/recording/playlist.m3u8: ${footage}`,
+      `GET /api/cameras/:name/recording/preview: ${footage}`,
+      `GET /api/exports: ${footage}`,
+      `GET /api/exports/:id: ${footage}`,
+      `GET /api/exports/:id/download: ${footage}`,
+      `GET /api/recordings/segments/:id: ${footage}`,
+      `GET /api/review: ${footage}`,
+      'GET /api/settings/recordings/continuous: anyOf(settings:recordings:access, settings:recordings:edit)',
+      `GET /api/timeline: ${footage}`,
+      `PATCH /api/exports/:id: ${footage}`,
+      'PATCH /api/settings/recordings/continuous: anyOf(settings:recordings:edit)',
+      `POST /api/exports: ${footage}`,
+      `POST /api/review/reviewed: ${footage}`,
+      `PUT /api/review/:id/reviewed: ${footage}`,
+    ].sort());
+  });
+});
+
+/**
+ * Socket events of issue 19. exportProgress goes to the sockets of the export's owner while the owner has
+ * recordings:access (or is admin): never to someone else, whatever they may see. (A socket without a token is
+ * refused at the handshake, for every event.)
+ */
+describe('access of socket events', () => {
+  it('exportProgress: the owner with recordings:access or admin hears it; the owner without, and others, do not', async () => {
+    const url = await listen(app);
+    const callers = {
+      'owner without recordings:access': ALL_BUT_ADMIN.filter((p) => p !== 'recordings:access'),
+      'owner with recordings:access': ['recordings:access'],
+      'owner who is admin': ['admin'],
+    } satisfies Record<string, Permission[]>;
+    const heard: string[] = [];
+    const owners: { who: string; id: number }[] = [];
+    for (const [who, permissions] of Object.entries(callers)) {
+      const { user, token } = await signedInUser(app, permissions);
+      owners.push({ who, id: user.id });
+      const socket = socketClient(url, token);
+      socket.on('exportProgress', (job) => heard.push(`${who} heard ${job.id}`));
+      expect(await connectOutcome(socket)).toBe('connected');
+    }
+    const bystander = socketClient(url, (await signedInUser(app, ['admin'])).token);
+    bystander.on('exportProgress', (job) => heard.push(`an admin who is not the owner heard ${job.id}`));
+    expect(await connectOutcome(bystander)).toBe('connected');
+    expect(await connectOutcome(socketClient(url, undefined))).toBe('UNAUTHENTICATED');
+    const job = (id: string, ownerId: number): ExportJob => ({ id, name: 'x', camera: CAMERA.name, from: 0, to: 1, status: 'running', progress: 0.5, bytes: 0, durationMs: 0, ownerId, createdAt: 0, error: null, download: null });
+    for (const owner of owners) app.homecam.bus.publish('ExportProgress', { job: job(`of ${owner.who}`, owner.id) });
+    // The admin owner's is sent last: once it is heard, anything sent before it to another socket has been too.
+    await waitFor(() => heard.length >= 2, { message: 'the progress of both owners who may see it' });
+    expect(heard.sort()).toEqual(['owner who is admin heard of owner who is admin', 'owner with recordings:access heard of owner with recordings:access']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskCameraSecrets, restoreMaskedSecrets, restoreMaskedText } from '../src/services/camera-secrets.js';
+import { maskCameraSecrets, restoreMaskedSecrets, restoreMaskedText } from '../src/config-rules/camera-secrets.js';
 import { mergePatch } from '@homecam/shared';
 
 describe('camera secrets', () => {

@@ -120,7 +120,7 @@ describe('camera CRUD', () => {
   it('a disabled camera reports it and has no snapshot', async () => {
     await post(admin, { name: 'Off', disable: true, videoConfig: { source: 'demo:' } });
     const status = await app.inject({ url: '/api/cameras/Off/status', headers: bearer(viewer) });
-    expect(status.json()).toMatchObject({ name: 'Off', state: 'idle', reason: 'the camera is disabled', viewers: 0 });
+    expect(status.json()).toMatchObject({ name: 'Off', state: 'idle', reason: 'the camera is disabled', offAir: 'disabled', viewers: 0 });
     expectError(await app.inject({ url: '/api/cameras/Off/snapshot', headers: bearer(viewer) }), 503, 'CAMERA_OFFLINE');
     await app.inject({ method: 'DELETE', url: '/api/cameras/Off', headers: bearer(admin) });
   });

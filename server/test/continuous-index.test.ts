@@ -7,6 +7,8 @@ import { ExportIndex } from '../src/continuous/export-index.js';
 import { openPostgresIndex } from '../src/continuous/pg-dialect.js';
 import { ReviewIndex } from '../src/continuous/review-index.js';
 import { SegmentIndex, type SegmentRow } from '../src/continuous/segment-index.js';
+import { refreshMinutes } from '../src/continuous/minute-summary.js';
+import { timelineData, timelineFromMinutes, timelineFromSegments } from '../src/continuous/timeline-query.js';
 import { continuousIndex } from '../src/db/migrations/0010_continuous_index.js';
 import { startPostgres, type TestPostgres } from './helpers/postgres.js';
 import { makeDataDir } from './helpers/test-app.js';
@@ -54,8 +56,16 @@ describe.each(['sqlite', 'postgres'])('the continuous index on %s', (name) => {
     expect(window.map((row) => row.id)).toEqual(['Yard-2', 'Yard-3', 'Yard-4', 'Yard-5']);
     expect(typeof window[0]?.start_ms).toBe('number');
     expect(window[0]?.start_ms).toBe(T0 + 20_000);
-    const spans = await index.spans('Yard', T0, T0 + DAY, 60_000);
-    expect(spans).toHaveLength(20);
+    // The timeline in the database: buckets of motion, the footage and its holes (the Drive row is another camera).
+    await index.insert(segment('Yard', 25));
+    const timeline = await timelineData(db(), 'Yard', { from: T0 - 20_000, to: T0 + 300_000, bucketMs: 40_000 }, 60_000);
+    expect(timeline.spans).toEqual([{ start: T0, end: T0 + 200_000 }, { start: T0 + 250_000, end: T0 + 260_000 }]);
+    expect(timeline.gaps).toEqual([{ start: T0 - 20_000, end: T0 }, { start: T0 + 200_000, end: T0 + 250_000 }, { start: T0 + 260_000, end: T0 + 300_000 }]);
+    // Segments 0, 4, 8 … have motion (score 0 in the rows: flags only); bucket 0 holds segments 0 and 1.
+    expect(timeline.motion).toHaveLength(8);
+    await index.update('Yard-0', { motion_score: 60 });
+    expect((await timelineData(db(), 'Yard', { from: T0, to: T0 + 40_000, bucketMs: 40_000 }, 60_000)).motion).toEqual([15]);
+    await index.delete(['Yard-25']);
     expect((await index.lastEnds()).get('Yard')).toBe(T0 + 200_000);
     const usage = await index.usage();
     expect(usage.get('Yard')).toEqual({ bytes: 20 * 1_000_000 + 190, segments: 20 });
@@ -73,6 +83,53 @@ describe.each(['sqlite', 'postgres'])('the continuous index on %s', (name) => {
     expect(await elsewhere.oldest({ motion: 0, event: 1 }, null, 5)).toEqual([]);
     await index.delete(['Yard-0', 'Yard-1']);
     expect((await index.usage()).get('Yard')?.segments).toBe(18);
+  });
+
+  it('answers a camera-day from the per-minute summaries with the spans, gaps and motion the segments give', async () => {
+    const index = new SegmentIndex(db());
+    // 20 h of 10 s segments from 30 s before the day, loaded in bulk and summed once (what a migration would do).
+    const rows = Array.from({ length: 7_203 }, (_, i) => segment('Porch', i - 3, { id: `Porch-${i}`, motion_score: i % 50 === 0 ? 80 : 0 }));
+    for (let i = 0; i < rows.length; i += 500) await db().insertInto('segments').values(rows.slice(i, i + 500)).execute();
+    await refreshMinutes(db(), 'Porch', T0 - 30_000, T0 + 20 * 3_600_000);
+    // Then changes through the index, each of which must keep the summaries true:
+    await index.update('Porch-400', { end_ms: T0 + 397 * 10_000 + 7_000 }); // a 3 s hole inside a bucket: shown
+    await index.update('Porch-800', { end_ms: T0 + 797 * 10_000 + 9_500 }); // 0.5 s: clock jitter, not a gap
+    await index.delete(Array.from({ length: 40 }, (_, i) => `Porch-${1_415 + i}`)); // 400 s across a bucket's edge
+    await index.update('Porch-2003', { motion_score: 90 });
+    await index.update('Porch-3003', { start_ms: T0 + 2_999 * 10_000 + 1_000 }); // re-anchored at close
+    await index.insert(segment('Porch', 7_300, { id: 'Porch-live', end_ms: T0 + 7_300 * 10_000, status: 'writing' }));
+    const live = { start: T0 + 73_000_000, end: T0 + 73_004_000 };
+    const range = { from: T0, to: T0 + DAY, bucketMs: 360_000 };
+
+    const fromMinutes = await timelineFromMinutes(db(), 'Porch', range, 60_000, live);
+    const fromSegments = await timelineFromSegments(db(), 'Porch', range, 60_000, live);
+    expect(fromMinutes).toEqual(fromSegments);
+    expect(fromMinutes?.spans).toEqual([
+      { start: T0, end: T0 + 397 * 10_000 + 7_000 },
+      { start: T0 + 398 * 10_000, end: T0 + 1_412 * 10_000 },
+      { start: T0 + 1_452 * 10_000, end: T0 + 7_200 * 10_000 },
+      { start: T0 + 7_300 * 10_000, end: T0 + 73_004_000 },
+    ]);
+    expect(fromMinutes?.gaps[0]).toEqual({ start: T0 + 397 * 10_000 + 7_000, end: T0 + 398 * 10_000 });
+    expect(fromMinutes?.motion).toHaveLength(240);
+    // A bucket is 36 segments: segments 47, 97, … scored 80 when loaded, segment 2000 (bucket 55) 90 since.
+    expect(fromMinutes?.motion.slice(0, 3)).toEqual([0, Math.round((80 * 10_000) / 360_000), 2]);
+    expect(fromMinutes?.motion[55]).toBe(Math.round(((90 + 80) * 10_000) / 360_000));
+
+    // A camera that kept dropping out (a hole in more than 24 buckets): read from the segments, same answer.
+    const flaky = Array.from({ length: 2_000 }, (_, i) => segment('Flaky', i, { end_ms: T0 + i * 10_000 + (i % 30 === 0 ? 5_000 : 10_000) }));
+    for (let i = 0; i < flaky.length; i += 500) await db().insertInto('segments').values(flaky.slice(i, i + 500)).execute();
+    await refreshMinutes(db(), 'Flaky', T0, T0 + 2_000 * 10_000);
+    expect(await timelineFromMinutes(db(), 'Flaky', range, 60_000)).toBeNull();
+    const flakyDay = await timelineData(db(), 'Flaky', range, 60_000);
+    expect(flakyDay).toEqual(await timelineFromSegments(db(), 'Flaky', range, 60_000));
+    expect(flakyDay.spans).toHaveLength(68); // 67 holes of 5 s
+
+    // A minute whose segments all went has no summary row left: 1,201 minutes loaded, the live one added, six
+    // emptied by the 400 s cut; now the live minute and the last loaded one (segments 7194–7199) go.
+    await index.delete(['Porch-live', ...Array.from({ length: 6 }, (_, i) => `Porch-${7_197 + i}`)]);
+    const summarized = await db().selectFrom('segment_minutes').select((eb) => eb.fn.countAll().as('n')).where('camera', '=', 'Porch').executeTakeFirst();
+    expect(Number(summarized?.n)).toBe(1_200 - 6);
   });
 
   it('merges overlapping events into one review item per camera, and keeps marks per user', async () => {

@@ -122,10 +122,12 @@ describe('layering', () => {
     expect(violations('recording', /recording\.repository/)).toEqual([]);
   });
 
-  it('the building blocks (cli, db, errors, events, security) use nothing above them', () => {
+  it('the building blocks (cli, db, errors, events, security, config-rules) use nothing above them', () => {
     const own = (layer: string, also: string[] = []) => (target: string) => [layer, 'lib', ...also].includes(folderOf(target));
     expect(resolvedViolations('cli', own('cli', ['logger.js']))).toEqual([]);
     for (const layer of ['db', 'errors', 'events', 'security']) expect(resolvedViolations(layer, own(layer))).toEqual([]);
+    // The pure config.json rules (masking, file-only keys, write checks) serve the config API and a restore alike.
+    expect(resolvedViolations('config-rules', own('config-rules', ['errors']))).toEqual([]);
   });
 
   it('outbound (fetching on a user\'s or the admin\'s behalf) uses only the address rules and lib, nothing of the app', () => {
@@ -147,7 +149,7 @@ describe('layering', () => {
   });
 
   it('backup (archives, restore swap, daily copy) uses only the building blocks, never services, HTTP or sockets', () => {
-    expect(resolvedViolations('backup', (target) => ['backup', 'db', 'lib', 'errors'].includes(folderOf(target)))).toEqual([]);
+    expect(resolvedViolations('backup', (target) => ['backup', 'db', 'lib', 'errors', 'config-rules'].includes(folderOf(target)))).toEqual([]);
   });
 
   it('metrics (the one reader of /proc) uses lib and the media API only: nothing of services, storage, HTTP or sockets', () => {

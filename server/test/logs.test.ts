@@ -80,7 +80,7 @@ async function download(): Promise<string> {
 
 describe('server log', () => {
   it('keeps the newest entries in memory, structured, and serves them to admins', async () => {
-    await app.inject({ url: '/api/no-such-route-ring-marker' });
+    app.log.info({ module: 'recorder', camera: 'Door' }, 'ring-marker');
     const response = await app.inject({ url: '/api/system/log?limit=50', headers: bearer(adminToken) });
     expect(response.statusCode).toBe(200);
     const { entries } = response.json<{ entries: LogEntry[] }>();
@@ -88,9 +88,9 @@ describe('server log', () => {
     expect(entries.length).toBeLessThanOrEqual(50);
     const seqs = entries.map((entry) => entry.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
-    const request = entries.find((entry) => entry.message.includes('GET /api/no-such-route-ring-marker'));
-    expect(request).toMatchObject({ level: 'info', source: 'http' });
-    expect(Date.parse(request?.time ?? '')).not.toBeNaN();
+    const marked = entries.find((entry) => entry.message.includes('ring-marker'));
+    expect(marked).toMatchObject({ level: 'info', source: 'recordings', camera: 'Door' });
+    expect(Date.parse(marked?.time ?? '')).not.toBeNaN();
     const limited = await app.inject({ url: '/api/system/log?limit=1', headers: bearer(adminToken) });
     expect(limited.json<{ entries: LogEntry[] }>().entries).toHaveLength(1);
   });
@@ -123,11 +123,11 @@ describe('server log', () => {
   });
 
   it('sends new entries to admin sockets only, batched', async () => {
-    await app.inject({ url: '/api/socket-marker-1' });
+    app.log.info('socket-marker-1');
     const entry = await adminReceives('socket-marker-1');
-    expect(entry.source).toBe('http');
+    expect(entry.source).toBe('system');
     // Two more batches reach the admin: by then a leak to the other socket would have arrived too.
-    await app.inject({ url: '/api/socket-marker-2' });
+    app.log.info('socket-marker-2');
     await adminReceives('socket-marker-2');
     expect(received.user).toEqual([]);
   });
@@ -154,11 +154,11 @@ describe('server log', () => {
   });
 
   it('downloads the log files as one text attachment, oldest first, and keeps them bounded by rotation', async () => {
-    for (let i = 0; i < 60; i++) await app.inject({ url: `/api/rotation-${String(i).padStart(3, '0')}` });
+    for (let i = 0; i < 60; i++) app.log.info({ pad: 'x'.repeat(100) }, `rotation-${String(i).padStart(3, '0')}`);
     const response = await app.inject({ url: '/api/system/log/download', headers: bearer(adminToken) });
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     expect(response.headers['content-disposition']).toBe('attachment; filename="homecam.log"');
-    const indices = [...response.body.matchAll(/incoming request GET \/api\/rotation-(\d{3})/g)].map((match) => Number(match[1]));
+    const indices = [...response.body.matchAll(/rotation-(\d{3})/g)].map((match) => Number(match[1]));
     expect(indices.length).toBeGreaterThan(5);
     expect(indices).toEqual([...indices].sort((a, b) => a - b));
     expect(indices.at(-1)).toBe(59);
@@ -170,6 +170,43 @@ describe('server log', () => {
       expect(text.endsWith('\n'), name).toBe(true); // rotated between lines, never inside one
       expect(text).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z (INFO |WARN |DEBUG|ERROR) \[\w[\w-]*(:[^\]]+)?\] /);
     }
+  });
+});
+
+describe('request lines', () => {
+  const requestLines = (marker: string) => app.homecam.logs.recent(2_000).filter((entry) => entry.message.includes(marker));
+
+  it('at the default level (info) a request leaves no line: the Console is not an access log', async () => {
+    expect((await app.inject({ url: '/api/health?quiet-marker=1' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/quiet-marker-404' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/system/log?quiet-marker=2' })).statusCode).toBe(401);
+    app.log.info('quiet-marker-end'); // written after the requests' lines would have been
+    expect(requestLines('quiet-marker').map((entry) => entry.message)).toEqual(['quiet-marker-end']);
+  });
+
+  it('at debug each request is one line with method, path, status and time', async () => {
+    app.log.level = 'debug';
+    try {
+      await app.inject({ url: '/api/health?debug-marker=1' });
+      await app.inject({ url: '/api/debug-marker-404' });
+    } finally {
+      app.log.level = 'info';
+    }
+    const lines = requestLines('debug-marker').filter((entry) => entry.message.includes('request GET'));
+    expect(lines.map(({ level, source }) => ({ level, source }))).toEqual([
+      { level: 'debug', source: 'http' },
+      { level: 'debug', source: 'http' },
+    ]);
+    expect(lines[0]?.message).toMatch(/request GET \/api\/health\?debug-marker=1 → 200 \(\d+ ms\)/);
+    expect(lines[1]?.message).toMatch(/request GET \/api\/debug-marker-404 → 404/);
+    expect(requestLines('debug-marker').some((entry) => entry.message.includes('incoming request'))).toBe(false);
+  });
+
+  it('a signed-in user refused for lack of a permission is an info line with the user, on the Users chip', async () => {
+    const { token, user } = await signedInUser(app, ['dashboard:access']);
+    expectError(await app.inject({ url: '/api/users', headers: bearer(token) }), 403, 'FORBIDDEN');
+    const refused = app.homecam.logs.recent(50).filter((entry) => entry.message.startsWith('permission refused'));
+    expect(refused.at(-1)).toMatchObject({ level: 'info', source: 'users', message: `permission refused: "${user.username}" (127.0.0.1) may not GET /api/users` });
   });
 });
 

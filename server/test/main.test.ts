@@ -86,6 +86,8 @@ describe('main', () => {
     expect(at - signalledAt).toBeLessThan(2_000);
     expect(server.output().match(/HomeCam listening/g)).toHaveLength(1);
     expect(server.output()).not.toContain(token);
+    // The root warning is wired into the start: present exactly when this test runs as root (CI does).
+    expect(server.output().includes('HomeCam is running as root (uid 0)')).toBe(process.getuid?.() === 0);
   });
 
   it('under a low open-files limit warns at start, with the connection cap it leaves (D1)', async () => {

@@ -107,10 +107,14 @@ describe('GET /api/plugins', () => {
       ['homekit', 'notifier', 'disabled'],
     ]);
     const byId = new Map(entries.map((e) => [e.id, e]));
-    expect(byId.get('http-trigger')).toMatchObject({ settingsPath: '/config', actions: ['start', 'stop', 'restart'], detail: `port ${httpPort}, local network only` });
-    expect(byId.get('mqtt-trigger')?.detail).toBe(`broker 127.0.0.1:${brokerPort}`);
-    expect(byId.get('web-push')).toMatchObject({ settingsPath: '/settings/notifications', actions: [], detail: '0 subscribed devices, keys not made yet' });
-    expect(byId.get('homekit')).toMatchObject({ title: 'HomeKit bridge', settingsPath: '/settings/system', actions: ['start', 'stop', 'restart'], detail: 'port 51826, 0 cameras, 0 pairings' });
+    expect(byId.get('http-trigger')).toMatchObject({ settingsPath: '/config', actions: ['start', 'stop', 'restart'], detail: { code: 'PORT', port: httpPort, localOnly: true } });
+    // Codes and values, never English sentences (issue 17): the page translates them.
+    expect(byId.get('mqtt-trigger')?.detail).toEqual({ code: 'BROKER', broker: `127.0.0.1:${brokerPort}`, tls: false });
+    expect(byId.get('web-push')).toMatchObject({ settingsPath: '/settings/notifications', actions: [], detail: { code: 'PUSH', devices: 0, keys: false } });
+    expect(byId.get('homekit')).toMatchObject({ title: 'HomeKit bridge', settingsPath: '/settings/system', actions: ['start', 'stop', 'restart'], detail: { code: 'HOMEKIT', port: 51826, cameras: 0, pairings: 0 } });
+    expect(byId.get('alert-telegram')?.detail).toEqual({ code: 'ALERTS', sent: 0, queued: 0, dropped: 0, off: 'SWITCHED_OFF' });
+    // Nothing changed since the start: the state holds since then, and the page can say so.
+    expect(entries.every((e) => e.since !== null && !Number.isNaN(Date.parse(e.since)))).toBe(true);
     expect(byId.get('rekognition')).toMatchObject({ settingsPath: '/settings/rekognition', actions: ['start', 'stop'] });
     expect(entries.every((e) => e.lastError === null)).toBe(true);
   });
@@ -186,11 +190,14 @@ describe('start, stop and restart', () => {
     expect((await find('mqtt-trigger')).lastError).toEqual(entry.lastError);
   });
 
-  it('Rekognition start/stop switch aws.active; without keys it is in error, not running', async () => {
-    expect((await act('rekognition', 'start')).json<Integration>()).toMatchObject({ state: 'error', detail: 'access key id or secret missing' });
-    expect((await configFile()).aws?.active).toBe(true);
+  it('Rekognition start/stop switch aws.active; without keys start is refused with a code, nothing written', async () => {
+    const refused = await act('rekognition', 'start');
+    expect([refused.statusCode, errorCode(refused)]).toEqual([409, 'REKOGNITION_KEYS_MISSING']);
+    expect((await configFile()).aws?.active).not.toBe(true);
+    expect((await find('rekognition')).state).toBe('disabled');
     await app.homecam.rekognition.patch({ accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' });
-    expect((await find('rekognition')).state).toBe('ready');
+    expect((await act('rekognition', 'start')).json<Integration>().state).toBe('ready');
+    expect((await configFile()).aws?.active).toBe(true);
     expect((await act('rekognition', 'stop')).json<Integration>().state).toBe('disabled');
     expect((await configFile()).aws?.active).toBe(false);
   });

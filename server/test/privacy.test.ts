@@ -50,7 +50,8 @@ describe('privacy mode', () => {
     expect(snapshot.rawPayload.equals(privacyImage)).toBe(true);
 
     const status = (await app.inject({ url: '/api/cameras/Porch/status', headers: bearer(viewer) })).json<CameraStatus>();
-    expect(status).toMatchObject({ state: 'idle', reason: 'the camera is in privacy mode' });
+    // The code is what the web translates ("Privacy mode"), never a broken connection.
+    expect(status).toMatchObject({ state: 'idle', reason: 'the camera is in privacy mode', offAir: 'privacy' });
 
     const live = openLive(url, 'Porch', { token: viewer });
     const error = await live.next(isText('error'));
@@ -61,8 +62,14 @@ describe('privacy mode', () => {
   });
 
   it('streams again once privacy mode is switched off', async () => {
+    // The page learns at once that the camera is back (the hub says nothing until the stream starts).
+    const pushed: CameraStatus[] = [];
+    const unsubscribe = app.homecam.bus.subscribe('CameraStateChanged', ({ status }) => void pushed.push(status));
     const patched = await app.inject({ method: 'PATCH', url: '/api/cameras/Porch', headers: bearer(admin), payload: { privacyMode: false } });
     expect(patched.statusCode).toBe(200);
+    await waitFor(() => pushed.some((status) => status.name === 'Porch' && status.offAir === null), { timeoutMs: 5_000, message: 'a status without privacy mode' });
+    unsubscribe();
+    expect((await app.inject({ url: '/api/cameras/Porch/status', headers: bearer(viewer) })).json<CameraStatus>().offAir).toBeNull();
     await waitFor(
       async () => (await app.inject({ url: '/api/cameras/Porch/snapshot', headers: bearer(viewer) })).headers['x-snapshot-from'] !== 'privacy',
       { timeoutMs: 30_000, message: 'a real snapshot' },

@@ -1,4 +1,4 @@
-import { pushPayloadSchema, type Language, type Permission, type PushStatus } from '@homecam/shared';
+import { pushPayloadSchema, type AlertChannelStatus, type Language, type Permission, type PushStatus } from '@homecam/shared';
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -80,6 +80,14 @@ const settled = async (): Promise<void> => {
 };
 
 describe('web push delivery', () => {
+  it('with no device subscribed nothing counts as sent (issue 17)', async () => {
+    await ringDoorbell();
+    await settled();
+    const status = (await app.inject({ url: '/api/alerts/status', headers: bearer(admin) })).json<{ result: AlertChannelStatus[] }>().result;
+    expect(status.find((channel) => channel.channel === 'push')).toMatchObject({ enabled: true, sent: 0, dropped: 0, lastSuccessAt: null, lastError: null });
+    expect(fake.received).toHaveLength(0);
+  });
+
   it('a doorbell reaches the browser: VAPID-signed for the push service origin, aes128gcm, decryptable payload', async () => {
     const { token, client, path } = await subscriber(['recordings:access', 'cameras:access']);
     const key = await publicKey(token);

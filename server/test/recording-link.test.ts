@@ -13,7 +13,7 @@ import { FAST_HASHING, makeDataDir } from './helpers/test-app.js';
  * trigger's picture: no camera video is needed.
  */
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let ctx: AppContext | null = null;
 let recorder: Recorder | null = null;

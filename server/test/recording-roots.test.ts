@@ -155,8 +155,9 @@ describe('recordings after recordings.path changes', () => {
     );
     await app.homecam.recorder.idle();
     const row = await app.homecam.repositories.recordings.get(id);
-    expect(row).toMatchObject({ root: dirA, type: 'Video', thumbnail: `${row?.file.replace(/\.mp4$/, '.jpg') ?? ''}` });
-    expect(await exists(join(dirA, row?.file ?? 'none'))).toBe(true);
+    // No video came (issue 17): kept as failed with the trigger's picture, which stayed where the clip began.
+    expect(row).toMatchObject({ root: dirA, type: 'Video', status: 'failed', thumbnail: `${row?.file.replace(/\.mp4$/, '.jpg') ?? ''}` });
+    expect(await exists(join(dirA, row?.file ?? 'none'))).toBe(false);
     expect(await readFile(join(dirA, row?.thumbnail ?? 'none'))).toEqual(JPEG);
     expect(await exists(join(dirB, row?.file ?? 'none'))).toBe(false);
     expect(await exists(join(dirB, row?.thumbnail ?? 'none'))).toBe(false);

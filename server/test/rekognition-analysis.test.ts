@@ -105,7 +105,7 @@ describe('Rekognition analysis of motion events', () => {
     expect(fake.calls.length).toBe(before + 1);
     expect(logs.text).toMatch(/"camera":"Drive".*"seen":\["Cat 99.0%"\].*event dropped/);
     expect(await notifications('?cameras=Drive')).toEqual([]);
-    expect((await plugin()).detail).toMatch(/; 2 analysed, 1 dropped \(Drive 1\), 0 skipped \(budget\), 0 failed since start$/);
+    expect((await plugin()).detail).toMatchObject({ code: 'REKOGNITION', analysis: { analysed: 2, dropped: 1, droppedBy: { Drive: 1 }, skippedBudget: 0, failed: 0 } });
     const recordings = (await app.inject({ url: '/api/recordings?cameras=Drive', headers: bearer(admin) })).json<{ result: Recording[] }>().result;
     expect(recordings).toHaveLength(1);
     // A match lets the next one through.
@@ -165,7 +165,7 @@ describe('Rekognition analysis of motion events', () => {
     expect(note).toMatchObject({ label: 'motion' });
     expect(fake.calls.length).toBe(calls);
     expect(logs.text).toMatch(/monthly contingent used up/);
-    expect(await plugin()).toMatchObject({ state: 'error', detail: `monthly contingent of ${used} calls used up` });
+    expect(await plugin()).toMatchObject({ state: 'error', detail: { code: 'BUDGET_USED_UP', total: used } });
   });
 
   it('never writes the secret into the log', () => {

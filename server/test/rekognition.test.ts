@@ -88,11 +88,30 @@ describe('Rekognition settings', () => {
     expect((await patch({ contingentTotal: 2 })).json()).toMatchObject({ contingentTotal: 2, contingentLeft: 0 });
   });
 
-  it('null clears the secret', async () => {
-    expect((await patch({ secretAccessKey: null })).json()).toMatchObject({ secretAccessKeySet: false });
+  it('null clears the secret, but never leaves Rekognition switched on without it', async () => {
+    const kept = await patch({ secretAccessKey: null });
+    expect([kept.statusCode, errorCode(kept)]).toEqual([409, 'REKOGNITION_KEYS_MISSING']);
+    expect((await get()).json()).toMatchObject({ active: true, secretAccessKeySet: true });
+    expect((await patch({ active: false, secretAccessKey: null })).json()).toMatchObject({ active: false, secretAccessKeySet: false });
     const file = JSON.parse(await readFile(join(dataDir, 'config.json'), 'utf8')) as { aws: Record<string, unknown> };
     expect(file.aws).not.toHaveProperty('secretAccessKey');
     await patch({ secretAccessKey: SECRET });
+  });
+
+  it('refuses to switch on without a key id or secret (issue 17), and an empty key id removes the stored one', async () => {
+    expect((await patch({ active: false })).statusCode).toBe(200);
+    const removed = await patch({ accessKeyId: '' });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toMatchObject({ accessKeyId: null, secretAccessKeySet: true });
+    const file = JSON.parse(await readFile(join(dataDir, 'config.json'), 'utf8')) as { aws: Record<string, unknown> };
+    expect(file.aws).not.toHaveProperty('accessKeyId');
+    for (const payload of [{ active: true }, { active: true, secretAccessKey: SECRET }, { active: true, accessKeyId: KEY_ID, secretAccessKey: '' }]) {
+      const refused = await patch(payload);
+      expect([JSON.stringify(payload), refused.statusCode, errorCode(refused)]).toEqual([JSON.stringify(payload), 409, 'REKOGNITION_KEYS_MISSING']);
+    }
+    // Nothing of a refused request was written.
+    expect((await get()).json()).toMatchObject({ active: false, accessKeyId: null, secretAccessKeySet: true });
+    expect((await patch({ active: true, accessKeyId: KEY_ID })).json()).toMatchObject({ active: true, accessKeyId: '••••MPLE' });
   });
 
   it('is for admins only', async () => {

@@ -50,6 +50,27 @@ describe('security headers (finding #13)', () => {
     expect(policy['upgrade-insecure-requests']).toBeUndefined();
   });
 
+  it('every header helmet sent before is still sent, with the same value (they are now written out, not computed per request)', async () => {
+    const response = await app.inject({ url: '/api/health', headers: { host: 'homecam.local:8081' } });
+    expect(response.headers).toMatchObject({
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;media-src 'self' blob:;font-src 'self' data:;" +
+        "connect-src 'self' ws://homecam.local:8081 wss://homecam.local:8081;worker-src 'self';manifest-src 'self';frame-ancestors 'none';" +
+        "object-src 'none';base-uri 'self';form-action 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'same-origin',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    });
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
   it('API answers and errors carry the same headers', async () => {
     for (const url of ['/api/health', '/api/nothing']) {
       const response = await app.inject({ url });

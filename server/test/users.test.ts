@@ -171,6 +171,15 @@ describe('PATCH /api/users/:id', () => {
     expectError(await patch(user.id, token, { photo: 'x.png' }), 400, 'VALIDATION_FAILED');
     expectError(await patch(99999, adminToken, { sessionTimer: 600 }), 404, 'USER_NOT_FOUND');
   });
+
+  it("refuses a body that changes nothing with spec §5's 'no username, password, room name or permission level defined'", async () => {
+    const { user, token } = await signedInUser(app, ['dashboard:access']);
+    for (const body of [{}, { currentPassword: 'whatever' }]) {
+      const response = await patch(user.id, token, body);
+      expectError(response, 400, 'VALIDATION_FAILED');
+      expect(response.json()).toMatchObject({ error: { details: [{ path: '', message: 'NOTHING_DEFINED' }] } });
+    }
+  });
 });
 
 describe('DELETE /api/users/:id', () => {

@@ -1,13 +1,13 @@
-import { parseLiveServerMessage } from '@homecam/shared';
 import { startCameraSimulator, waitFor, type CameraSimulator } from '@homecam/tools';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { activeAudioTranscoders } from '../src/webrtc/audio/transcoder.js';
 import { openPeerCount } from '../src/webrtc/peer.js';
-import { rtpClient, type RtpClient } from '../src/webrtc/test-support/rtp-client.js';
+import type { RtpClient } from '../src/webrtc/test-support/rtp-client.js';
 import { running } from './helpers/processes.js';
-import { closeAllLive, isText, openLive, type LiveClient } from './helpers/live.js';
+import { closeAllLive, isText, type LiveClient } from './helpers/live.js';
 import { createTestApp, listen } from './helpers/test-app.js';
+import { openWebrtcViewer } from './helpers/webrtc.js';
 import { bearer, signedInUser } from './helpers/users.js';
 
 /**
@@ -29,18 +29,8 @@ const watchPids = (): void => {
 };
 
 async function webrtcViewer(camera: string): Promise<{ live: LiveClient; rtp: RtpClient; answer: string }> {
-  const rtp = rtpClient({ audio: true });
+  const { live, rtp } = await openWebrtcViewer(url, camera, viewer, { audio: true });
   clients.push(rtp);
-  const offer = await rtp.offer();
-  const live = openLive(url, camera, { token: viewer, transport: 'webrtc' });
-  live.ws.on('message', (data: Buffer, isBinary) => {
-    const message = isBinary ? null : parseLiveServerMessage(data.toString('utf8'));
-    if (message?.type !== 'webrtc-answer') return;
-    rtp.accept(message.sdp);
-    for (const candidate of offer.candidates) live.send({ type: 'webrtc-candidate', ...candidate });
-  });
-  await live.opened;
-  live.send({ type: 'webrtc-offer', sdp: offer.sdp });
   const answered = await live.next(isText('webrtc-answer'), { message: 'the answer' });
   const answer = answered.kind === 'text' && answered.message.type === 'webrtc-answer' ? answered.message.sdp : '';
   return { live, rtp, answer };

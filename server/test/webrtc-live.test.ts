@@ -1,4 +1,3 @@
-import { parseLiveServerMessage } from '@homecam/shared';
 import { startCameraSimulator, waitFor, type CameraSimulator, type SimulatedCamera } from '@homecam/tools';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -6,9 +5,10 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { createdPeerCount, openPeerCount } from '../src/webrtc/peer.js';
-import { rtpClient, type RtpClient } from '../src/webrtc/test-support/rtp-client.js';
+import type { RtpClient } from '../src/webrtc/test-support/rtp-client.js';
 import { closeAllLive, isText, openLive, type LiveClient } from './helpers/live.js';
 import { createTestApp, listen, makeDataDir } from './helpers/test-app.js';
+import { openWebrtcViewer } from './helpers/webrtc.js';
 import { bearer, signedInUser } from './helpers/users.js';
 
 /**
@@ -31,24 +31,10 @@ async function setWebrtc(settings: Record<string, unknown>): Promise<void> {
   await app.homecam.config.patchSection('webrtc', settings);
 }
 
-/**
- * Opens the live socket with `?transport=webrtc`, sends the offer right behind the auth message, takes the answer
- * the moment it arrives and then trickles the candidates (`webrtc-candidate`).
- */
 async function webrtcViewer(camera = 'Yard', token = viewer): Promise<{ live: LiveClient; rtp: RtpClient }> {
-  const rtp = rtpClient();
-  clients.push(rtp);
-  const offer = await rtp.offer();
-  const live = openLive(url, camera, { token, transport: 'webrtc' });
-  live.ws.on('message', (data: Buffer, isBinary) => {
-    const message = isBinary ? null : parseLiveServerMessage(data.toString('utf8'));
-    if (message?.type !== 'webrtc-answer') return;
-    rtp.accept(message.sdp);
-    for (const candidate of offer.candidates) live.send({ type: 'webrtc-candidate', ...candidate });
-  });
-  await live.opened;
-  live.send({ type: 'webrtc-offer', sdp: offer.sdp });
-  return { live, rtp };
+  const opened = await openWebrtcViewer(url, camera, token);
+  clients.push(opened.rtp);
+  return opened;
 }
 
 beforeAll(async () => {

@@ -93,6 +93,8 @@ export const ERROR_STATUS = {
   ALERT_TEST_FAILED: 502,
   /** Only admins set a camera's webhook URL: the server calls out to it. */
   ALERT_WEBHOOK_ADMIN_ONLY: 403,
+  /** Rekognition switched on (or left on) without an access key id and a secret access key: not written. */
+  REKOGNITION_KEYS_MISSING: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -155,6 +157,10 @@ export const VALIDATION_MESSAGES = [
   'TEXT_TOO_LONG',
   /** A display name (camera, room, bridge) with a control character, a lone surrogate or a bidi override/isolate. */
   'NAME_CHARACTERS_INVALID',
+  /** Spec §5 "fill all required fields": a form sent with some of its required fields empty. */
+  'REQUIRED_FIELDS_EMPTY',
+  /** Spec §5 "no username, password, room name or permission level defined": nothing to create or change at all. */
+  'NOTHING_DEFINED',
 ] as const;
 
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];

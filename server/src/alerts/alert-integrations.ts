@@ -18,12 +18,13 @@ export function alertChannelIntegration(channel: AlertChannel, pipeline: AlertPi
     settingsPath: '/settings/notifications',
     status(): IntegrationStatus {
       const status = pipeline.channelStatus(channel.id);
-      if (!status) return tracker.status('disabled', 'not registered');
+      if (!status) return tracker.status('disabled', null);
       if (status.lastError && status.lastError.at !== seenError) {
         seenError = status.lastError.at;
-        tracker.fail(status.lastError.message);
+        tracker.fail(status.lastError.message, status.lastError.code);
       }
-      const detail = `${status.sent} sent, ${status.queued} queued, ${status.dropped} dropped`;
+      // The pipeline's own answer (on, or off and why): Settings → Notifications shows the same.
+      const detail = { code: 'ALERTS', sent: status.sent, queued: status.queued, dropped: status.dropped, off: status.off } as const;
       if (!status.enabled) return tracker.status('disabled', detail);
       const failing = status.lastError && (!status.lastSuccessAt || status.lastError.at > status.lastSuccessAt);
       return tracker.status(failing ? 'error' : 'running', detail);

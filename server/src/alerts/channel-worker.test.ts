@@ -18,6 +18,17 @@ describe('an alert channel queue', () => {
     expect(quietLog.warnings).toContain('alert queue full: alert dropped');
   });
 
+  it("counts an alert that had nobody to go to neither as sent nor as dropped (web push without a device)", async () => {
+    const { pipeline, publish, channel } = setup();
+    const empty = channel('push');
+    empty.behaviour = () => Promise.resolve('nobody');
+    pipeline.register(empty);
+    publish();
+    await pipeline.idle();
+    expect(empty.received).toHaveLength(1);
+    expect(pipeline.channelStatus('push')).toMatchObject({ sent: 0, dropped: 0, queued: 0, lastSuccessAt: null, lastError: null });
+  });
+
   it('retries a transient failure with exponential backoff on the server clock, then counts it sent', async () => {
     const { clock, pipeline, publish, channel } = setup();
     const flaky = channel('webhook');
@@ -76,7 +87,7 @@ describe('an alert channel queue', () => {
     expect(stuck.received.every((r) => r.signal.aborted)).toBe(true);
     const status = pipeline.channelStatus('alexa');
     expect(status).toMatchObject({ sent: 0, dropped: 1, queued: 0 });
-    expect(status?.lastError).toEqual({ message: 'no answer within 15000 ms', at: new Date(clock.now()).toISOString() });
+    expect(status?.lastError).toEqual({ code: 'TIMEOUT', message: 'no answer within 15000 ms', at: new Date(clock.now()).toISOString() });
     expect(clock.pendingTimers).toBe(0);
   });
 
@@ -93,6 +104,7 @@ describe('an alert channel queue', () => {
     const status = pipeline.channelStatus('webhook');
     expect(status).toMatchObject({ sent: 0, dropped: 1 });
     expect(status?.lastError?.message).toBe('401 from https://***@hooks.example/x');
+    expect(status?.lastError?.code).toBe('AUTH_FAILED');
   });
 
   it('stop() aborts what runs, drops what waits, and resolves; nothing counts as dropped or failed', async () => {

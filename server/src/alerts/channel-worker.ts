@@ -1,6 +1,8 @@
-import type { AlertChannelStatus } from '@homecam/shared';
+import type { AlertChannelOffReason, AlertChannelStatus, ProblemCode } from '@homecam/shared';
+import { quote, writeAudit, type AuditLevel } from '../audit/audit-record.js';
 import type { Clock } from '../lib/clock.js';
 import { redactSecrets } from '../integrations/integration.js';
+import { problemCodeOf } from '../integrations/problem-code.js';
 import { TransientAlertError, type Alert, type AlertChannel } from './channel.js';
 
 export interface AlertLogger {
@@ -77,17 +79,20 @@ export class ChannelWorker {
 
   status(): AlertChannelStatus {
     let enabled = false;
+    let off: AlertChannelOffReason | null = 'SWITCHED_OFF';
     try {
       enabled = this.channel.enabled();
+      off = enabled ? null : (this.channel.offReason?.() ?? 'SWITCHED_OFF');
     } catch {
       // A channel whose settings cannot be read shows as off rather than breaking the whole list.
     }
-    return { channel: this.channel.id, enabled, queued: this.queue.length, ...this.counts, lastSuccessAt: this.lastSuccessAt, lastError: this.lastError };
+    return { channel: this.channel.id, enabled, off, queued: this.queue.length, ...this.counts, lastSuccessAt: this.lastSuccessAt, lastError: this.lastError };
   }
 
-  /** Records a failure that did not go through the queue (e.g. "send a test"). */
-  fail(message: string): void {
-    this.lastError = { message: redactSecrets(message), at: this.iso() };
+  /** Records a failure that did not go through the queue (e.g. "send a test"); the code is read from the message unless given. */
+  fail(message: string, code?: ProblemCode): void {
+    const text = redactSecrets(message);
+    this.lastError = { code: code ?? problemCodeOf(text), message: text, at: this.iso() };
   }
 
   succeeded(): void {
@@ -121,25 +126,39 @@ export class ChannelWorker {
   }
 
   private async run(alert: Alert): Promise<void> {
-    const id = this.channel.id;
     try {
-      await this.attempts(alert);
+      if ((await this.attempts(alert)) === 'nobody') {
+        this.log.debug({ channel: this.channel.id, notification: alert.notification.id }, 'alert had nobody to go to');
+        return;
+      }
       this.counts.sent += 1;
       this.succeeded();
-      this.log.debug({ channel: id, notification: alert.notification.id }, 'alert sent');
+      this.report(alert, 'info', 'sent');
     } catch (error) {
       if (error instanceof StoppedError) return;
       this.counts.dropped += 1;
       this.fail(messageOf(error));
-      this.log.warn({ channel: id, notification: alert.notification.id, problem: this.lastError?.message }, 'alert not delivered');
+      this.report(alert, 'warn', `not delivered: ${this.lastError?.message ?? 'failed'}`);
     }
   }
 
-  private async attempts(alert: Alert): Promise<void> {
+  /** The audit trail's line of a delivery: channel, camera (or the system notification's title), outcome. */
+  private report(alert: Alert, level: AuditLevel, outcome: string): void {
+    const { id: notification, camera, title } = alert.notification;
+    const channel = this.channel.id;
+    const about = camera === null ? quote(title) : `for ${quote(camera)}`;
+    writeAudit(this.log, {
+      level,
+      source: channel === 'push' ? 'push' : 'alerts',
+      subject: { channel, notification, ...(camera !== null && { camera }) },
+      message: `alert ${about} via ${channel} ${outcome}`,
+    });
+  }
+
+  private async attempts(alert: Alert): Promise<void | 'nobody'> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.attempt(alert);
-        return;
+        return await this.attempt(alert);
       } catch (error) {
         if (this.stopped) throw new StoppedError();
         if (!(error instanceof TransientAlertError) || attempt >= this.options.maxAttempts) throw error;
@@ -153,13 +172,13 @@ export class ChannelWorker {
   }
 
   /** One delivery, aborted at the time-out (a transient failure) or at stop. */
-  private async attempt(alert: Alert): Promise<void> {
+  private async attempt(alert: Alert): Promise<void | 'nobody'> {
     const controller = new AbortController();
     this.inflight.add(controller);
     const timeoutMs = this.options.attemptTimeoutMs;
     const cancel = this.clock.setTimer(timeoutMs, () => controller.abort(new TransientAlertError(`no answer within ${timeoutMs} ms`)));
     try {
-      await Promise.race([this.channel.deliver(alert, controller.signal), rejectOnAbort(controller.signal)]);
+      return await Promise.race([this.channel.deliver(alert, controller.signal), rejectOnAbort(controller.signal)]);
     } finally {
       cancel();
       this.inflight.delete(controller);

@@ -1,4 +1,4 @@
-import type { AlertChannelId, Camera, Notification } from '@homecam/shared';
+import type { AlertChannelId, AlertChannelOffReason, Camera, Notification } from '@homecam/shared';
 
 /**
  * The alert pipeline's contract (issue 9). The pipeline (alert-pipeline.ts) listens for NotificationCreated, builds
@@ -38,12 +38,21 @@ export interface AlertTestRequest {
 
 export interface AlertChannel {
   readonly id: AlertChannelId;
-  /** Enabled in the settings (config.json); a disabled channel gets no alerts and shows as off. */
+  /**
+   * Gets alerts: switched on in the settings (config.json) and with what it needs to deliver (token, URL, broker).
+   * A channel that is not enabled gets no alerts and shows as off, on every page.
+   */
   enabled(): boolean;
+  /** Why it is off while not enabled; without it, `SWITCHED_OFF`. */
+  offReason?(): AlertChannelOffReason;
   /** Whether this alert goes to this channel (its settings, the camera's fields, the time window …). */
   accepts(alert: Alert): boolean;
-  /** Sends one alert. Throws TransientAlertError to be retried; other errors are final. Messages hold no secret. */
-  deliver(alert: Alert, signal: AbortSignal): Promise<void>;
+  /**
+   * Sends one alert. Throws TransientAlertError to be retried; other errors are final. Messages hold no secret.
+   * Resolves 'nobody' when there was no one to send it to (web push without a subscribed device): not counted as
+   * sent, not a failure.
+   */
+  deliver(alert: Alert, signal: AbortSignal): Promise<void | 'nobody'>;
   /**
    * "Send a test" from the settings page: a short text message through the real path; resolves with what to show.
    * `requester` is who pressed the button (web push sends only to that user's devices).

@@ -18,9 +18,8 @@ export function createPushChannel(deps: { notifier: PushNotifier; active: () => 
     id: 'push',
     enabled: deps.active,
     accepts: () => true,
-    deliver: async (alert) => {
-      await send(alert.notification);
-    },
+    // No subscribed device of anyone allowed: nothing went out, so nothing counts as sent.
+    deliver: async (alert) => ((await send(alert.notification)).sent === 0 ? 'nobody' : undefined),
     test: async (_signal, requester) => {
       if (!requester) throw new Error('a push test needs the user whose devices receive it');
       const { sent } = await send(testNotification(deps.clock), requester.userId);

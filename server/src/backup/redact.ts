@@ -1,6 +1,6 @@
 import { cameraNameKey, MASKED_SECRET } from '@homecam/shared';
-import { restoreMaskedText } from '../services/camera-secrets.js';
-import { maskCameraForNonAdmin } from '../services/camera-webhook.js';
+import { restoreMaskedText } from '../config-rules/camera-secrets.js';
+import { maskCameraForNonAdmin } from '../config-rules/camera-webhook.js';
 import { CONFIG_ALLOWED, type AllowRule } from './config-allow-list.js';
 
 /**

@@ -1,9 +1,9 @@
 import { CONFIG_MAX_BYTES, configFileSchema, type ConfigFile } from '@homecam/shared';
 import { readFile, stat } from 'node:fs/promises';
 import { AppError, isAppError } from '../errors/app-error.js';
-import { refuseBadCameraMedia } from '../services/camera-media-check.js';
-import { withLiveFileOnlyValues } from '../services/config-file-only.js';
-import { assertConfigDepth, serializeConfig, toIssues } from '../services/config-write-rules.js';
+import { refuseBadCameraMedia } from '../config-rules/camera-media-check.js';
+import { withLiveFileOnlyValues } from '../config-rules/config-file-only.js';
+import { assertConfigDepth, serializeConfig, toIssues } from '../config-rules/config-write-rules.js';
 import { mergeRedactedConfig } from './redact.js';
 
 export interface RestoredConfigOptions {

@@ -53,7 +53,8 @@ Env: HOMECAM_ADMIN_PASSWORD (first-start password), HOMECAM_LOG_LEVEL (${LOG_LEV
   HOMECAM_WEB_DIR (the built web app), HOMECAM_PUSH_SUBJECT (push contact: a mailto: or https: URL),
   HOMECAM_REKOGNITION_ENDPOINT (tests/advanced: Rekognition API base URL instead of AWS'),
   HOMECAM_TELEGRAM_API_ROOT (a Bot API server other than https://api.telegram.org),
-  HOMECAM_PUBLIC_URL (HomeCam's address from outside, for links in alerts)`;
+  HOMECAM_PUBLIC_URL (HomeCam's address from outside, for links in alerts),
+  HOMECAM_ALLOW_ROOT=1 (uid 0 accepted: the root warning is logged but raises no notification)`;
 
 const PROXY_ITEM = /^(?:loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(?:\/\d{1,3})?)$/;
 

@@ -10,8 +10,8 @@ import { footageFile } from './footage-file.js';
 import { buildPlaylist } from './playlist.js';
 import { previewCell, PREVIEW_GRID_MS, type Previews } from './preview.js';
 import type { ReviewIndex } from './review-index.js';
-import type { SegmentIndex, SegmentSpan } from './segment-index.js';
-import { bucketWidth, motionBuckets, spansAndGaps } from './timeline.js';
+import type { SegmentIndex } from './segment-index.js';
+import { bucketWidth } from './timeline-query.js';
 
 export interface FootageDeps {
   db: Kysely<Database>;
@@ -80,11 +80,10 @@ export class FootageService {
     const cameras: CameraTimeline[] = [];
     for (const name of query.cameras) {
       const camera = this.camera(name);
-      const segments = this.withLive(camera.name, await this.deps.segments.spans(camera.name, query.from, query.to, this.deps.maxSegmentMs()));
-      const { spans, gaps } = spansAndGaps(segments, query.from, query.to);
+      const live = this.deps.live(camera.name) ?? undefined;
+      const data = await this.deps.segments.timeline(camera.name, { from: query.from, to: query.to, bucketMs }, this.deps.maxSegmentMs(), live);
       cameras.push({
-        camera: camera.name, spans, gaps,
-        motion: motionBuckets(segments, query.from, query.to, bucketMs),
+        camera: camera.name, ...data,
         events: await this.events(camera.name, query.from, query.to),
         reviewItems: await this.deps.review.list(userId, { cameras: [camera.name], from: query.from, to: query.to }, 500),
       });
@@ -97,12 +96,6 @@ export class FootageService {
     const start = Date.parse(row.started_at);
     const rows = await this.deps.segments.overlapping(row.camera, start, start + Math.max(1, row.duration_ms), this.deps.maxSegmentMs());
     return footageFile(rows, this.deps.files);
-  }
-
-  /** The open segment's end so far replaces its indexed end (still its start while it is written). */
-  private withLive(camera: string, rows: SegmentSpan[]): SegmentSpan[] {
-    const live = this.deps.live(camera);
-    return rows.map((row) => (live && row.start_ms === live.start && row.end_ms === row.start_ms ? { ...row, end_ms: live.end } : row));
   }
 
   private async events(camera: string, from: number, to: number): Promise<TimelineEvent[]> {

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.js';
  * The tables the continuous module reads and writes. Its queries take this narrow type, so the same code runs on
  * HomeCam's SQLite and on a PostgreSQL that holds only these tables (test/continuous-index.test.ts runs both).
  */
-export type IndexTables = Pick<Database, 'segments' | 'review_items' | 'review_marks' | 'exports'>;
+export type IndexTables = Pick<Database, 'segments' | 'segment_minutes' | 'review_items' | 'review_marks' | 'exports'>;
 export type IndexDb = Kysely<IndexTables>;
 
 /** A number from an aggregate: PostgreSQL answers SUM(bigint) as a numeric string, SQLite as a number or null. */

@@ -98,7 +98,9 @@ function buildParts(deps: ContinuousDeps) {
   const exporter = new Exporter({
     exports: new ExportIndex(index), segments, files: deps.files, nodeId, clock: deps.clock, bus: deps.bus, ffmpeg: deps.ffmpeg, log: deps.log, maxSegmentMs,
   });
-  const settings = new ContinuousSettingsService({ config: deps.config, cameras: deps.cameras, segments, usage: () => store.usage(), now: () => deps.clock.now() });
+  const settings = new ContinuousSettingsService({
+    config: deps.config, cameras: deps.cameras, segments, usage: () => store.usage(), freeBytes: () => deps.files.freeBytes(), now: () => deps.clock.now(),
+  });
   return { nodeId, segments, review, maxSegmentMs, store, activity, lastEnds, recorder, retention, footage, exporter, settings };
 }
 

@@ -1,15 +1,20 @@
 import type { Selectable } from 'kysely';
 import type { SegmentsTable } from '../db/schema.js';
 import { num, type IndexDb } from './index-db.js';
+import { refreshMinutes } from './minute-summary.js';
+import { timelineData, type LiveSegment, type TimelineData, type TimelineRange } from './timeline-query.js';
 
 export type SegmentRow = Selectable<SegmentsTable>;
 export type TierClass = { motion: 0 | 1; event: 0 | 1 };
-/** What the timeline reads of a segment: four numbers, all in the (camera, start_ms, …) index. */
-export type SegmentSpan = Pick<SegmentRow, 'start_ms' | 'end_ms' | 'motion_score' | 'event'>;
+
+/** A change to these columns changes what the per-minute summary of the segment's minute says. */
+const SUMMED: readonly ('start_ms' | 'end_ms' | 'motion_score')[] = ['start_ms', 'end_ms', 'motion_score'];
 
 /**
  * The segment index: one row per segment file. Plain Kysely with nothing dialect-specific (no RETURNING-only
- * flows, no SQLite functions, integers for booleans), so it runs on SQLite and PostgreSQL alike.
+ * flows, no SQLite functions, integers for booleans), so it runs on SQLite and PostgreSQL alike. Every change to a
+ * segment refreshes the per-minute summary of its minutes in the same transaction (segment_minutes, which the
+ * timeline of long ranges reads), so the two never disagree.
  */
 export class SegmentIndex {
   /** `nodeId`: retention only ever picks this node's segments (the files of other nodes are not on this disk). */
@@ -19,11 +24,25 @@ export class SegmentIndex {
   ) {}
 
   async insert(row: SegmentRow): Promise<void> {
-    await this.db.insertInto('segments').values(row).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('segments').values(row).execute();
+      await refreshMinutes(trx, row.camera, row.start_ms, row.start_ms);
+    });
   }
 
   async update(id: string, changes: Partial<Omit<SegmentRow, 'id'>>): Promise<void> {
-    await this.db.updateTable('segments').set(changes).where('id', '=', id).execute();
+    if (!SUMMED.some((column) => changes[column] !== undefined)) {
+      await this.db.updateTable('segments').set(changes).where('id', '=', id).execute();
+      return;
+    }
+    await this.db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('segments').select(['camera', 'start_ms']).where('id', '=', id).executeTakeFirst();
+      await trx.updateTable('segments').set(changes).where('id', '=', id).execute();
+      if (!before) return;
+      const was = num(before.start_ms);
+      const now = changes.start_ms ?? was;
+      await refreshMinutes(trx, before.camera, Math.min(was, now), Math.max(was, now));
+    });
   }
 
   async get(id: string): Promise<SegmentRow | undefined> {
@@ -36,22 +55,6 @@ export class SegmentIndex {
     return this.db
       .selectFrom('segments')
       .selectAll()
-      .where('camera', '=', camera)
-      .where('start_ms', '>', from - maxSegmentMs)
-      .where('start_ms', '<', to)
-      .where('end_ms', '>', from)
-      .orderBy('start_ms')
-      .execute();
-  }
-
-  /**
-   * The same as four numbers per segment: what the timeline needs. The index covers them, so a camera-day (8,640
-   * segments of 10 s) is read from the index alone, and no text column crosses the wire.
-   */
-  async spans(camera: string, from: number, to: number, maxSegmentMs: number): Promise<SegmentSpan[]> {
-    return this.db
-      .selectFrom('segments')
-      .select(['start_ms', 'end_ms', 'motion_score', 'event'])
       .where('camera', '=', camera)
       .where('start_ms', '>', from - maxSegmentMs)
       .where('start_ms', '<', to)
@@ -119,7 +122,21 @@ export class SegmentIndex {
 
   async delete(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.deleteFrom('segments').where('id', 'in', [...ids]).execute();
+    await this.db.transaction().execute(async (trx) => {
+      const touched = await trx
+        .selectFrom('segments')
+        .select(['camera', (eb) => eb.fn.min('start_ms').as('first'), (eb) => eb.fn.max('start_ms').as('last')])
+        .where('id', 'in', [...ids])
+        .groupBy('camera')
+        .execute();
+      await trx.deleteFrom('segments').where('id', 'in', [...ids]).execute();
+      for (const row of touched) await refreshMinutes(trx, row.camera, num(row.first), num(row.last));
+    });
+  }
+
+  /** One camera's timeline over a range (timeline-query.ts): spans, gaps and motion buckets. */
+  async timeline(camera: string, range: TimelineRange, maxSegmentMs: number, live?: LiveSegment): Promise<TimelineData> {
+    return timelineData(this.db, camera, range, maxSegmentMs, live);
   }
 
   /** Marks the segments of a camera overlapping [from, to] as holding an event (the events tier). */

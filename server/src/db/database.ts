@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { join } from 'node:path';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -13,6 +13,35 @@ export interface OpenDatabase {
   backup(destination: string): Promise<void>;
 }
 
+/** Prepared statements kept: the queries of the app are a few dozen shapes; `IN (?, ?, …)` lists add some. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely asks SQLite to compile every query it runs, the same text again on every request (the session lookup of
+ * each API call, issue 16). The last statements are kept by their SQL and reused; SQLite recompiles a kept statement
+ * by itself after a schema change. One busy with an unfinished iteration is not shared: a fresh one is made.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      const kept = cache.get(sql);
+      if (kept && !kept.busy) {
+        // Most recently used last: the first key is the one to drop.
+        cache.delete(sql);
+        cache.set(sql, kept);
+        return kept;
+      }
+      const statement = sqlite.prepare(sql);
+      if (kept) return statement;
+      cache.set(sql, statement);
+      if (cache.size > size) cache.delete(cache.keys().next().value as string);
+      return statement;
+    },
+  };
+}
+
 /** Opens (creating if needed) `<dataDir>/homecam.db` and brings it to the latest migration. */
 export async function openDatabase(dataDir: string): Promise<OpenDatabase> {
   const sqlite = new SQLite(join(dataDir, DATABASE_FILE));
@@ -20,7 +49,7 @@ export async function openDatabase(dataDir: string): Promise<OpenDatabase> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   try {
     await migrateToLatest(db);
   } catch (error) {

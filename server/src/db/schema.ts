@@ -122,6 +122,7 @@ export interface Database {
   dashboard_layouts: DashboardLayoutsTable;
   rekognition_usage: RekognitionUsageTable;
   segments: SegmentsTable;
+  segment_minutes: SegmentMinutesTable;
   review_items: ReviewItemsTable;
   review_marks: ReviewMarksTable;
   exports: ExportsTable;
@@ -145,6 +146,16 @@ export interface SegmentsTable {
   event: number;
   /** writing · complete · interrupted */
   status: string;
+}
+
+/** The segments of one camera whose start falls in one minute, summed (0010): the timeline of long ranges. */
+export interface SegmentMinutesTable {
+  camera: string;
+  minute_ms: number;
+  footage_ms: number;
+  motion_ms: number;
+  first_ms: number;
+  last_ms: number;
 }
 
 /** Overlapping events of one camera merged into one item to review (0010). */

@@ -1,5 +1,11 @@
 import type { CameraStatus, EventSource, ExportJob, Notification, Permission, Recording } from '@homecam/shared';
 import { EventEmitter } from 'node:events';
+import type { Actor } from './actor.js';
+
+export type { Actor } from './actor.js';
+
+/** What an account change touched (never the values of secrets). */
+export type AccountChange = 'username' | 'password' | 'permissions' | 'sessionTimer';
 
 /**
  * In-process domain events. Services publish here instead of importing socket.io, so the realtime gateway
@@ -15,7 +21,7 @@ export interface DomainEvents {
   CameraStateChanged: { status: CameraStatus };
   /** Motion began on a camera (or continues: `continued` is true while an earlier motion has not ended). */
   MotionStarted: { camera: string; source: EventSource; at: number; image?: Buffer | undefined; continued: boolean; eventId: string };
-  MotionEnded: { camera: string; source: EventSource; at: number; reason: 'reset' | 'timeout' };
+  MotionEnded: { camera: string; source: EventSource; at: number; reason: 'reset' | 'timeout'; startedAt?: number | undefined };
   DoorbellPressed: { camera: string; source: EventSource; at: number; eventId: string };
   /** Stored; the gateway tells the users who may see notifications. */
   NotificationCreated: { notification: Notification };
@@ -26,16 +32,38 @@ export interface DomainEvents {
    * extended. Published from the recorder's own MotionStarted/DoorbellPressed listener; the notification of the
    * event links the clip through it (NotificationService waits for the publish to finish, so order is no matter).
    */
-  RecordingStarted: { eventId: string; id: string; thumbnail: string | null };
+  RecordingStarted: { eventId: string; id: string; thumbnail: string | null; camera: string; extended: boolean };
   RecordingCompleted: { recording: Recording };
-  RecordingsRemoved: { ids: string[] | null };
+  /** `why`: a user deleted them (`by`), or retention (age, then size/free space) did. `cameras`: whose they were. */
+  RecordingsRemoved: { ids: string[] | null; count: number; cameras: string[]; why: 'deleted' | 'expired' | 'space'; by?: Actor | undefined };
   /** A user's permission list changed: open live streams and socket rooms of that user are re-checked at once. */
   UserPermissionsChanged: { userId: number; permissions: Permission[] };
   /**
    * Someone (an admin from Settings → System, a restore that staged new data) asked for a clean restart: main.ts
    * stops the app and exits with RESTART_EXIT_CODE so the start script or the process manager starts it again.
    */
-  RestartRequested: { reason: 'admin' | 'restore' };
+  RestartRequested: { reason: 'admin' | 'restore'; by?: Actor | undefined };
+  /** The audit trail's events (audit/audit-log.ts writes them to the Console); nothing else needs to react. */
+  SignedIn: { user: string; address: string | null };
+  /**
+   * A sign-in refused: wrong name or password, or too many failures (`throttled`). `user` is the account's name when
+   * an account has the name that was tried, else null: a name that is no account is often a password typed into
+   * the wrong field, so it is never logged.
+   */
+  SignInFailed: { user: string | null; address: string | null; reason: 'credentials' | 'throttled' };
+  AccountChanged: {
+    action: 'added' | 'changed' | 'removed';
+    user: string;
+    by: Actor | null;
+    changes: AccountChange[];
+    /** The name before a rename. */
+    previousName?: string | undefined;
+    /** The permissions after an add or a permission change. */
+    permissions?: Permission[] | undefined;
+  };
+  BackupDownloaded: { by: Actor; what: 'archive' | 'daily'; recordings: boolean; redacted: boolean; name: string };
+  /** A restore upload: staged (the restart follows) or refused with an error code. */
+  RestoreRequested: { by: Actor; outcome: 'staged' | { refused: string } };
   /** An export job changed (issue 19): the gateway tells its owner's sockets (`exportProgress`). */
   ExportProgress: { job: ExportJob };
 }

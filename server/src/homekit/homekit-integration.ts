@@ -35,7 +35,7 @@ export class HomekitIntegration implements IntegrationHandle {
 
   status(): IntegrationStatus {
     const status = this.deps.service.status();
-    const detail = `port ${status.port}, ${status.accessories} camera${status.accessories === 1 ? '' : 's'}, ${status.pairings} pairing${status.pairings === 1 ? '' : 's'}`;
+    const detail = { code: 'HOMEKIT', port: status.port, cameras: status.accessories, pairings: status.pairings } as const;
     return this.tracker.status(status.active ? STATES[status.state] : 'disabled', detail);
   }
 

@@ -1,6 +1,7 @@
 import { ERROR_STATUS, type ApiErrorBody, type ErrorCode, type ValidationIssue } from '@homecam/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { quote, writeAudit } from '../audit/audit-record.js';
 import { isAppError } from '../errors/app-error.js';
 
 /** Codes for errors raised by Fastify and its plugins, by their status. Messages are ours: theirs may echo input. */
@@ -34,6 +35,36 @@ export function sendError(reply: FastifyReply, code: ErrorCode, message: string,
   return reply.code(ERROR_STATUS[code]).type('application/json').send(errorBody(code, message, details));
 }
 
+/** The path of a request for a log line: no query (it may carry a trigger token), bounded. */
+export function requestPath(request: FastifyRequest): string {
+  const path = request.url.split('?')[0] ?? '';
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}
+
+/**
+ * A refused request is routine (a form's validation, an expired session polling, a missing camera): `debug`, beside
+ * the access line. A signed-in user refused for lack of a permission is worth an administrator's eye: `info`, with
+ * the user, on the Console's Users chip (the access hook reports its own refusals the same way).
+ */
+export function logRefusal(request: FastifyRequest, code: ErrorCode, cause?: string): void {
+  if (code === 'FORBIDDEN' && request.auth) {
+    logPermissionRefused(request, request.auth.user.username);
+    return;
+  }
+  request.log.debug({ code, ...(cause !== undefined && { cause }) }, 'request refused');
+}
+
+export function logPermissionRefused(request: FastifyRequest, user: string): void {
+  const path = requestPath(request);
+  const address = request.ip || null;
+  writeAudit(request.log, {
+    level: 'info',
+    source: 'users',
+    subject: { user, address, method: request.method, path },
+    message: `permission refused: ${quote(user)}${address ? ` (${address})` : ''} may not ${request.method} ${path}`,
+  });
+}
+
 /**
  * The one error handler: AppError → its code; zod validation → 400 VALIDATION_FAILED with `{ path, message }`
  * details; framework 4xx → a code by status; anything else → 500 INTERNAL with a generic message (the real one
@@ -46,17 +77,17 @@ export function installErrorHandler(app: FastifyInstance): void {
         const details = error.details as { retryAfterSeconds?: number } | undefined;
         if (details?.retryAfterSeconds !== undefined) reply.header('retry-after', String(details.retryAfterSeconds));
       }
-      request.log.info({ code: error.code }, 'request refused');
+      logRefusal(request, error.code);
       return sendError(reply, error.code, error.message, error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      request.log.info({ code: 'VALIDATION_FAILED' }, 'request refused');
+      logRefusal(request, 'VALIDATION_FAILED');
       return sendError(reply, 'VALIDATION_FAILED', 'the request is not valid', toIssues(error));
     }
     const status = BY_FASTIFY_CODE[error.code] ?? error.statusCode ?? 500;
     const known = status < 500 ? (BY_STATUS[status] ?? BY_STATUS[400]) : undefined;
     if (known) {
-      request.log.info({ code: known.code, cause: error.code }, 'request refused');
+      logRefusal(request, known.code, error.code);
       return sendError(reply, known.code, known.message);
     }
     request.log.error({ err: error }, 'unexpected error');

@@ -16,6 +16,8 @@ declare module 'fastify' {
      * on a WebSocket, and a token in the URL would end up in logs. Plain HTTP requests are checked as usual.
      */
     websocketAuth?: boolean;
+    /** The OpenAPI UI's pages: their own CSP (security-headers.ts). */
+    docsPage?: boolean;
   }
 
   interface FastifyRequest {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
+import type { Actor } from '../events/actor.js';
 import type { AuthContext } from '../services/auth.service.js';
 
 export const SESSION_COOKIE = 'homecam_session';
@@ -23,6 +24,11 @@ export function requestToken(request: FastifyRequest): string | undefined {
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError('UNAUTHENTICATED', 'sign-in required');
   return request.auth;
+}
+
+/** The caller as the audit trail names them: user name and client address. */
+export function actorOf(request: FastifyRequest): Actor {
+  return { user: requireAuth(request).user.username, address: request.ip || null };
 }
 
 export function clientInfo(request: FastifyRequest): { ip: string | null; userAgent: string | null } {

@@ -74,8 +74,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: HomecamContext, 
   await app.register(rekognitionRoutes, { rekognition: ctx.rekognition });
   await app.register(systemRoutes, { system: ctx.system });
   await app.register(logRoutes, { logs: ctx.logs });
-  await app.register(backupRoutes, { backup: ctx.backup });
-  await app.register(automaticBackupRoutes, { backup: ctx.backup });
+  await app.register(backupRoutes, { backup: ctx.backup, bus: ctx.bus });
+  await app.register(automaticBackupRoutes, { backup: ctx.backup, bus: ctx.bus });
   await app.register(metricsRoutes, { metrics: ctx.metrics });
   await app.register(telegramSettingsRoutes, { telegram: new TelegramSettingsService(ctx.config) });
   await app.register(alertChannelRoutes, { alertSettings: ctx.alertSettings });

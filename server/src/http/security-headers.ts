@@ -1,7 +1,8 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { DOCS_PREFIX } from './docs.js';
+
+type Directives = Record<string, readonly (string | ((request: IncomingMessage) => string))[]>;
 
 /** A Host header fit to be echoed into the CSP (name or [IPv6] and port); anything else is left out. */
 const HOST = /^[a-z0-9.-]+(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/i;
@@ -22,7 +23,7 @@ function ownSockets(request: IncomingMessage): string {
  * manifest from the same origin, no framing, no plugins. No `upgrade-insecure-requests`: HomeCam is served
  * over plain HTTP on home networks, where that would break every request.
  */
-export const CSP_DIRECTIVES = {
+export const CSP_DIRECTIVES: Directives = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'"],
@@ -38,25 +39,58 @@ export const CSP_DIRECTIVES = {
   'form-action': ["'self'"],
 };
 
+/** The OpenAPI UI (a library page, not the app) sets one inline style; its pages alone may. */
+const DOCS_DIRECTIVES: Directives = { ...CSP_DIRECTIVES, 'style-src': ["'self'", "'unsafe-inline'"] };
+
 /**
- * Security headers on every answer (finding #13): the CSP above, X-Frame-Options DENY for browsers without
- * frame-ancestors, COOP same-origin, nosniff and Referrer-Policy same-origin as before. No HSTS: HTTPS is
- * a reverse proxy's choice on a home network, and HSTS from the app would outlive a change of mind.
+ * The rest of the headers, the same on every answer: those helmet (which HomeCam used before) sends with the
+ * settings below, written out so nothing is computed per request. X-Frame-Options DENY for browsers without
+ * frame-ancestors; COOP and CORP same-origin; X-XSS-Protection 0 (the old filter did more harm than good).
  */
-export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'same-origin' },
-    strictTransportSecurity: false,
-  });
-  // The OpenAPI UI (a library page, not the app) sets one inline style; its pages alone may.
+export const STATIC_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+  ['cross-origin-opener-policy', 'same-origin'],
+  ['cross-origin-resource-policy', 'same-origin'],
+  ['origin-agent-cluster', '?1'],
+  ['referrer-policy', 'same-origin'],
+  ['x-content-type-options', 'nosniff'],
+  ['x-dns-prefetch-control', 'off'],
+  ['x-download-options', 'noopen'],
+  ['x-frame-options', 'DENY'],
+  ['x-permitted-cross-domain-policies', 'none'],
+  ['x-xss-protection', '0'],
+];
+
+/**
+ * The policy as one header value: every directive without a per-request part is joined once, here; per request
+ * only the Host's sockets are filled in.
+ */
+function policyWriter(directives: Directives): (request: IncomingMessage) => string {
+  const parts = Object.entries(directives).map(([name, sources]) =>
+    sources.every((source) => typeof source === 'string')
+      ? [name, ...sources].join(' ')
+      : (request: IncomingMessage) => [name, ...sources.map((source) => (typeof source === 'string' ? source : source(request)))].filter((word) => word !== '').join(' '),
+  );
+  return (request) => parts.map((part) => (typeof part === 'string' ? part : part(request))).join(';');
+}
+
+const isDocsRoute = (url: string): boolean => url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
+
+/**
+ * Security headers on every answer (finding #13): the CSP above and the static set. No HSTS: HTTPS is a reverse
+ * proxy's choice on a home network, and HSTS from the app would outlive a change of mind. Set on the raw response
+ * when the request comes in (as @fastify/helmet did), so even an answer a route writes itself carries them;
+ * @fastify/helmet built the whole helmet middleware anew for every request, in two hooks (issue 16).
+ */
+export function installSecurityHeaders(app: FastifyInstance): void {
+  const appPolicy = policyWriter(CSP_DIRECTIVES);
+  const docsPolicy = policyWriter(DOCS_DIRECTIVES);
   app.addHook('onRoute', (route) => {
-    if (route.url !== DOCS_PREFIX && !route.url.startsWith(`${DOCS_PREFIX}/`)) return;
-    const directives = { ...CSP_DIRECTIVES, 'style-src': ["'self'", "'unsafe-inline'"] };
-    // Read per request by @fastify/helmet; its own onRoute (which would copy `route.helmet` here) ran before this one.
-    Object.assign((route.config ??= {}), { helmet: { contentSecurityPolicy: { useDefaults: false, directives } } });
+    if (isDocsRoute(route.url)) (route.config ??= {}).docsPage = true;
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of STATIC_SECURITY_HEADERS) raw.setHeader(name, value);
+    raw.setHeader('content-security-policy', (request.routeOptions.config.docsPage === true ? docsPolicy : appPolicy)(request.raw));
+    done();
   });
 }

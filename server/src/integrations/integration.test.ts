@@ -13,17 +13,28 @@ describe('redactSecrets', () => {
 });
 
 describe('StatusTracker', () => {
-  it('keeps the last error with its time, without secrets, and moves since when the state changes', () => {
+  it('keeps the last error with its time and code, without secrets, and moves since when the state changes', () => {
     const clock = new FakeClock(Date.parse('2026-05-01T10:00:00.000Z'));
     const tracker = new StatusTracker(clock, () => ['s3cr3t-pass']);
-    expect(tracker.status('running')).toEqual({ state: 'running', since: null, lastError: null, detail: null });
+    clock.advance(5000);
+    // Never changed: held since the integration was set up (issue 17: the page showed no "since" at all).
+    expect(tracker.status('running')).toEqual({ state: 'running', since: '2026-05-01T10:00:00.000Z', lastError: null, detail: null });
     clock.advance(1000);
-    tracker.fail('auth failed for s3cr3t-pass');
-    expect(tracker.status('error', 'port 1').since).toBe('2026-05-01T10:00:01.000Z');
+    tracker.fail('auth failed for s3cr3t-pass: Bad username or password');
+    expect(tracker.status('error', { code: 'PORT', port: 1, localOnly: false }).since).toBe('2026-05-01T10:00:06.000Z');
     clock.advance(1000);
     const back = tracker.status('running');
-    expect(back.since).toBe('2026-05-01T10:00:02.000Z');
-    expect(back.lastError).toEqual({ message: 'auth failed for ***', at: '2026-05-01T10:00:01.000Z' });
+    expect(back.since).toBe('2026-05-01T10:00:07.000Z');
+    expect(back.lastError).toEqual({ code: 'AUTH_FAILED', message: 'auth failed for ***: Bad username or password', at: '2026-05-01T10:00:06.000Z' });
+  });
+
+  it('dates the first look from the last error when one came first', () => {
+    const clock = new FakeClock(Date.parse('2026-05-01T10:00:00.000Z'));
+    const tracker = new StatusTracker(clock);
+    clock.advance(2000);
+    tracker.fail('listen EADDRINUSE: address already in use 0.0.0.0:7272');
+    clock.advance(2000);
+    expect(tracker.status('error')).toMatchObject({ since: '2026-05-01T10:00:02.000Z', lastError: { code: 'PORT_IN_USE' } });
   });
 });
 
@@ -34,7 +45,7 @@ describe('IntegrationRegistry', () => {
     const off = registry.register({ id: 'telegram', kind: 'notifier', title: 'Telegram', settingsPath: '/settings/notifications', status: () => tracker.status('ready') });
     expect(() => registry.register({ id: 'telegram', kind: 'notifier', title: 'x', settingsPath: '/', status: () => tracker.status('ready') })).toThrow(/twice/);
     expect(await registry.list()).toEqual([
-      { id: 'telegram', kind: 'notifier', title: 'Telegram', settingsPath: '/settings/notifications', actions: [], warnings: [], state: 'ready', since: null, lastError: null, detail: null },
+      { id: 'telegram', kind: 'notifier', title: 'Telegram', settingsPath: '/settings/notifications', actions: [], warnings: [], state: 'ready', since: '2026-01-01T00:00:00.000Z', lastError: null, detail: null },
     ]);
     await expect(registry.act('telegram', 'start')).rejects.toMatchObject({ code: 'PLUGIN_ACTION_UNSUPPORTED' });
     off();

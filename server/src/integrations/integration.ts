@@ -1,5 +1,6 @@
-import { capText, replaceUrls, type IntegrationAction, type IntegrationError, type IntegrationKind, type IntegrationState, type IntegrationStatus, type IntegrationWarning } from '@homecam/shared';
+import { capText, replaceUrls, type IntegrationAction, type IntegrationDetail, type IntegrationError, type IntegrationKind, type IntegrationState, type IntegrationStatus, type IntegrationWarning, type ProblemCode } from '@homecam/shared';
 import type { Clock } from '../lib/clock.js';
+import { problemCodeOf } from './problem-code.js';
 
 /**
  * One integration HomeCam runs: a trigger (HTTP, MQTT, SMTP, FTP), a notifier (web push, MQTT state, the alert
@@ -65,26 +66,34 @@ export class StatusTracker {
   private state: IntegrationState | null = null;
   private since: string | null = null;
   private error: IntegrationError | null = null;
+  /** When the integration was set up (HomeCam's start, or the moment it was added). */
+  private readonly createdAt: string;
 
   constructor(
     private readonly clock: Clock,
     private readonly secrets: () => readonly (string | undefined)[] = () => [],
-  ) {}
+  ) {
+    this.createdAt = this.now();
+  }
 
-  /** Records a failure (English, any secrets are removed here). */
-  fail(message: string): void {
-    this.error = { message: redactSecrets(message, this.secrets()), at: this.now() };
+  /** Records a failure (English, any secrets are removed here); its code is read from the message unless given. */
+  fail(message: string, code?: ProblemCode): void {
+    const text = redactSecrets(message, this.secrets());
+    this.error = { code: code ?? problemCodeOf(text), message: text, at: this.now() };
   }
 
   lastError(): IntegrationError | null {
     return this.error;
   }
 
-  /** The status for `state`; `since` moves when the state differs from the last one seen. */
-  status(state: IntegrationState, detail: string | null = null): IntegrationStatus {
+  /**
+   * The status for `state`; `since` moves when the state differs from the last one seen. The first look dates the
+   * state from the last error when there was one (what last changed it), else from when the integration was set
+   * up: an integration that never changed has held its state since then, and the page says so.
+   */
+  status(state: IntegrationState, detail: IntegrationDetail | null = null): IntegrationStatus {
     if (state !== this.state) {
-      // The first look has no history: since stays unknown rather than pretending the state began now.
-      this.since = this.state === null ? null : this.now();
+      this.since = this.state === null ? (this.error?.at ?? this.createdAt) : this.now();
       this.state = state;
     }
     return { state, since: this.since, lastError: this.error, detail };

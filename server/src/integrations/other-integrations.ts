@@ -1,4 +1,4 @@
-import type { IntegrationState, IntegrationStatus } from '@homecam/shared';
+import type { AnalysisCounts, IntegrationState, IntegrationStatus } from '@homecam/shared';
 import type { Clock } from '../lib/clock.js';
 import type { ConfigService } from '../services/config.service.js';
 import type { PushService } from '../services/push.service.js';
@@ -29,8 +29,7 @@ export class WebPushIntegration implements IntegrationHandle {
   async status(): Promise<IntegrationStatus> {
     const { keys, subscriptions } = await this.deps.push.summary();
     const state: IntegrationState = this.deps.config.get().notifications.active ? 'running' : 'disabled';
-    const detail = `${subscriptions} subscribed device${subscriptions === 1 ? '' : 's'}${keys ? '' : ', keys not made yet'}`;
-    return this.tracker.status(state, detail);
+    return this.tracker.status(state, { code: 'PUSH', devices: subscriptions, keys });
   }
 }
 
@@ -51,7 +50,7 @@ export class RekognitionIntegration implements IntegrationHandle {
   }
 
   /** The analysis' counters for the detail line (set by the runtime once the analysis exists). */
-  describeAnalysis: (() => string) | null = null;
+  analysisCounts: (() => AnalysisCounts) | null = null;
 
   fail(message: string): void {
     this.tracker.fail(message);
@@ -60,11 +59,10 @@ export class RekognitionIntegration implements IntegrationHandle {
   async status(): Promise<IntegrationStatus> {
     const { active, hasKeys } = this.deps.settings.configured();
     const usage = await this.deps.usage.current();
-    const counts = this.describeAnalysis?.();
-    const budget = `${usage.left} of ${usage.total} calls left this month${counts ? `; ${counts}` : ''}`;
+    const budget = { code: 'REKOGNITION', left: usage.left, total: usage.total, analysis: this.analysisCounts?.() ?? null } as const;
     if (!active) return this.tracker.status('disabled', budget);
-    if (!hasKeys) return this.tracker.status('error', 'access key id or secret missing');
-    if (usage.left <= 0) return this.tracker.status('error', `monthly contingent of ${usage.total} calls used up`);
+    if (!hasKeys) return this.tracker.status('error', { code: 'KEYS_MISSING' });
+    if (usage.left <= 0) return this.tracker.status('error', { code: 'BUDGET_USED_UP', total: usage.total });
     return this.tracker.status('ready', budget);
   }
 

@@ -1,4 +1,4 @@
-import type { IntegrationState, IntegrationStatus, IntegrationWarning } from '@homecam/shared';
+import type { IntegrationDetail, IntegrationState, IntegrationStatus, IntegrationWarning } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { ConfigService } from '../services/config.service.js';
@@ -103,17 +103,17 @@ export class TriggerIntegration implements IntegrationHandle {
     }
   }
 
-  private detail(): string | null {
+  private detail(): IntegrationDetail {
     const config = this.deps.config.get();
     switch (this.name) {
       case 'http':
-        return `port ${config.http.port}${config.http.localhttp ? ', local network only' : ''}`;
+        return { code: 'PORT', port: config.http.port, localOnly: config.http.localhttp };
       case 'smtp':
-        return `port ${config.smtp.port}`;
+        return { code: 'PORT', port: config.smtp.port, localOnly: false };
       case 'ftp':
-        return `port ${config.ftp.port}`;
+        return { code: 'PORT', port: config.ftp.port, localOnly: false };
       case 'mqtt':
-        return config.mqtt.host ? `broker ${config.mqtt.host}:${config.mqtt.port}${config.mqtt.tls ? ' (TLS)' : ''}` : 'no broker configured';
+        return config.mqtt.host ? { code: 'BROKER', broker: `${config.mqtt.host}:${config.mqtt.port}`, tls: config.mqtt.tls } : { code: 'NO_BROKER' };
     }
   }
 }
@@ -142,6 +142,6 @@ export class MqttStateIntegration implements IntegrationHandle {
     const active = this.deps.config.get().mqtt.active;
     const info = this.deps.triggers.list().find((entry) => entry.name === 'mqtt');
     const state: IntegrationState = !active ? 'disabled' : info?.status === 'online' ? 'running' : info?.error ? 'error' : 'stopped';
-    return this.tracker.status(state, 'follows the MQTT trigger');
+    return this.tracker.status(state, { code: 'FOLLOWS_MQTT_TRIGGER' });
   }
 }

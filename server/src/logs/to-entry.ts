@@ -1,11 +1,11 @@
-import type { LogEntry, LogEntryLevel, LogSource } from '@homecam/shared';
+import { LOG_SOURCES, type LogEntry, type LogEntryLevel, type LogSource } from '@homecam/shared';
 
 /** pino's numeric levels. */
 const LEVELS: Record<number, LogEntryLevel> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
 const TRIGGER_SOURCES: Record<string, LogSource> = { mqtt: 'mqtt', smtp: 'smtp', ftp: 'ftp', http: 'http-trigger' };
-const MODULE_SOURCES: Record<string, LogSource> = { motion: 'motion', recorder: 'recordings', push: 'push' };
+const MODULE_SOURCES: Record<string, LogSource> = { motion: 'motion', recorder: 'recordings', push: 'push', alerts: 'alerts' };
 /** Fields that are shown in another form, or are noise in a console line. */
-const HIDDEN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'reqId', 'req', 'res', 'responseTime', 'module', 'trigger', 'camera', 'err', 'v']);
+const HIDDEN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'reqId', 'req', 'res', 'responseTime', 'module', 'trigger', 'camera', 'err', 'v', 'audit', 'logSource']);
 const MAX_FIELD = 300;
 const MAX_MESSAGE = 2_000;
 
@@ -25,6 +25,9 @@ function cameraOf(rec: LogRecord): string | undefined {
 
 /** Normalises the loggers' bindings (`module`, `trigger`, request fields) into the closed set of sources. */
 function sourceOf(rec: LogRecord, camera: string | undefined): LogSource {
+  // The audit trail names its source itself (audit/audit-record.ts).
+  const own = text(rec.logSource);
+  if (own !== undefined && (LOG_SOURCES as readonly string[]).includes(own)) return own as LogSource;
   const trigger = TRIGGER_SOURCES[text(rec.trigger) ?? ''];
   if (trigger) return trigger;
   const module = text(rec.module);
@@ -57,8 +60,12 @@ function requestPart(rec: LogRecord): string[] {
   return parts;
 }
 
-/** The message plus the useful fields; `err` contributes its type and message, never its stack. */
+/**
+ * The message plus the useful fields; `err` contributes its type and message, never its stack. An audit record's
+ * message already says everything in words (its fields stay in the JSON line for machines).
+ */
 function messageOf(rec: LogRecord): string {
+  if (rec.audit === true) return bounded(text(rec.msg) ?? '');
   const parts: string[] = [];
   if (rec.reqId !== undefined) parts.push(`[${fieldText(rec.reqId)}]`);
   parts.push(text(rec.msg) ?? '');
@@ -69,7 +76,10 @@ function messageOf(rec: LogRecord): string {
   for (const [key, value] of Object.entries(rec)) {
     if (!HIDDEN.has(key) && value !== undefined) parts.push(`${key}=${fieldText(value)}`);
   }
-  const message = parts.filter((part) => part !== '').join(' ');
+  return bounded(parts.filter((part) => part !== '').join(' '));
+}
+
+function bounded(message: string): string {
   return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
 }
 

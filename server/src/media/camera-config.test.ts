@@ -43,7 +43,7 @@ describe('config.json camera → hub camera', () => {
         reason: { code: 'CONNECTION_REFUSED', message: 'rtsp://***:***@cam/main: Connection refused' },
       }),
     ).toEqual({
-      name: 'Garden', state: 'offline', reason: 'rtsp://***:***@cam/main: Connection refused', viewers: 1, codecs: null,
+      name: 'Garden', state: 'offline', reason: 'rtsp://***:***@cam/main: Connection refused', offAir: null, viewers: 1, codecs: null,
       transcoding: false, since: '1970-01-01T00:00:00.000Z',
     });
   });

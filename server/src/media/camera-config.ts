@@ -54,6 +54,7 @@ export function toCameraStatus(status: StreamStatus): CameraStatus {
     name: status.camera,
     state: status.state,
     reason: status.reason?.message ?? null,
+    offAir: null,
     viewers: status.viewers,
     codecs: status.codecs ?? null,
     transcoding: status.transcoding,

@@ -257,10 +257,9 @@ export class CameraStream {
       if (exit.willRetry) proc.restart();
       return;
     }
-    this.ctx.logger.warn(
-      { stream: this.key, reason: problem.code, detail: problem.message, code: exit.code, signal: exit.signal, runMs: exit.runMs },
-      'upstream ffmpeg ended',
-    );
+    // While it retries, the state change below is the Console's line (once, with the reason); an end without one warns.
+    const ended = { stream: this.key, reason: problem.code, detail: problem.message, code: exit.code, signal: exit.signal, runMs: exit.runMs };
+    this.ctx.logger[exit.willRetry ? 'debug' : 'warn'](ended, 'upstream ffmpeg ended');
     if (exit.willRetry) this.setState(problem.config ? 'error' : 'offline', problem);
   }
 

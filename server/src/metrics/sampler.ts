@@ -98,7 +98,7 @@ export class MetricsSampler {
     const elapsedMs = this.lastAt === null ? 0 : now - this.lastAt;
     const cpu = probe.cpuTimes();
     const totalTicks = cpu && this.lastCpu ? cpu.total - this.lastCpu.total : null;
-    const table = probe.processes();
+    const table = probe.processes(this.rootPid);
     const tree = table ? processTree(table, this.rootPid) : [];
     const deltas = table ? this.ticks.update(tree) : null;
     let cpuHomecam: number | null = null;

@@ -7,6 +7,8 @@
  * samples the picture once per GOP (every 1–4 s on typical cameras), so it is the fallback for large streams.
  */
 
+import { packedFilter, packedLayout } from './color-frame.js';
+
 /** all: decode every frame, analyse `fps` of them · keyframes: decode keyframes only · auto: by source size. */
 export type DecodeMode = 'all' | 'keyframes' | 'auto';
 
@@ -25,6 +27,8 @@ export interface FrameArgsOptions {
   threads: number;
   /** FFmpeg major version (null = unknown): `-fps_mode` replaced `-vsync` in 5.1. */
   ffmpegMajor: number | null;
+  /** Also a colour picture of this size in every frame, for object detection (layout: color-frame.ts). */
+  color?: FrameSize | undefined;
 }
 
 export const DEFAULT_ANALYSIS_WIDTH = 320;
@@ -65,16 +69,30 @@ export function buildFrameArgs(o: FrameArgsOptions): string[] {
   args.push('-analyzeduration', '0', '-fpsprobesize', '0');
   if (o.keyframesOnly) args.push('-skip_frame', 'nokey');
   // The hub's fMP4 on stdin is all this ffmpeg may read: no other protocol (defence in depth, like camera inputs).
-  args.push('-protocol_whitelist', 'pipe', '-f', 'mp4', '-i', 'pipe:0', '-map', '0:v:0', '-an', '-sn', '-dn');
-  const scale = `scale=${width}:${height}:flags=fast_bilinear,format=gray`;
-  if (o.keyframesOnly) {
-    // one frame per keyframe, as it comes: without passthrough the muxer would repeat frames to the nominal rate
-    args.push('-vf', scale, ...(o.ffmpegMajor !== null && o.ffmpegMajor >= 6 ? ['-fps_mode', 'passthrough'] : ['-vsync', '0']));
+  args.push('-protocol_whitelist', 'pipe', '-f', 'mp4', '-i', 'pipe:0');
+  const passthrough = o.ffmpegMajor !== null && o.ffmpegMajor >= 6 ? ['-fps_mode', 'passthrough'] : ['-vsync', '0'];
+  if (o.color) {
+    const layout = packedLayout(o.color, o.size);
+    args.push('-filter_complex_threads', '1', '-filter_complex', packedFilter(o.keyframesOnly ? '' : `fps=${o.fps},`, layout), '-map', '[packed]', '-an', '-sn', '-dn');
+    if (o.keyframesOnly) args.push(...passthrough);
   } else {
-    args.push('-vf', `fps=${o.fps},${scale}`);
+    args.push(...frameFilterArgs(o, passthrough));
   }
   // flush every frame: a 57,600-byte frame is larger than ffmpeg's 32 KiB output buffer, its tail would
   // otherwise wait for the next frame
   args.push('-filter_threads', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-flush_packets', '1', 'pipe:1');
+  return args;
+}
+
+/** The plain motion frame (no colour): scale and grey, every `fps`-th of a second or every keyframe. */
+function frameFilterArgs(o: FrameArgsOptions, passthrough: string[]): string[] {
+  const args = ['-map', '0:v:0', '-an', '-sn', '-dn'];
+  const scale = `scale=${o.size.width}:${o.size.height}:flags=fast_bilinear,format=gray`;
+  if (o.keyframesOnly) {
+    // one frame per keyframe, as it comes: without passthrough the muxer would repeat frames to the nominal rate
+    args.push('-vf', scale, ...passthrough);
+  } else {
+    args.push('-vf', `fps=${o.fps},${scale}`);
+  }
   return args;
 }

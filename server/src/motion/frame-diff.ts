@@ -108,6 +108,11 @@ export class FrameDiff {
     this.scene = { ...this.scene, ...scene };
   }
 
+  /** Per pixel, 1 where the last compared frame changed (valid after a 'compared' result; reused). */
+  get changedMap(): Uint8Array {
+    return this.changed;
+  }
+
   /** Forgets the baseline: the next frame is compared with nothing. */
   reset(): void {
     this.hasPrevious = false;

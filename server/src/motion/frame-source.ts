@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { silentLogger, SupervisedProcess, type InitSegment, type MediaItem, type MediaLogger, type ProcessExit, type SpawnFn } from '../media/index.js';
 import { systemClock, type Clock } from '../lib/clock.js';
+import { PackedFrameReader, packedLayout, type ColorFrame } from './color-frame.js';
 import { analysisSize, buildFrameArgs, keyframesOnlyFor, type DecodeMode, type FrameSize } from './frame-args.js';
 
 export type { SpawnFn };
@@ -18,11 +19,15 @@ export interface FrameFormat extends FrameSize {
   keyframesOnly: boolean;
   /** Analysed frames per second; null when decoding keyframes only (one per GOP). */
   fps: number | null;
+  /** Size of the colour picture each frame carries (option `color`), else absent. */
+  color?: FrameSize;
 }
 
 /** One analysis frame. `data` is reused for the next frame: use it inside the listener, copy to keep it. */
 export interface GrayFrame extends FrameSize {
   data: Uint8Array;
+  /** With the option `color`: the same moment in colour (reused like `data`). */
+  color?: ColorFrame;
 }
 
 export interface DecoderExit {
@@ -51,6 +56,8 @@ export interface FrameSourceOptions {
   width?: number;
   /** Default 'auto': every frame up to 720p, keyframes only above. */
   decode?: DecodeMode;
+  /** Also hand over each frame in colour, at most this wide (object detection; same decoder, see color-frame.ts). */
+  color?: { maxWidth: number };
   fullDecodeMaxPixels?: number;
   /** Restart delays: from initialMs (default 1 s) doubling to maxMs (default 30 s); reset after 30 s of frames. */
   backoff?: { initialMs?: number; maxMs?: number };
@@ -88,6 +95,7 @@ export class FrameSource extends EventEmitter<FrameSourceEvents> {
   private nextFormat: FrameFormat | null = null;
   private currentFormat: FrameFormat | null = null;
   private frame: Uint8Array = new Uint8Array(0);
+  private packed: PackedFrameReader | null = null;
   private filled = 0;
   private needKeyframe = true;
   private stopped = false;
@@ -179,8 +187,9 @@ export class FrameSource extends EventEmitter<FrameSourceEvents> {
     const keyframesOnly = keyframesOnlyFor(o.decode ?? 'auto', source, o.fullDecodeMaxPixels);
     const size = analysisSize(source, o.width);
     const fps = o.fps ?? 2;
-    const args = buildFrameArgs({ fps, size, keyframesOnly, threads: 1, ffmpegMajor: o.ffmpegMajor ?? null });
-    this.nextFormat = { ...size, source, keyframesOnly, fps: keyframesOnly ? null : fps };
+    const color = o.color ? analysisSize(source, Math.max(size.width, o.color.maxWidth)) : undefined;
+    const args = buildFrameArgs({ fps, size, keyframesOnly, threads: 1, ffmpegMajor: o.ffmpegMajor ?? null, color });
+    this.nextFormat = { ...size, source, keyframesOnly, fps: keyframesOnly ? null : fps, ...(color ? { color } : {}) };
     this.logger.debug({ camera: o.label, args: args.map(o.redact ?? ((text: string) => text)) }, 'motion decoder started');
     return args;
   }
@@ -193,7 +202,9 @@ export class FrameSource extends EventEmitter<FrameSourceEvents> {
     this.counters.starts += 1;
     this.needKeyframe = true;
     this.filled = 0;
-    if (this.frame.length !== format.width * format.height) this.frame = new Uint8Array(format.width * format.height);
+    this.packed = format.color ? new PackedFrameReader(packedLayout(format.color, format)) : null;
+    const bytes = this.packed?.layout.bytes ?? format.width * format.height;
+    if (this.frame.length !== bytes) this.frame = new Uint8Array(bytes);
     this.process.write(init.data); // also arms the stall watchdog: catches an init segment ffmpeg never gets past
     this.currentFormat = format;
     this.emit('format', { ...format });
@@ -221,7 +232,9 @@ export class FrameSource extends EventEmitter<FrameSourceEvents> {
         this.filled = 0;
         this.counters.frames += 1;
         const format = this.currentFormat!;
-        this.emit('frame', { data: frame, width: format.width, height: format.height });
+        const packed = this.packed;
+        if (!packed) this.emit('frame', { data: frame, width: format.width, height: format.height });
+        else this.emit('frame', { data: packed.motion(frame), width: format.width, height: format.height, color: packed.color(frame) });
       }
     }
   }

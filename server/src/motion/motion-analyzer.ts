@@ -41,6 +41,11 @@ export class MotionAnalyzer {
     return this.diff ? { width: this.diff.width, height: this.diff.height } : null;
   }
 
+  /** The changed-pixel map of the last compared frame (frame-diff.ts), null before the first frame. */
+  get changedMap(): Uint8Array | null {
+    return this.diff?.changedMap ?? null;
+  }
+
   /** Applies new zones, thresholds and timing to the running analysis. Throws RangeError on invalid values. */
   update(settings: MotionSettings): void {
     const thresholds = checkThresholds({ difference: settings.difference, sensitivity: settings.sensitivity });

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { silentLogger, type AttachOptions, type Consumer, type MediaLogger, type QueueLimits, type StreamName } from '../media/index.js';
 import { systemClock, type Clock } from '../lib/clock.js';
+import type { ColorFrame } from './color-frame.js';
 import { DEFAULT_SCENE_CHANGE, type DiffOutcome } from './frame-diff.js';
 import { FrameSource, type FrameSourceOptions } from './frame-source.js';
 import { MotionAnalyzer, type MotionAnalyzerOptions } from './motion-analyzer.js';
@@ -30,7 +31,7 @@ export interface MotionEndedEvent {
   reason: MotionEndReason;
 }
 
-/** Per analysed frame, only emitted while someone listens (diagnostics, a live zone preview). */
+/** Per analysed frame, only emitted while someone listens (diagnostics, a live zone preview, object detection). */
 export interface MotionAnalysisEvent {
   camera: string;
   at: number;
@@ -40,6 +41,12 @@ export interface MotionAnalysisEvent {
   frameChangedShare: number;
   /** Changed share per zone (regions order; one entry for the whole frame when there are no regions), 0–1. */
   zoneShares: number[];
+  /** The event phase after this frame; while 'motion', object detection looks at what changed. */
+  phase: MotionPhase;
+  /** 1 byte a pixel, 1 = changed (for 'compared'); `width`×`height`; reused: read it in the listener. */
+  changed: { data: Uint8Array; width: number; height: number } | null;
+  /** The frame in colour when the decoder was asked for it (frames.color); reused like `changed`. */
+  color?: ColorFrame | undefined;
 }
 
 export interface MotionEvents {
@@ -52,7 +59,7 @@ export interface MotionDetectorEvents extends MotionEvents {
 }
 
 /** How frames are made; see frame-source.ts. */
-export type FrameOptions = Pick<FrameSourceOptions, 'fps' | 'width' | 'decode' | 'fullDecodeMaxPixels' | 'backoff' | 'stallTimeoutMs' | 'spawn'>;
+export type FrameOptions = Pick<FrameSourceOptions, 'fps' | 'width' | 'decode' | 'fullDecodeMaxPixels' | 'backoff' | 'stallTimeoutMs' | 'spawn' | 'color'>;
 
 export interface MotionDetectorOptions {
   hub: MotionHub;
@@ -66,11 +73,7 @@ export interface MotionDetectorOptions {
   ffmpegMajor?: number | null;
   frames?: FrameOptions;
   analyzer?: MotionAnalyzerOptions;
-  /**
-   * Bounds of the hub consumer's queue (a decoder that falls behind skips to the next keyframe); default the
-   * hub's (10 s, 8 MiB). Keep maxSeconds above the camera's keyframe interval: the buffered GOP handed over
-   * on attach must fit.
-   */
+  /** Hub consumer queue bounds (default the hub's 10 s, 8 MiB); maxSeconds above the keyframe interval: the GOP handed over on attach must fit. */
   queue?: QueueLimits;
   /** Delay before attaching again when the hub refused or closed the consumer: initialMs (1 s) doubling to maxMs (30 s). */
   reattach?: { initialMs?: number; maxMs?: number };
@@ -148,9 +151,11 @@ export class MotionDetector extends EventEmitter<MotionDetectorEvents> {
       const result = this.analyzer.process(frame.data, frame.width, frame.height);
       this.lastFrameAt = this.clock.now();
       if (this.listenerCount('analysis') > 0) {
+        const changed = result.outcome === 'compared' ? this.analyzer.changedMap : null;
         this.safeEmit('analysis', {
           camera: this.camera, at: this.lastFrameAt, outcome: result.outcome, triggered: result.triggered,
-          frameChangedShare: result.frameChangedShare, zoneShares: [...result.zoneShares],
+          frameChangedShare: result.frameChangedShare, zoneShares: [...result.zoneShares], phase: this.analyzer.phase,
+          changed: changed ? { data: changed, width: frame.width, height: frame.height } : null, color: frame.color,
         });
       }
     });
@@ -210,11 +215,12 @@ export class MotionDetector extends EventEmitter<MotionDetectorEvents> {
   }
 
   private onTransition(t: MotionTransition): void {
+    // At debug: the Console's motion lines are the audit trail's (MotionStarted/MotionEnded, with their source).
     if (t.type === 'started') {
-      this.logger.info({ camera: this.camera }, 'motion started');
+      this.logger.debug({ camera: this.camera }, 'motion started');
       this.safeEmit('motionStarted', { camera: this.camera, at: t.at });
     } else {
-      this.logger.info({ camera: this.camera, reason: t.reason, seconds: Math.round((t.at - t.startedAt) / 1_000) }, 'motion ended');
+      this.logger.debug({ camera: this.camera, reason: t.reason, seconds: Math.round((t.at - t.startedAt) / 1_000) }, 'motion ended');
       this.safeEmit('motionEnded', { camera: this.camera, at: t.at, startedAt: t.startedAt, reason: t.reason });
     }
   }

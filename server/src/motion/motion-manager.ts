@@ -7,8 +7,8 @@ import {
   MotionDetector,
   type FrameOptions,
   type MotionDetectorOptions,
+  type MotionDetectorEvents,
   type MotionDetectorStatus,
-  type MotionEvents,
   type MotionHub,
 } from './motion-detector.js';
 import { analysisStream, wantsMotionDetection } from './settings.js';
@@ -23,6 +23,11 @@ export interface MotionManagerOptions {
   reattach?: MotionDetectorOptions['reattach'];
   logger?: MediaLogger;
   clock?: Clock;
+  /**
+   * Cameras whose frames are also wanted in colour, and how wide (object detection, issue 20): their detectors
+   * decode colour too and every analysed frame is re-emitted as `analysis`. Changing the answer restarts the decoder.
+   */
+  colorFor?: (camera: Camera) => { maxWidth: number } | undefined;
   /** For tests: makes the detector of a camera. */
   createDetector?: (options: MotionDetectorOptions) => MotionDetector;
 }
@@ -34,8 +39,10 @@ export interface MotionManagerOptions {
  * stream changes (a sub source was added or removed) gets a new detector. Re-emits every detector's
  * `motionStarted` / `motionEnded`; a detector that is stopped during an event ends it with reason 'reset'.
  */
-export class MotionManager extends EventEmitter<MotionEvents> {
+export class MotionManager extends EventEmitter<MotionDetectorEvents> {
   private readonly detectors = new Map<string, MotionDetector>();
+  /** The colour width each detector was started with (undefined: none). */
+  private readonly colorWidths = new Map<string, number | undefined>();
   private readonly logger: MediaLogger;
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
@@ -85,7 +92,8 @@ export class MotionManager extends EventEmitter<MotionEvents> {
     for (const camera of wanted.values()) {
       const existing = this.detectors.get(camera.name);
       const stream = analysisStream(camera);
-      if (existing && existing.stream === stream) {
+      const color = this.options.colorFor?.(camera);
+      if (existing && existing.stream === stream && this.colorWidths.get(camera.name) === color?.maxWidth) {
         try {
           existing.updateSettings(camera.videoanalysis, camera.motionTimeout);
         } catch (error) {
@@ -95,11 +103,11 @@ export class MotionManager extends EventEmitter<MotionEvents> {
         continue;
       }
       if (existing) await this.remove(camera.name);
-      this.add(camera, stream);
+      this.add(camera, stream, color);
     }
   }
 
-  private add(camera: Camera, stream: MotionDetectorOptions['stream']): void {
+  private add(camera: Camera, stream: MotionDetectorOptions['stream'], color: { maxWidth: number } | undefined): void {
     const o = this.options;
     const sources = [camera.videoConfig.source, camera.videoConfig.subSource ?? ''].join(' ');
     const options: MotionDetectorOptions = {
@@ -112,7 +120,7 @@ export class MotionManager extends EventEmitter<MotionEvents> {
       ffmpegMajor: o.ffmpegMajor ?? null,
       redact: redactorFor(sources),
       logger: this.logger,
-      ...(o.frames ? { frames: o.frames } : {}),
+      ...(o.frames || color ? { frames: { ...o.frames, ...(color ? { color } : {}) } } : {}),
       ...(o.analyzer ? { analyzer: o.analyzer } : {}),
       ...(o.reattach ? { reattach: o.reattach } : {}),
       ...(o.clock ? { clock: o.clock } : {}),
@@ -120,7 +128,9 @@ export class MotionManager extends EventEmitter<MotionEvents> {
     const detector = (o.createDetector ?? ((opts: MotionDetectorOptions) => new MotionDetector(opts)))(options);
     detector.on('motionStarted', (event) => this.emit('motionStarted', event));
     detector.on('motionEnded', (event) => this.emit('motionEnded', event));
+    if (color) detector.on('analysis', (event) => this.emit('analysis', event));
     this.detectors.set(camera.name, detector);
+    this.colorWidths.set(camera.name, color?.maxWidth);
     detector.start();
     this.logger.info({ camera: camera.name, stream }, 'motion detection on');
   }
@@ -129,6 +139,7 @@ export class MotionManager extends EventEmitter<MotionEvents> {
     const detector = this.detectors.get(name);
     if (!detector) return;
     this.detectors.delete(name);
+    this.colorWidths.delete(name);
     await detector.stop(); // emits motionEnded 'reset' through our listener if an event was open
     detector.removeAllListeners();
     this.logger.info({ camera: name }, 'motion detection off');

@@ -21,7 +21,7 @@ function setup(initial: DiskSpace) {
     bus,
     clock,
   });
-  const clipStarts = () => bus.publish('RecordingStarted', { eventId: 'e', id: 'r', thumbnail: null });
+  const clipStarts = () => bus.publish('RecordingStarted', { eventId: 'e', id: 'r', thumbnail: null, camera: 'Sim', extended: false });
   return { clock, warning, warnings, clipStarts, setFree: (freeBytes: number) => (space = { ...space, freeBytes }), looks: () => looks };
 }
 

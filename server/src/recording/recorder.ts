@@ -12,6 +12,7 @@ import { clipSettings, dateFolder, DEFAULT_MAX_CLIP_MS, delayToEnd, extendClip, 
 import { writeClip } from './clip-writer.js';
 
 export interface RecorderLogger {
+  debug(context: object, message: string): void;
   info(context: object, message: string): void;
   warn(context: object, message: string): void;
   error(context: object, message: string): void;
@@ -121,7 +122,7 @@ export class Recorder {
       // Nothing dropped: a second event during a clip extends it (and links to it).
       running.window = extendClip(running.window, now, trigger.motion);
       this.rearm(running);
-      this.deps.bus.publish('RecordingStarted', { eventId: trigger.eventId, id: running.id, thumbnail: running.thumbnail });
+      this.deps.bus.publish('RecordingStarted', { eventId: trigger.eventId, id: running.id, thumbnail: running.thumbnail, camera: camera.name, extended: true });
       return;
     }
     const id = trigger.eventId;
@@ -148,7 +149,7 @@ export class Recorder {
     const window = openClip(now, settings.timerMs, this.deps.maxClipMs ?? DEFAULT_MAX_CLIP_MS, trigger.motion);
     const active: Active = { id, camera: camera.name, files, thumbnail, startedAt, window, consumer: null, stopTimer: null, stopped: false, done: Promise.resolve() };
     this.active.set(camera.name, active);
-    this.deps.bus.publish('RecordingStarted', { eventId: trigger.eventId, id, thumbnail });
+    this.deps.bus.publish('RecordingStarted', { eventId: trigger.eventId, id, thumbnail, camera: camera.name, extended: false });
     active.done = this.record(active, camera, row, trigger.image)
       .catch((error: unknown) => this.failed(camera.name, id, error))
       .finally(() => {
@@ -176,9 +177,9 @@ export class Recorder {
       return;
     }
     if (row.type === 'Snapshot') {
-      const ok = await thumb;
-      const size = ok ? await files.size(row.file) : 0;
-      await this.complete(row, { status: ok ? 'complete' : 'interrupted', size_bytes: size, duration_ms: 0 });
+      const size = (await thumb) ? await files.size(row.file) : 0;
+      if (size === 0) return this.discard(row, 'no picture from the camera');
+      await this.complete(row, { status: 'complete', size_bytes: size, duration_ms: 0 });
       return;
     }
     let result: { size: number; durationMs: number };
@@ -188,9 +189,23 @@ export class Recorder {
       await service.interrupt(row).catch(() => undefined);
       throw error;
     }
-    await thumb;
-    // No video at all (camera offline the whole time): kept as a record of the event, marked interrupted.
-    await this.complete(row, { status: result.durationMs > 0 ? 'complete' : 'interrupted', size_bytes: result.size, duration_ms: result.durationMs });
+    const pictured = await thumb;
+    if (result.durationMs > 0) {
+      await this.complete(row, { status: 'complete', size_bytes: result.size, duration_ms: result.durationMs });
+      return;
+    }
+    // No video at all (camera offline the whole time): never a "0 s / 0 B" recording, never logged as complete.
+    if (!pictured) return this.discard(row, 'no video from the camera');
+    // Kept as 'failed' with the trigger's picture (an FTP upload, a mail attachment); the empty clip file goes.
+    await service.filesOf(row).remove(row.file);
+    await service.complete(row, { status: 'failed', size_bytes: 0, duration_ms: 0 });
+    this.deps.log.warn({ camera: row.camera, id: row.id, reason: 'no video from the camera' }, 'recording failed: only the trigger picture is kept');
+  }
+
+  /** A recording that got nothing is removed (its notification stays, unlinked), and logged as failed, never as complete. */
+  private async discard(row: RecordingRow, reason: string): Promise<void> {
+    await this.deps.service.delete(row.id);
+    this.deps.log.warn({ camera: row.camera, id: row.id, type: row.type, reason }, 'recording failed: nothing recorded, removed');
   }
 
   /** A span lasts until the end timer (or close) finishes it: its length runs from the pre-roll to then. */
@@ -220,7 +235,8 @@ export class Recorder {
 
   private async complete(row: RecordingRow, changes: Pick<RecordingRow, 'status' | 'size_bytes' | 'duration_ms'>): Promise<void> {
     await this.deps.service.complete(row, changes);
-    this.deps.log.info({ camera: row.camera, id: row.id, type: row.type, durationMs: changes.duration_ms, bytes: changes.size_bytes }, 'recording complete');
+    // The Console's line is the audit trail's (RecordingCompleted); this one is for debugging.
+    this.deps.log.debug({ camera: row.camera, id: row.id, type: row.type, durationMs: changes.duration_ms, bytes: changes.size_bytes }, 'recording complete');
     // Retention may have to make room now (not while shutting down: the database closes next).
     if (!this.closed) void this.deps.service.enforceRetention().catch((error: unknown) => this.deps.log.error({ err: error }, 'retention failed'));
   }

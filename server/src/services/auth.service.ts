@@ -64,16 +64,19 @@ export class AuthService {
     const scope = client.ip ? { lock: [`pair:${pair}`, `ip:${client.ip}`], slow: knownGood ? [] : [userKey] } : { lock: [userKey], slow: [] };
     const decision = throttle.reserve(scope);
     if (!decision.allowed) {
+      this.deps.bus.publish('SignInFailed', { user: null, address: client.ip, reason: 'throttled' });
       const retryAfterSeconds = Math.ceil(decision.retryAfterMs / 1000);
       throw new AppError('RATE_LIMITED', 'too many failed sign-ins, try again later', { retryAfterSeconds });
     }
     const { attempt } = decision;
     let user: UserRecord | undefined;
     let turn: PacedTurn | undefined;
+    let account: string | null;
     try {
       if (attempt.delayMs > 0) await this.deps.clock.sleep(attempt.delayMs);
       if (!knownGood) turn = await this.deps.pacer.take(name, client.ip ?? '');
       user = await users.findByUsername(username);
+      account = user?.username ?? null;
       const valid = user ? await hasher.verify(user.passwordHash, password) : await hasher.verifyDummy(password);
       if (!valid) user = undefined;
     } catch (error) {
@@ -84,13 +87,16 @@ export class AuthService {
     turn?.done(user ? 'succeeded' : 'failed');
     if (!user) {
       attempt.failed();
+      this.deps.bus.publish('SignInFailed', { user: account, address: client.ip, reason: 'credentials' });
       throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
     }
     attempt.succeeded();
     throttle.reset(userKey);
     throttle.reset(`pair:${pair}`);
     if (client.ip) throttle.markKnownGood(pair);
-    return this.createSession(user, client);
+    const session = await this.createSession(user, client);
+    this.deps.bus.publish('SignedIn', { user: user.username, address: client.ip });
+    return session;
   }
 
   /** Sign-ins of `username` waiting for the account's next paced check (tests, diagnostics). */

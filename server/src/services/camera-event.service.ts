@@ -103,7 +103,7 @@ export class CameraEventService {
     if (!state) return false;
     state.cancelTimeout();
     this.motion.delete(camera);
-    this.deps.bus.publish('MotionEnded', { camera, source, at: this.deps.clock.now(), reason });
+    this.deps.bus.publish('MotionEnded', { camera, source, at: this.deps.clock.now(), reason, startedAt: state.since });
     return true;
   }
 }

@@ -1,4 +1,4 @@
-import { maskSourceCredentials, type Camera } from '@homecam/shared';
+import { maskSourceCredentials, type Camera, type CameraOffAir } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 import { isMediaError, redactorFor } from '../media/index.js';
 
@@ -32,15 +32,16 @@ function sourcesOf(camera: Camera): string[] {
   return [v.source, v.subSource, v.stillImageSource].filter((s): s is string => typeof s === 'string' && s !== '');
 }
 
-export const OFF_AIR = { disabled: 'the camera is disabled', privacy: 'the camera is in privacy mode' } as const;
+/** The English reason beside each off-air code (API users and logs; the web translates the code). */
+export const OFF_AIR: Record<CameraOffAir, string> = { disabled: 'the camera is disabled', privacy: 'the camera is in privacy mode' };
 
 /**
  * Why a camera has no stream: disabled, or in privacy mode (no upstream connection at all: no live view, no
  * recording, no motion detection; its snapshot is the privacy image). null when it streams.
  */
-export function offAirReason(camera: Camera): string | null {
-  if (camera.disable) return OFF_AIR.disabled;
-  if (camera.privacyMode) return OFF_AIR.privacy;
+export function offAirOf(camera: Camera): CameraOffAir | null {
+  if (camera.disable) return 'disabled';
+  if (camera.privacyMode) return 'privacy';
   return null;
 }
 

@@ -1,10 +1,10 @@
-import type { Camera, CameraState, CameraStatus } from '@homecam/shared';
+import type { Camera, CameraOffAir, CameraState, CameraStatus } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
 import { toCameraStatus, toHubCamera, type Consumer, type MediaLogger, type QueueLimits, type StreamHub, type StreamName, type StreamStatus } from '../media/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { StillImageRepository } from '../repositories/still-image.repository.js';
-import { OFF_AIR, offAirReason, redactorOf, toAppError } from './camera-off-air.js';
+import { OFF_AIR, offAirOf, redactorOf, toAppError } from './camera-off-air.js';
 import { CameraSnapshots, type CameraSnapshot } from './camera-snapshots.js';
 import type { CameraService } from './camera.service.js';
 
@@ -52,6 +52,8 @@ export class CameraStreamService {
   private readonly stateListeners = new Set<StreamStateListener>();
   private readonly snapshots: CameraSnapshots;
   private readonly configuredAt: number;
+  /** The cameras off air after the last apply, to notice one coming back. */
+  private offAirNow = new Map<string, CameraOffAir>();
   private closed = false;
 
   constructor(private readonly deps: CameraStreamServiceDeps) {
@@ -81,13 +83,13 @@ export class CameraStreamService {
 
   status(name: string): CameraStatus {
     const camera = this.deps.cameras.get(name);
-    const offAir = offAirReason(camera);
+    const offAir = offAirOf(camera);
     if (offAir) return this.offAirStatus(camera, offAir);
     try {
       return this.toStatus(camera, this.deps.hub.status(camera.name, 'main'));
     } catch {
       // configured a moment ago, not yet handed to the hub
-      return { name: camera.name, state: 'idle', reason: null, viewers: 0, codecs: null, transcoding: false, since: new Date(this.configuredAt).toISOString() };
+      return { name: camera.name, state: 'idle', reason: null, offAir: null, viewers: 0, codecs: null, transcoding: false, since: new Date(this.configuredAt).toISOString() };
     }
   }
 
@@ -99,8 +101,8 @@ export class CameraStreamService {
   /** The state of one stream, for a live viewer's first message. */
   streamState(name: string, stream: StreamName): { state: CameraState; reason: string | null } {
     const camera = this.deps.cameras.get(name);
-    const offAir = offAirReason(camera);
-    if (offAir) return { state: 'idle', reason: offAir };
+    const offAir = offAirOf(camera);
+    if (offAir) return { state: 'idle', reason: OFF_AIR[offAir] };
     try {
       const status = this.deps.hub.status(camera.name, stream);
       return { state: status.state, reason: status.reason ? redactorOf(camera)(status.reason.message) : null };
@@ -157,13 +159,10 @@ export class CameraStreamService {
     this.snapshots.clear();
     const run = this.sync.then(async () => {
       if (this.closed) return;
-      const streaming = cameras.filter((camera) => offAirReason(camera) === null);
+      const streaming = cameras.filter((camera) => offAirOf(camera) === null);
       await this.deps.hub.setCameras(streaming.map(toHubCamera));
       await this.deps.motion?.setCameras(streaming);
-      for (const camera of cameras) {
-        const offAir = offAirReason(camera);
-        if (offAir) this.deps.bus.publish('CameraStateChanged', { status: this.offAirStatus(camera, offAir) });
-      }
+      this.publishOffAirChanges(cameras);
     });
     this.sync = run.catch((error: unknown) => {
       this.deps.log.error({ error: redactorOf(undefined)(String(error)) }, 'applying the cameras to the stream hub failed');
@@ -171,10 +170,25 @@ export class CameraStreamService {
     return this.sync;
   }
 
+  /**
+   * Tells viewers about each camera that went off air or came back: a camera back from privacy mode is idle in
+   * the hub, which says nothing until it streams, so its status (no longer off air) is sent here.
+   */
+  private publishOffAirChanges(cameras: readonly Camera[]): void {
+    const before = this.offAirNow;
+    this.offAirNow = new Map();
+    for (const camera of cameras) {
+      const offAir = offAirOf(camera);
+      if (offAir) this.offAirNow.set(camera.name, offAir);
+      if (offAir) this.deps.bus.publish('CameraStateChanged', { status: this.offAirStatus(camera, offAir) });
+      else if (before.has(camera.name)) this.deps.bus.publish('CameraStateChanged', { status: this.status(camera.name) });
+    }
+  }
+
   private readonly onHubState = (status: StreamStatus): void => {
     const camera = this.deps.cameras.find(status.camera);
     // A removed or renamed camera's streams report idle while they close: nobody needs to hear about it.
-    if (!camera || camera.name !== status.camera || offAirReason(camera)) return;
+    if (!camera || camera.name !== status.camera || offAirOf(camera)) return;
     const reason = status.reason ? redactorOf(camera)(status.reason.message) : null;
     for (const listener of this.stateListeners) listener({ camera: camera.name, stream: status.stream, state: status.state, reason });
     if (status.stream === 'main') this.deps.bus.publish('CameraStateChanged', { status: this.toStatus(camera, status) });
@@ -191,9 +205,9 @@ export class CameraStreamService {
     return { ...status, viewers, reason: status.reason === null ? null : redactorOf(camera)(status.reason) };
   }
 
-  private offAirStatus(camera: Camera, reason: string): CameraStatus {
+  private offAirStatus(camera: Camera, offAir: CameraOffAir): CameraStatus {
     return {
-      name: camera.name, state: 'idle', reason, viewers: 0, codecs: null, transcoding: false,
+      name: camera.name, state: 'idle', reason: OFF_AIR[offAir], offAir, viewers: 0, codecs: null, transcoding: false,
       since: new Date(this.configuredAt).toISOString(),
     };
   }

@@ -13,17 +13,17 @@ import {
 } from '@homecam/shared';
 import type { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
-import { restoreMaskedSecrets } from './camera-secrets.js';
+import { restoreMaskedSecrets } from '../config-rules/camera-secrets.js';
 import { refuseLocalSourcesOfNonAdmin } from './camera-source-reach.js';
-import { checkWebhookUrl, maskCameraForNonAdmin } from './camera-webhook.js';
-import type { ConfigService } from './config.service.js';
-import { assertConfigDepth } from './config-write-rules.js';
+import { checkWebhookUrl, maskCameraForNonAdmin } from '../config-rules/camera-webhook.js';
+import type { ConfigChangeOrigin, ConfigService } from './config.service.js';
+import { assertConfigDepth } from '../config-rules/config-write-rules.js';
 import { refuseOversizedText } from './text-caps.js';
 
 /** A camera as config.json holds it: what the user or the UI wrote, without the defaults. */
 type StoredCamera = Record<string, unknown> & { name: string };
 
-export type CamerasChangeListener = (next: readonly Camera[], previous: readonly Camera[]) => void;
+export type CamerasChangeListener = (next: readonly Camera[], previous: readonly Camera[], origin: ConfigChangeOrigin) => void;
 
 /** The source of a new demo camera: ffmpeg draws a test picture with a clock and plays a tone. */
 export const DEMO_SOURCE = 'demo:';
@@ -91,11 +91,12 @@ export class CameraService {
 
   /** Calls the listener after every config change that changed the cameras. Returns the unsubscribe. */
   onChange(listener: CamerasChangeListener): () => void {
-    return this.config.onChange((next, previous) => {
+    return this.config.onChange((next, previous, origin) => {
       if (JSON.stringify(next.cameras) === JSON.stringify(previous.cameras)) return;
       listener(
         next.cameras.map((camera) => cameraSchema.parse(camera)),
         previous.cameras.map((camera) => cameraSchema.parse(camera)),
+        origin,
       );
     });
   }
@@ -108,8 +109,11 @@ export class CameraService {
     return isAdmin([...permissions]) ? camera : maskCameraForNonAdmin(camera);
   }
 
-  /** `admin`: whether the caller is one (only admins set a webhook URL or a loopback source); internal callers are trusted. */
-  async create(input: unknown, admin = true): Promise<Camera> {
+  /**
+   * `admin`: whether the caller is one (only admins set a webhook URL or a loopback source); internal callers are trusted. `origin`:
+   * who asked (the audit trail names them), on every change below.
+   */
+  async create(input: unknown, admin = true, origin: ConfigChangeOrigin = {}): Promise<Camera> {
     const body = checkWebhookUrl(requireObject(input), '', admin);
     assertConfigDepth(body, 2);
     refuseOversizedText(body, undefined);
@@ -122,7 +126,7 @@ export class CameraService {
       const cameras = current as StoredCamera[];
       if (cameras.some((c) => sameName(c.name, camera.name))) throw new AppError('CAMERA_EXISTS', 'camera already exists');
       return [...cameras, stored];
-    });
+    }, origin);
     return this.get(camera.name);
   }
 
@@ -130,7 +134,7 @@ export class CameraService {
    * Applies a JSON merge patch to the stored camera. Masked secrets sent back keep the stored ones; the
    * config-file-only fields (spec §5) cannot be changed here. A new `name` renames the camera.
    */
-  async update(name: string, input: unknown, admin = true): Promise<Camera> {
+  async update(name: string, input: unknown, admin = true, origin: ConfigChangeOrigin = {}): Promise<Camera> {
     const body = requireObject(input);
     // Before the recursive secret restore and merge walk it: a camera sits two levels into config.json.
     assertConfigDepth(body, 2);
@@ -156,27 +160,27 @@ export class CameraService {
       renamedTo = camera.name;
       cameras[index] = merged;
       return cameras;
-    });
+    }, origin);
     return this.get(renamedTo);
   }
 
-  async delete(name: string): Promise<void> {
+  async delete(name: string, origin: ConfigChangeOrigin = {}): Promise<void> {
     await this.config.updateSection('cameras', (current) => {
       const cameras = current as StoredCamera[];
       const kept = cameras.filter((c) => !sameName(c.name, name));
       if (kept.length === cameras.length) throw new AppError('CAMERA_NOT_FOUND', 'camera not found');
       return kept;
-    });
+    }, origin);
   }
 
   /** Adds a camera named 'Demo' (else 'Demo 2', 'Demo 3', ...) whose picture ffmpeg generates. */
-  async createDemo(): Promise<Camera> {
+  async createDemo(origin: ConfigChangeOrigin = {}): Promise<Camera> {
     let name = DEMO_CAMERA_NAME;
     await this.config.updateSection('cameras', (current) => {
       const cameras = current as StoredCamera[];
       for (let n = 2; cameras.some((c) => sameName(c.name, name)); n++) name = `${DEMO_CAMERA_NAME} ${n}`;
       return [...cameras, { name, videoConfig: { source: DEMO_SOURCE } }];
-    });
+    }, origin);
     return this.get(name);
   }
 
@@ -193,7 +197,7 @@ export class CameraService {
   }
 
   /** Moves every camera of room `from` (any case) into room `to`; returns how many moved. */
-  async moveRoom(from: string, to: string): Promise<number> {
+  async moveRoom(from: string, to: string, origin: ConfigChangeOrigin = {}): Promise<number> {
     const key = cameraNameKey(from);
     if (!this.list().some((camera) => cameraNameKey(camera.room) === key)) return 0;
     let moved = 0;
@@ -205,7 +209,7 @@ export class CameraService {
         moved += 1;
         return { ...stored, room: to };
       });
-    });
+    }, origin);
     return moved;
   }
 

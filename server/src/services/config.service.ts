@@ -11,19 +11,28 @@ import {
 } from '@homecam/shared';
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import type { Actor } from '../events/actor.js';
 import { AppError } from '../errors/app-error.js';
 import { CONFIG_FILE, type ConfigRepository } from '../repositories/config.repository.js';
-import { assertConfigDepth, assertConfirmed, destructiveChanges, serializeConfig, toIssues } from './config-write-rules.js';
-import { refuseBadCameraMedia, refuseBadCameraNames } from './camera-media-check.js';
+import { assertConfigDepth, assertConfirmed, destructiveChanges, serializeConfig, toIssues } from '../config-rules/config-write-rules.js';
+import { refuseBadCameraMedia, refuseBadCameraNames } from '../config-rules/camera-media-check.js';
 import { refuseOversizedText } from './text-caps.js';
-import { refuseFileOnlyChanges } from './config-file-only.js';
+import { refuseFileOnlyChanges } from '../config-rules/config-file-only.js';
 
 /** config.json could not be used at start-up. The message names the file and every bad key. */
 export class ConfigLoadError extends Error {
   override readonly name = 'ConfigLoadError';
 }
 
-export type ConfigChangeListener = (next: ConfigFile, previous: ConfigFile) => void;
+/** Who or what made a change: the API caller, an integration (HomeKit, MQTT), a hand edit of the file; none for internal writes. */
+export interface ConfigChangeOrigin {
+  by?: Actor | undefined;
+  via?: string | undefined;
+  /** config.json was edited on disk and reloaded. */
+  fromFile?: boolean | undefined;
+}
+
+export type ConfigChangeListener = (next: ConfigFile, previous: ConfigFile, origin: ConfigChangeOrigin) => void;
 /** A rule of another part (the recordings directory) every write obeys: throws an AppError to refuse. */
 export type ConfigWriteRule = (next: ConfigFile, current: ConfigFile) => Promise<void>;
 
@@ -114,25 +123,25 @@ export class ConfigService {
    * PUT: the body becomes the whole file. `confirm` must name what it removes (every camera, top-level keys),
    * else 409 CONFIG_DESTRUCTIVE; an invalid file is 400 with the paths. Nothing is written unless all passes.
    */
-  replace(body: Record<string, unknown>, confirm: readonly ConfigConfirmation[] = [], ifModifiedAt?: string): Promise<ConfigFile> {
+  replace(body: Record<string, unknown>, confirm: readonly ConfigConfirmation[] = [], ifModifiedAt?: string, by?: Actor): Promise<ConfigFile> {
     return this.enqueue(async () => {
       await this.assertUnmodifiedSince(ifModifiedAt);
       assertConfigDepth(body);
-      return this.commit(body, confirm);
+      return this.commit(body, confirm, { by });
     });
   }
 
   /** PATCH: an RFC 7396 merge patch of the file (null removes a key, objects merge, arrays replace). */
-  patch(body: Record<string, unknown>, confirm: readonly ConfigConfirmation[] = [], ifModifiedAt?: string): Promise<ConfigFile> {
+  patch(body: Record<string, unknown>, confirm: readonly ConfigConfirmation[] = [], ifModifiedAt?: string, by?: Actor): Promise<ConfigFile> {
     return this.enqueue(async () => {
       await this.assertUnmodifiedSince(ifModifiedAt);
       assertConfigDepth(body);
-      return this.commit(mergePatch(this.current, body), confirm);
+      return this.commit(mergePatch(this.current, body), confirm, { by });
     });
   }
 
   /** A merge patch of one top-level section; the whole file is validated, so errors name e.g. `mqtt.port`. */
-  patchSection(section: string, value: unknown, confirm: readonly ConfigConfirmation[] = [], ifModifiedAt?: string): Promise<ConfigFile> {
+  patchSection(section: string, value: unknown, confirm: readonly ConfigConfirmation[] = [], ifModifiedAt?: string, by?: Actor): Promise<ConfigFile> {
     return this.enqueue(async () => {
       await this.assertUnmodifiedSince(ifModifiedAt);
       const known = Object.hasOwn(configFileSchema.shape, section) || Object.hasOwn(this.current, section);
@@ -142,19 +151,19 @@ export class ConfigService {
         throw new AppError('VALIDATION_FAILED', 'the config is not valid', [{ path: section, message: 'FIELD_REQUIRED' }]);
       }
       assertConfigDepth(value, 1, [section]);
-      return this.commit(mergePatch(this.current, { [section]: value }), confirm);
+      return this.commit(mergePatch(this.current, { [section]: value }), confirm, { by });
     });
   }
 
   /**
    * Read-modify-write of one section, serialised with every other write: `mutate` gets the current value (a
    * copy) and returns the new one, or throws an AppError to refuse. The whole file is validated. Internal
-   * (cameras, settings): the caller's own rules decide what may be removed.
+   * (cameras, settings): the caller's own rules decide what may be removed. `origin`: whose request it serves.
    */
-  updateSection(section: string, mutate: (current: unknown) => unknown): Promise<ConfigFile> {
+  updateSection(section: string, mutate: (current: unknown) => unknown, origin: ConfigChangeOrigin = {}): Promise<ConfigFile> {
     return this.enqueue(async () => {
       const next = mutate(structuredClone((this.current as Record<string, unknown>)[section]));
-      return this.commit({ ...this.current, [section]: next }, null);
+      return this.commit({ ...this.current, [section]: next }, null, origin);
     });
   }
 
@@ -168,7 +177,7 @@ export class ConfigService {
       if (raw === undefined) throw new ConfigLoadError(`${CONFIG_FILE}: the file is gone; keeping the last good config`);
       const next = parseConfigText(raw);
       if (JSON.stringify(next) === JSON.stringify(this.current)) return 'unchanged';
-      this.apply(next);
+      this.apply(next, { fromFile: true });
       return 'applied';
     });
   }
@@ -212,9 +221,9 @@ export class ConfigService {
 
   /** Subscribe to changes; returns the unsubscribe function. Listeners get copies they may keep. */
   onChange(listener: ConfigChangeListener): () => void {
-    const guarded: ConfigChangeListener = (next, previous) => {
+    const guarded: ConfigChangeListener = (next, previous, origin) => {
       try {
-        listener(next, previous);
+        listener(next, previous, origin);
       } catch (error) {
         this.onListenerError(error);
       }
@@ -239,14 +248,14 @@ export class ConfigService {
    * Validates `next` (the file as it would be written, before defaults) and writes it: depth, schema, text lengths
    * (text-caps.ts), what it removes (unless `confirm` is null), size. Any refusal leaves the file and the current config untouched.
    */
-  private async commit(next: unknown, confirm: readonly ConfigConfirmation[] | null): Promise<ConfigFile> {
+  private async commit(next: unknown, confirm: readonly ConfigConfirmation[] | null, origin: ConfigChangeOrigin): Promise<ConfigFile> {
     assertConfigDepth(next);
     const result = configFileSchema.safeParse(next);
     if (!result.success) throw new AppError('VALIDATION_FAILED', 'the config is not valid', toIssues(result.error));
     refuseFileOnlyChanges(this.current, result.data);
     refuseOversizedText(result.data, this.current);
     if (confirm !== null) assertConfirmed(destructiveChanges(this.current, next as Record<string, unknown>), confirm);
-    return this.save(result.data);
+    return this.save(result.data, origin);
   }
 
   /**
@@ -260,21 +269,21 @@ export class ConfigService {
     throw new AppError('CONFIG_CHANGED', `config.json was modified at ${modifiedAt}, after ${ifModifiedAt}`, { modifiedAt });
   }
 
-  private async save(next: ConfigFile): Promise<ConfigFile> {
+  private async save(next: ConfigFile, origin: ConfigChangeOrigin): Promise<ConfigFile> {
     refuseBadCameraMedia(next, this.current);
     refuseBadCameraNames(next, this.current);
     const text = serializeConfig(next);
     for (const rule of this.writeRules) await rule(next, this.current);
     await this.repository.writeText(text);
-    this.apply(next);
+    this.apply(next, origin);
     return this.get();
   }
 
-  private apply(next: ConfigFile): void {
+  private apply(next: ConfigFile, origin: ConfigChangeOrigin): void {
     const previous = this.current;
     this.current = next;
     for (const listener of this.events.listeners('change') as ConfigChangeListener[]) {
-      listener(this.get(), structuredClone(previous));
+      listener(this.get(), structuredClone(previous), origin);
     }
   }
 

@@ -1,4 +1,4 @@
-import type { MqttPublishPatch, MqttPublishView } from '@homecam/shared';
+import { mqttPublishOff, type MqttPublishPatch, type MqttPublishView } from '@homecam/shared';
 import { availabilityTopic, cameraSlugs, cameraTopics, discoveryTopics } from '../alerts/mqtt/topics.js';
 import { brokerUrl } from '../triggers/mqtt-match.js';
 import type { ConfigService } from './config.service.js';
@@ -56,6 +56,7 @@ export class MqttPublishSettingsService {
       brokerActive: mqtt.active,
       broker: brokerOf(mqtt),
       connected: mqtt.active && this.connected(),
+      off: mqttPublishOff(mqtt),
       example: { camera: first, topics: list },
     };
   }

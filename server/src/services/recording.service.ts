@@ -1,6 +1,6 @@
 import type { EventListQuery, Recording, RecordingList } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
-import type { EventBus } from '../events/event-bus.js';
+import type { Actor, DomainEvents, EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
 import type { RecordingFilesRepository, RecordingRoot } from '../repositories/recording-files.repository.js';
 import type { RecordingRepository, RecordingRow } from '../repositories/recording.repository.js';
@@ -81,18 +81,18 @@ export class RecordingService {
     return this.present(row);
   }
 
-  async delete(id: string): Promise<void> {
+  async delete(id: string, by?: Actor): Promise<void> {
     const row = await this.deps.recordings.get(id);
     if (!row) throw new AppError('NOT_FOUND', 'recording not found');
-    await this.remove([row]);
+    await this.remove([row], { why: 'deleted', by });
   }
 
-  /** Several by id, or all (finished ones: a clip being written is left alone) without ids. */
-  async deleteMany(ids: readonly string[] | undefined): Promise<number> {
+  /** Several by id, or all (finished ones: a clip being written is left alone) without ids. `by`: for the audit trail. */
+  async deleteMany(ids: readonly string[] | undefined, by?: Actor): Promise<number> {
     const all = ids === undefined || ids.length === 0;
     const rows = all ? await this.deps.recordings.all() : await this.deps.recordings.byIds([...new Set(ids)]);
     const removable = rows.filter((row) => row.status !== 'recording');
-    await this.remove(removable, all && removable.length === rows.length);
+    await this.remove(removable, { why: 'deleted', by, all: all && removable.length === rows.length });
     return removable.length;
   }
 
@@ -224,7 +224,7 @@ export class RecordingService {
     const settings = this.deps.config.get().recordings;
     const now = this.deps.clock.now();
     const expired = await this.deps.recordings.startedBefore(new Date(now - settings.removeAfter * DAY_MS).toISOString());
-    await this.remove(expired);
+    await this.remove(expired, { why: 'expired' });
 
     const doomed: RecordingRow[] = [];
     const oldest = settings.maxSizeGB !== undefined || settings.minFreeGB !== undefined ? await this.deps.recordings.finishedOldestFirst() : [];
@@ -242,7 +242,7 @@ export class RecordingService {
     }
     if (settings.minFreeGB !== undefined) await this.freeSpace(settings.minFreeGB, oldest, doomed, reasons);
     if (doomed.length > 0) {
-      await this.remove(doomed);
+      await this.remove(doomed, { why: 'space' });
       await this.deps.notifications.system('WARN', 'Recordings', `Deleted the ${doomed.length} oldest recording(s): ${reasons.join('; ')}`);
     }
     return { expired: expired.length, forSpace: doomed.length };
@@ -279,8 +279,8 @@ export class RecordingService {
     }
   }
 
-  private async remove(rows: readonly RecordingRow[], all = false): Promise<void> {
-    if (rows.length === 0 && !all) return;
+  private async remove(rows: readonly RecordingRow[], cause: Pick<DomainEvents['RecordingsRemoved'], 'why' | 'by'> & { all?: boolean }): Promise<void> {
+    if (rows.length === 0 && !cause.all) return;
     const ids = rows.map((row) => row.id);
     await this.deps.recordings.delete(ids);
     await this.deps.notifications.unlinkRecordings(ids);
@@ -289,6 +289,7 @@ export class RecordingService {
       await files.remove(row.file);
       if (row.thumbnail !== row.file) await files.remove(row.thumbnail);
     }
-    this.deps.bus.publish('RecordingsRemoved', { ids: all ? null : ids });
+    const cameras = [...new Set(rows.map((row) => row.camera))];
+    this.deps.bus.publish('RecordingsRemoved', { ids: cause.all ? null : ids, count: rows.length, cameras, why: cause.why, by: cause.by });
   }
 }

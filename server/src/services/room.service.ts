@@ -1,5 +1,6 @@
 import { DEFAULT_ROOM, type Room } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
+import type { Actor } from '../events/actor.js';
 import type { Clock } from '../lib/clock.js';
 import { RoomConflictError, roomNameKey, type RoomRepository } from '../repositories/room.repository.js';
 import type { CameraService } from './camera.service.js';
@@ -52,7 +53,8 @@ export class RoomService {
     return { name, cameras: 0 };
   }
 
-  async rename(name: string, newName: string): Promise<Room> {
+  /** `by`: the caller, named in the audit trail's lines of the cameras that move. */
+  async rename(name: string, newName: string, by?: Actor): Promise<Room> {
     const room = await this.require(name);
     if (roomNameKey(room.name) === DEFAULT_KEY) throw new AppError('ROOM_IS_DEFAULT', 'the default room cannot be renamed');
     const other = await this.find(newName);
@@ -63,15 +65,15 @@ export class RoomService {
       if (error instanceof RoomConflictError) throw roomExists();
       throw error;
     }
-    const moved = await this.deps.cameras.moveRoom(room.name, newName);
+    const moved = await this.deps.cameras.moveRoom(room.name, newName, { by });
     return { name: newName, cameras: moved };
   }
 
-  async delete(name: string): Promise<void> {
+  async delete(name: string, by?: Actor): Promise<void> {
     const room = await this.require(name);
     if (roomNameKey(room.name) === DEFAULT_KEY) throw new AppError('ROOM_IS_DEFAULT', 'the default room cannot be deleted');
     await this.deps.rooms.delete(room.name);
-    await this.deps.cameras.moveRoom(room.name, DEFAULT_ROOM);
+    await this.deps.cameras.moveRoom(room.name, DEFAULT_ROOM, { by });
   }
 
   private async find(name: string): Promise<Room | undefined> {

@@ -8,6 +8,7 @@ import {
   type SystemStatus,
 } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
+import type { Actor } from '../events/actor.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { DiskRepository } from '../repositories/disk.repository.js';
 import type { HostRepository } from '../repositories/host.repository.js';
@@ -31,7 +32,6 @@ export interface SystemServiceDeps {
   logLevel: () => { level: string; pinned: boolean };
   /** Something (start script, process manager) starts the server again after a restart exit. */
   supervised: boolean;
-  log: { info(context: object, message: string): void };
 }
 
 const isOrigin = (value: string | null): value is (typeof FFMPEG_ORIGINS)[number] => (FFMPEG_ORIGINS as readonly (string | null)[]).includes(value);
@@ -94,11 +94,11 @@ export class SystemService {
    * One config write for both fields (applied live: camera events read the config on every motion). Exclude
    * names must be cameras that exist; they are stored as the camera is spelled, each once.
    */
-  async patchAtHome(patch: AtHomePatch): Promise<AtHomeSettings> {
+  async patchAtHome(patch: AtHomePatch, by?: Actor): Promise<AtHomeSettings> {
     const body: Record<string, unknown> = {};
     if (patch.atHome !== undefined) body.atHome = patch.atHome;
     if (patch.exclude !== undefined) body.exclude = this.cameraNames(patch.exclude);
-    if (Object.keys(body).length > 0) await this.deps.config.patch(body);
+    if (Object.keys(body).length > 0) await this.deps.config.patch(body, [], undefined, by);
     return this.atHome();
   }
 
@@ -114,11 +114,10 @@ export class SystemService {
   }
 
   /** 202 first, then the event: main.ts stops cleanly (deferred) and exits with RESTART_EXIT_CODE. */
-  requestRestart(by: string): void {
+  requestRestart(by: Actor): void {
     if (!this.deps.supervised) {
       throw new AppError('RESTART_UNAVAILABLE', 'nothing would start the server again: run it with npm start or a process manager (systemd RestartForceExitStatus=75)');
     }
-    this.deps.log.info({ by }, 'restart requested from Settings → System');
-    this.deps.bus.publish('RestartRequested', { reason: 'admin' });
+    this.deps.bus.publish('RestartRequested', { reason: 'admin', by });
   }
 }

@@ -6,7 +6,8 @@ import {
   type Permission,
 } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
-import type { EventBus } from '../events/event-bus.js';
+import type { Actor } from '../events/actor.js';
+import type { AccountChange, EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
 import type { PhotoRepository } from '../repositories/photo.repository.js';
 import {
@@ -100,9 +101,10 @@ export class UserService {
     return user;
   }
 
-  async create(input: CreateUserInput): Promise<UserRecord> {
+  /** `by`: who asked, for the audit trail (AccountChanged), here and in update and delete. */
+  async create(input: CreateUserInput, by?: Actor): Promise<UserRecord> {
     await this.assertUsernameFree(input.username);
-    return withUsernameConflict(this.deps.users.insert(
+    const created = await withUsernameConflict(this.deps.users.insert(
       {
         username: input.username,
         passwordHash: await this.deps.hasher.hash(input.password),
@@ -112,9 +114,11 @@ export class UserService {
       },
       this.now(),
     ));
+    this.deps.bus.publish('AccountChanged', { action: 'added', user: created.username, by: by ?? null, changes: [], permissions: created.permissions });
+    return created;
   }
 
-  async update(caller: AuthContext, id: number, input: UpdateUserInput): Promise<UserRecord> {
+  async update(caller: AuthContext, id: number, input: UpdateUserInput, by?: Actor): Promise<UserRecord> {
     const target = await this.get(id);
     const self = caller.user.id === target.id;
 
@@ -141,10 +145,11 @@ export class UserService {
     if (input.permissionLevel !== undefined) {
       this.deps.bus.publish('UserPermissionsChanged', { userId: updated.id, permissions: updated.permissions });
     }
+    this.reportUpdate(target, updated, input, by ?? { user: caller.user.username, address: null });
     return updated;
   }
 
-  async delete(id: number): Promise<void> {
+  async delete(id: number, by?: Actor): Promise<void> {
     const target = await this.get(id);
     if (isAdmin(target.permissions) && (await this.deps.users.countAdmins(target.id)) === 0) {
       throw new AppError('LAST_ADMIN', 'the last admin cannot be deleted');
@@ -152,6 +157,25 @@ export class UserService {
     await this.deps.auth.endSessionsOfUser(target.id, 'userDeleted');
     await this.deps.users.delete(target.id);
     if (target.photo) await this.deps.photos.remove(target.photo);
+    this.deps.bus.publish('AccountChanged', { action: 'removed', user: target.username, by: by ?? null, changes: [] });
+  }
+
+  /** The audit trail's line of an account change: what changed (never a value but the permissions) and by whom. */
+  private reportUpdate(before: UserRecord, after: UserRecord, input: UpdateUserInput, by: Actor): void {
+    const changes: AccountChange[] = [];
+    if (input.username !== undefined && input.username !== before.username) changes.push('username');
+    if (input.password !== undefined) changes.push('password');
+    if (input.permissionLevel !== undefined) changes.push('permissions');
+    if (input.sessionTimer !== undefined && input.sessionTimer !== before.sessionTimer) changes.push('sessionTimer');
+    if (changes.length === 0) return;
+    this.deps.bus.publish('AccountChanged', {
+      action: 'changed',
+      user: after.username,
+      by,
+      changes,
+      ...(changes.includes('username') && { previousName: before.username }),
+      ...(changes.includes('permissions') && { permissions: after.permissions }),
+    });
   }
 
   private async assertMayChangePermissions(caller: AuthContext, target: UserRecord, next: Permission[]): Promise<void> {

@@ -2,6 +2,7 @@ import { liveMessage, type LiveClientMessage, type LiveServerMessage, type Webrt
 import type { Consumer, StreamHub, StreamName } from '../media/index.js';
 import { AudioRtpClock } from './audio/audio-clock.js';
 import { audioTranscoder } from './audio/transcoder.js';
+import { libdatachannel } from './libdatachannel.js';
 import { H264Peer, setPeerLog, type PeerOptions, type PeerState } from './peer.js';
 import { RtpClock } from './rtp-clock.js';
 import { chooseH264, chooseOpus } from './sdp.js';
@@ -53,6 +54,9 @@ export class LiveWebrtc {
 
   constructor(private readonly host: LiveWebrtcHost) {
     setPeerLog((message) => host.log.warn({ libdatachannel: message }, 'WebRTC'));
+    // The first WebRTC viewer of the process imports the native module while it signs in (~50 ms), not after its
+    // offer; a failure shows when the answer needs it.
+    libdatachannel.load().catch(() => undefined);
   }
 
   /** True while the session's consumer belongs to WebRTC (before the offer and while playing). */
@@ -148,11 +152,13 @@ export class LiveWebrtc {
     const choice = chooseH264(offer);
     if (!choice) return this.decline('NEGOTIATION');
     this.phase = 'answering';
-    let peer: H264Peer;
+    let peer: H264Peer | null = null;
     let sdp: string;
     try {
       const audio = this.audioFor(offer);
-      peer = new H264Peer(choice, { settings: this.host.settings(), label: this.host.label, onState: (state) => this.onPeerState(peer, state), ...(audio ? { audio } : {}) });
+      const options: PeerOptions = { settings: this.host.settings(), label: this.host.label, onState: (state) => peer && this.onPeerState(peer, state), ...(audio ? { audio } : {}) };
+      peer = await H264Peer.open(choice, options);
+      if (this.phase !== 'answering') return peer.close(); // the socket closed or gave up while libdatachannel started
       this.peer = peer;
       sdp = await peer.answer(offer);
     } catch (error) {

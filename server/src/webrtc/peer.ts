@@ -1,15 +1,11 @@
-import nodeDataChannel from 'node-datachannel';
+import type { PeerConnection, RtpPacketizationConfig, Track } from 'node-datachannel';
 import type { WebrtcSettings } from '@homecam/shared';
+import { addTrack, libdatachannel, type Libdatachannel, type LibdatachannelLease } from './libdatachannel.js';
 import type { H264Choice, OpusChoice } from './sdp.js';
 
-const { PeerConnection, Video, Audio, RtpPacketizationConfig, RtpPacketizer, H264RtpPacketizer, RtcpSrReporter, RtcpNackResponder } = nodeDataChannel;
-// libdatachannel's global state (SRTP, thread pool) set up once, before two peer connections race to do it; its
-// warnings and errors go to the server log of the session that last set `setPeerLog`.
-nodeDataChannel.preload();
-let peerLog: ((message: string) => void) | null = null;
-nodeDataChannel.initLogger('Warning', (_level, message) => peerLog?.(message));
+/** libdatachannel's warnings and errors go to the server log of the session that set this last. */
 export function setPeerLog(log: (message: string) => void): void {
-  peerLog = log;
+  libdatachannel.setWarningSink(log);
 }
 
 /** Payload size per RTP packet: below the usual 1500-byte MTU with IP/UDP/SRTP headers and extensions. */
@@ -43,8 +39,7 @@ export interface PeerOptions {
   audio?: OpusChoice & { send: boolean };
 }
 
-type Track = ReturnType<InstanceType<typeof PeerConnection>['addTrack']>;
-type RtpConfig = InstanceType<typeof RtpPacketizationConfig>;
+type RtpConfig = RtpPacketizationConfig;
 
 const randomSsrc = (): number => (Math.random() * 0xfffffffe + 1) >>> 0;
 
@@ -52,12 +47,13 @@ const randomSsrc = (): number => (Math.random() * 0xfffffffe + 1) >>> 0;
  * The sendonly Opus track: one RTP packet per Opus packet (48 kHz clock). Its own media stream id, so the browser
  * does not hold the picture back to line it up with the sound (lip sync comes from both being sent at once).
  */
-function addOpusTrack(pc: InstanceType<typeof PeerConnection>, choice: OpusChoice): { track: Track; config: RtpConfig } {
+function addOpusTrack(lib: Libdatachannel, pc: PeerConnection, choice: OpusChoice): { track: Track; config: RtpConfig } {
+  const { Audio, RtpPacketizationConfig, RtpPacketizer, RtcpSrReporter } = lib;
   const ssrc = randomSsrc();
   const audio = new Audio(choice.mid, 'SendOnly');
   audio.addOpusCodec(choice.payloadType);
   audio.addSSRC(ssrc, 'homecam-audio', 'homecam-audio', 'audio');
-  const track = pc.addTrack(audio);
+  const track = addTrack(pc, audio);
   const config = new RtpPacketizationConfig(ssrc, 'homecam', choice.payloadType, 48_000);
   const packetizer = new RtpPacketizer(config);
   packetizer.addToChain(new RtcpSrReporter(config));
@@ -71,7 +67,21 @@ function addOpusTrack(pc: InstanceType<typeof PeerConnection>, choice: OpusChoic
  * packetizer cuts into RTP (FU-A), with sender reports and NACK retransmission from a small history.
  */
 export class H264Peer {
-  private readonly pc: InstanceType<typeof PeerConnection>;
+  /**
+   * A peer with libdatachannel running for it: the first one loads and starts the library, and the last one's
+   * close lets it stop (libdatachannel.ts).
+   */
+  static async open(choice: H264Choice, options: PeerOptions): Promise<H264Peer> {
+    const lease = await libdatachannel.acquire();
+    try {
+      return new H264Peer(lease, choice, options);
+    } catch (error) {
+      lease.release();
+      throw error;
+    }
+  }
+
+  private readonly pc: PeerConnection;
   private readonly track: Track;
   private readonly rtpConfig: RtpConfig;
   private readonly audio: { track: Track; config: RtpConfig } | null;
@@ -81,11 +91,13 @@ export class H264Peer {
   private state: PeerState = 'connecting';
   private readonly waiters: ((connected: boolean) => void)[] = [];
 
-  constructor(
+  private constructor(
+    private readonly lease: LibdatachannelLease,
     choice: H264Choice,
     private readonly options: PeerOptions,
   ) {
     const { settings } = options;
+    const { PeerConnection, Video, Audio, RtpPacketizationConfig, H264RtpPacketizer, RtcpSrReporter, RtcpNackResponder } = lease.lib;
     this.pc = new PeerConnection(options.label, {
       iceServers: [],
       ...(settings.bindAddress ? { bindAddress: settings.bindAddress } : {}),
@@ -97,20 +109,19 @@ export class H264Peer {
     const video = new Video(choice.mid, 'SendOnly');
     video.addH264Codec(choice.payloadType, choice.fmtp || undefined);
     video.addSSRC(ssrc, 'homecam', 'homecam', 'video');
-    this.track = this.pc.addTrack(video);
+    this.track = addTrack(this.pc, video, () => this.setState('closed'));
     this.rtpConfig = new RtpPacketizationConfig(ssrc, 'homecam', choice.payloadType, 90_000);
     const packetizer = new H264RtpPacketizer('Length', this.rtpConfig, MAX_FRAGMENT_SIZE);
     packetizer.addToChain(new RtcpSrReporter(this.rtpConfig));
     packetizer.addToChain(new RtcpNackResponder());
     this.track.setMediaHandler(packetizer);
-    this.audio = options.audio?.send ? addOpusTrack(this.pc, options.audio) : null;
+    this.audio = options.audio?.send ? addOpusTrack(lease.lib, this.pc, options.audio) : null;
     if (options.audio && !options.audio.send) {
       const inactive = new Audio(options.audio.mid, 'Inactive');
       inactive.addOpusCodec(options.audio.payloadType);
-      this.inactiveAudio = this.pc.addTrack(inactive);
+      this.inactiveAudio = addTrack(this.pc, inactive);
     }
     this.track.onOpen(() => this.setState('connected'));
-    this.track.onClosed(() => this.setState('closed'));
     this.pc.onStateChange((state) => {
       if (state === 'failed') this.setState('failed');
       else if (state === 'closed' || state === 'disconnected') this.setState('closed');
@@ -196,6 +207,7 @@ export class H264Peer {
       }
     }
     this.pc.close();
+    this.lease.release();
     this.setState('closed');
   }
 

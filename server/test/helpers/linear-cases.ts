@@ -28,7 +28,7 @@ import { formatLine, toEntry } from '../../src/logs/to-entry.js';
 import { describeExit } from '../../src/media/ffmpeg/exit-reason.js';
 import { redactArgs, redactorFor, redactText, redactUrl } from '../../src/media/ffmpeg/redact.js';
 import { cameraFolder } from '../../src/repositories/recording-files.repository.js';
-import { maskCameraSecrets, restoreMaskedText } from '../../src/services/camera-secrets.js';
+import { maskCameraSecrets, restoreMaskedText } from '../../src/config-rules/camera-secrets.js';
 import { decodeFeedBody } from '../../src/services/feed.service.js';
 import { plainText, safeLink } from '../../src/services/feed-text.js';
 import { oversizedTextIssues } from '../../src/services/text-caps.js';

@@ -77,11 +77,20 @@ export async function startPostgres(): Promise<TestPostgres> {
     connection,
     stop: async () => {
       const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
-      // SIGINT to the postmaster itself ("fast shutdown", no waiting for clients): runuser does not pass it on.
+      // Signals go to the postmaster itself: runuser does not pass them on. SIGTERM first ("smart shutdown": the
+      // sessions end on their own). pg's Pool.end() resolves before its sockets have closed, and a fast shutdown
+      // meanwhile sends those clients a FATAL 57P01 that surfaces as an uncaught error in the test run. SIGINT
+      // ("fast", ends the sessions) only if a session is still open after 5 s.
       const pid = Number((await readFile(join(data, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[0]);
-      if (pid > 0) process.kill(pid, 'SIGINT');
-      else child.kill('SIGKILL');
-      await exited;
+      if (pid > 0) {
+        process.kill(pid, 'SIGTERM');
+        const fast = setTimeout(() => process.kill(pid, 'SIGINT'), 5_000);
+        await exited;
+        clearTimeout(fast);
+      } else {
+        child.kill('SIGKILL');
+        await exited;
+      }
       await rm(dir, { recursive: true, force: true });
     },
   };

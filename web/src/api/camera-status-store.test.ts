@@ -6,6 +6,7 @@ const status = (name: string, state: CameraStatus['state'], since: string): Came
   name,
   state,
   reason: null,
+  offAir: null,
   viewers: 0,
   codecs: null,
   transcoding: false,

@@ -1,3 +1,4 @@
+import { takeEarlyResponse } from '../early/early-requests';
 import { ApiError, apiErrorFromResponse, isAbortError } from './api-error';
 
 /**
@@ -47,15 +48,12 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
     body = JSON.stringify(options.json);
   }
 
+  const method = options.method ?? 'GET';
+  // A GET the page's first script already made (a camera page opened from nothing: the session check, the camera).
+  const early = method === 'GET' && !options.signal?.aborted ? takeEarlyResponse(`/api${path}`, token) : null;
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
+    response = await (early ?? fetch(`/api${path}`, { method, headers, body, signal: options.signal, credentials: 'same-origin' }));
   } catch (error) {
     if (isAbortError(error)) throw error;
     throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'network error');

@@ -1,6 +1,6 @@
-import { RECORDINGS_MAX_SIZE_GB_LIMIT, RECORDINGS_MIN_FREE_GB_LIMIT, recordingSettingsPatchSchema } from '@homecam/shared';
+import { notificationSettingsPatchSchema, RECORDINGS_MAX_SIZE_GB_LIMIT, RECORDINGS_MIN_FREE_GB_LIMIT, recordingSettingsPatchSchema } from '@homecam/shared';
 import { describe, expect, it } from 'vitest';
-import { optionalNumberField, rangeOf } from './field-validation';
+import { numberRule, optionalNumberField, rangeOf } from './field-validation';
 
 const fields = recordingSettingsPatchSchema.shape;
 
@@ -19,5 +19,14 @@ describe('the recordings disk limits in the form follow the shared schema', () =
     expect(optionalNumberField(fields.minFreeGB, '0')).toBeNull();
     expect(optionalNumberField(fields.minFreeGB, '2.5')).toBe(2.5);
     expect(optionalNumberField(fields.minFreeGB, ' ')).toBeUndefined();
+  });
+});
+
+describe('numberRule (issue 17: 0 hours says the rule, not "enter a valid number")', () => {
+  const t = (key: string, values: Record<string, string>) => `${key} ${JSON.stringify(values)}`;
+
+  it('says the range of a whole number, and the limit of a number above zero, in the UI language', () => {
+    expect(numberRule(t, notificationSettingsPatchSchema.shape.removeAfter, 'de')).toBe('validation.NUMBER_WHOLE_RANGE {"min":"1","max":"8.760"}');
+    expect(numberRule(t, recordingSettingsPatchSchema.shape.maxSizeGB, 'en')).toBe('validation.NUMBER_ABOVE_ZERO {"max":"1,000,000"}');
   });
 });

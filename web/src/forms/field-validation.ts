@@ -46,6 +46,7 @@ export function optionalNumberField(schema: FieldSchema, text: string): number |
 interface NumberLimits {
   minValue: number | null;
   maxValue: number | null;
+  isInt?: boolean | null;
 }
 
 /** A shared number schema, possibly wrapped in `.optional()` / `.nullable()` (a clearable limit). */
@@ -53,7 +54,26 @@ type WrappedNumber = NumberLimits | { unwrap(): WrappedNumber };
 
 /** The range an optional (or optional nullable) shared number schema allows, for the input's min and max attributes. */
 export function rangeOf(schema: { unwrap(): WrappedNumber }): { min?: number; max?: number } {
+  const inner = limitsOf(schema);
+  return { min: inner.minValue ?? undefined, max: inner.maxValue ?? undefined };
+}
+
+function limitsOf(schema: { unwrap(): WrappedNumber }): NumberLimits {
   let inner = schema.unwrap();
   while ('unwrap' in inner) inner = inner.unwrap();
-  return { min: inner.minValue ?? undefined, max: inner.maxValue ?? undefined };
+  return inner;
+}
+
+/**
+ * The rule of a shared number schema in words, for a field whose value breaks it (0 hours says what is allowed,
+ * not just "enter a valid number"): a whole number from min to max, or a number above 0 up to max.
+ */
+export function numberRule(
+  t: (key: string, values: Record<string, string>) => string,
+  schema: { unwrap(): WrappedNumber },
+  language: string,
+): string {
+  const { minValue, maxValue, isInt } = limitsOf(schema);
+  const number = (value: number | null) => (value ?? 0).toLocaleString(language);
+  return isInt ? t('validation.NUMBER_WHOLE_RANGE', { min: number(minValue), max: number(maxValue) }) : t('validation.NUMBER_ABOVE_ZERO', { max: number(maxValue) });
 }

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CameraInput, CameraStatus } from '@homecam/shared';
+import type { Camera, CameraInput, CameraOffAir, CameraStatus } from '@homecam/shared';
 import {
   createCamera,
   createDemoCamera,
@@ -78,4 +78,17 @@ export function useCameraStatus(name: string): CameraStatus | undefined {
     enabled: allowed && !pushed,
   });
   return pushed ?? fetched.data;
+}
+
+/**
+ * Why the camera streams nothing on purpose (disabled, privacy mode), and since when: from its status, or, until
+ * the status is known, from its settings already loaded (the list, the camera page), so a disabled camera's picture
+ * is never asked for in between.
+ */
+export function useCameraOffAir(name: string): { offAir: CameraOffAir | null; since: string | undefined } {
+  const status = useCameraStatus(name);
+  const queryClient = useQueryClient();
+  if (status) return { offAir: status.offAir, since: status.since };
+  const camera = queryClient.getQueryData<Camera>(queryKeys.camera(name)) ?? queryClient.getQueryData<Camera[]>(queryKeys.cameraList)?.find((c) => c.name === name);
+  return { offAir: camera?.disable ? 'disabled' : camera?.privacyMode ? 'privacy' : null, since: undefined };
 }

@@ -19,6 +19,8 @@ export function useToast() {
     error: (message: string) => toastStore.show('error', message),
     /** An API error, translated by its code (errors.<CODE>, validation.<KEY>). */
     apiError: (error: unknown) => toastStore.show('error', describeError(t, error)),
+    /** A download that failed (spec §8 'download failed'), with the translated reason. */
+    downloadError: (error: unknown) => toastStore.show('error', t('download.failed', { reason: describeError(t, error) })),
     dismiss: (id: number) => toastStore.dismiss(id),
   };
 }

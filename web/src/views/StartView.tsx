@@ -13,6 +13,8 @@ import { useToast } from '../hooks/use-toast';
 import { useCurrentUser, useSessionActions } from '../hooks/use-session';
 import { useUpdateUser } from '../hooks/use-users';
 import { confirmationIssue, fieldIssue, hasErrors, type FormErrors } from '../forms/field-validation';
+import { requiredFieldsNotice } from '../forms/required-fields';
+import { FormNotice } from '../components/ui/FormNotice';
 
 type Field = 'username' | 'password' | 'confirmation' | 'currentPassword';
 
@@ -44,6 +46,7 @@ export function StartView() {
     currentPassword: firstStartPassword(),
   }));
   const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const [notice, setNotice] = useState<string | null>(null);
 
   const bind = (field: Field) => ({
     value: values[field],
@@ -56,6 +59,7 @@ export function StartView() {
     if (!user) return;
     const next = startIssues(values);
     setErrors(next);
+    setNotice(requiredFieldsNotice([values.username, values.password, values.confirmation, values.currentPassword]));
     if (hasErrors(next)) return;
     const body = { username: values.username.trim(), password: values.password, currentPassword: values.currentPassword };
     update.mutate(
@@ -76,6 +80,7 @@ export function StartView() {
   return (
     <AuthCard title={t('auth:start.title')} intro={t('auth:start.intro')} width="md">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="start-form">
+        <FormNotice messageKey={notice} />
         <TextField label={t('auth:start.newUsername')} autoComplete="username" autoCapitalize="none" data-testid="start-username" {...bind('username')} />
         <TextField label={t('auth:start.newPassword')} type="password" autoComplete="new-password" data-testid="start-password" {...bind('password')} />
         <TextField label={t('auth:start.confirmPassword')} type="password" autoComplete="new-password" data-testid="start-password-confirm" {...bind('confirmation')} />

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALERT_CHANNEL_OFF_REASONS, problemSchema } from './integration-codes.js';
 
 /**
  * Issue 9: one alert pipeline. Every notification (camera events, and WARN/ERROR system notifications where the user
@@ -23,15 +24,18 @@ export const ALERT_MESSAGE_MAX = 1000;
 /** A channel's state for Settings → Notifications and the Plugins page. */
 export const alertChannelStatusSchema = z.object({
   channel: z.enum(ALERT_CHANNELS),
+  /** Gets alerts: switched on and with what it needs (token, URL, broker …). The one answer every page shows. */
   enabled: z.boolean(),
+  /** Why it is off (a code the web translates); null when enabled. */
+  off: z.enum(ALERT_CHANNEL_OFF_REASONS).nullable(),
   /** Alerts waiting in the channel's queue (bounded). */
   queued: z.number().int(),
   /** Alerts dropped since start: the queue was full, or retries ran out. */
   dropped: z.number().int(),
   sent: z.number().int(),
   lastSuccessAt: z.string().nullable(),
-  /** Never holds a secret (token, key, URL credentials). */
-  lastError: z.object({ message: z.string(), at: z.string() }).nullable(),
+  /** Its kind as a code; the message never holds a secret (token, key, URL credentials). */
+  lastError: problemSchema.nullable(),
 });
 export type AlertChannelStatus = z.infer<typeof alertChannelStatusSchema>;
 

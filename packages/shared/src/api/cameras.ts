@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cameraAlertFields } from './alerts.js';
+import { cameraObjectDetectionFields } from './object-detection.js';
 import { LIVE_TRANSPORTS } from './webrtc.js';
 import { hasForbiddenNameCharacters, replaceUrls } from '../text.js';
 import { displayNameSchema } from './common.js';
@@ -123,6 +124,8 @@ export const cameraSchema = z.looseObject({
   ...cameraRecordingFields,
   /** Alerts (issue 9): Telegram type, Alexa, webhook URL, MQTT topic, channels, image analysis. */
   ...cameraAlertFields,
+  /** Local object detection (issue 20): labels, minimum score and size, zones per label. */
+  ...cameraObjectDetectionFields,
 });
 export type Camera = z.infer<typeof cameraSchema>;
 export type CameraInput = z.input<typeof cameraSchema>;
@@ -145,11 +148,21 @@ export const CONFIG_FILE_ONLY_CAMERA_FIELDS = ['recordingType', 'recordingTimer'
 export const CAMERA_STATES = ['idle', 'starting', 'streaming', 'offline', 'error'] as const;
 export type CameraState = (typeof CAMERA_STATES)[number];
 
+/**
+ * Why a camera streams nothing on purpose (spec §4 names enabled/disabled; privacy mode): `disabled` in its
+ * settings, or in `privacy` mode (no live view, no recording; its snapshot is the privacy image). The web
+ * translates the code (`cameras:offAir.<code>`); it is never a broken connection.
+ */
+export const CAMERA_OFF_AIR = ['disabled', 'privacy'] as const;
+export type CameraOffAir = (typeof CAMERA_OFF_AIR)[number];
+
 export const cameraStatusSchema = z.object({
   name: z.string(),
   state: z.enum(CAMERA_STATES),
-  /** Human-readable reason for offline/error, never containing credentials. */
+  /** Human-readable reason for offline/error (English, for logs and API users), never containing credentials. */
   reason: z.string().nullable(),
+  /** Set while the camera is disabled or in privacy mode (state is then `idle`); null while it may stream. */
+  offAir: z.enum(CAMERA_OFF_AIR).nullable(),
   viewers: z.number().int(),
   codecs: z.string().nullable(),
   transcoding: z.boolean(),

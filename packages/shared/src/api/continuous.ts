@@ -88,16 +88,26 @@ export const cameraFootageStatsSchema = z.object({
   segments: z.number().int(),
   /** Days between the oldest footage held and now. */
   daysHeld: z.number(),
-  /** Bytes written in the last 24 hours. */
+  /** Bytes written in the last 24 hours (with less than a day held: the average per day of what is held). */
   bytesPerDay: z.number(),
-  /** "At this rate the cap holds N days"; null without a cap or without footage. */
+  /** "At this rate the cap holds N days": `maxSizeGB` ÷ `bytesPerDay`; null without a cap or without footage. */
   capDays: z.number().nullable(),
 });
 export type CameraFootageStats = z.infer<typeof cameraFootageStatsSchema>;
 
 export const continuousSettingsResponseSchema = continuousSettingsSchema.extend({
   cameras: z.array(cameraFootageStatsSchema),
+  /** Footage held, all cameras. */
   totalBytes: z.number(),
+  /** All cameras' `bytesPerDay`. */
+  bytesPerDay: z.number(),
+  /** "At this rate the overall cap holds N days": `maxSizeGB` ÷ `bytesPerDay`; null without that cap or footage. */
+  capDays: z.number().nullable(),
+  /**
+   * "At this rate the disk holds N days": (free space + footage held − `minFreeGB`) ÷ `bytesPerDay`, what binds
+   * when no cap does; null without footage.
+   */
+  diskDays: z.number().nullable(),
 });
 export type ContinuousSettingsResponse = z.infer<typeof continuousSettingsResponseSchema>;
 

@@ -11,10 +11,11 @@ export const logEntryLevelSchema = z.enum(LOG_ENTRY_LEVELS);
 export type LogEntryLevel = z.infer<typeof logEntryLevelSchema>;
 
 /**
- * Where a record came from: `http` = request/response logs, the four triggers, motion detection, the recorder,
- * `camera` = media (stream) logs of one camera, `push` = web push, `system` = the rest.
+ * Where a record came from: `http` = request logs (debug) and refusals, the four triggers, `motion` = motion and
+ * doorbell events, the recorder, `camera` = one camera's changes and streams, `push` = web push, `users` = sign-ins,
+ * accounts and permissions, `alerts` = alert deliveries (Telegram, webhook, Alexa, MQTT), `system` = the rest.
  */
-export const LOG_SOURCES = ['http', 'mqtt', 'smtp', 'ftp', 'http-trigger', 'motion', 'recordings', 'camera', 'push', 'system'] as const;
+export const LOG_SOURCES = ['http', 'mqtt', 'smtp', 'ftp', 'http-trigger', 'motion', 'recordings', 'camera', 'push', 'users', 'alerts', 'system'] as const;
 export const logSourceSchema = z.enum(LOG_SOURCES);
 export type LogSource = z.infer<typeof logSourceSchema>;
 

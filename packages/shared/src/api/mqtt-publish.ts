@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { trimChar } from '../text.js';
+import { ALERT_CHANNEL_OFF_REASONS, type AlertChannelOffReason } from './integration-codes.js';
 
 /**
  * Issue 9: MQTT publishing with Home Assistant discovery, over the broker of the MQTT trigger (config.json `mqtt`).
@@ -33,10 +34,24 @@ export const mqttPublishViewSchema = z.object({
   /** Host and port only, e.g. `broker.local:1883`; empty when none is set. */
   broker: z.string(),
   connected: z.boolean(),
+  /** Why publishing (and the MQTT alert channel) is off, by mqttPublishOff; null when it is on. */
+  off: z.enum(ALERT_CHANNEL_OFF_REASONS).nullable(),
   /** The topics of one camera (the first, or `example`), to show where things go. */
   example: z.object({ camera: z.string(), topics: z.array(z.object({ what: z.string(), topic: z.string() })) }),
 });
 export type MqttPublishView = z.infer<typeof mqttPublishViewSchema>;
+
+/**
+ * Why MQTT publishing (and with it the MQTT alert channel) is off, or null when on: the one rule the channel, the
+ * publisher, Settings → Notifications and the plugins page all follow. Without a broker it is off, never "on and
+ * retrying".
+ */
+export function mqttPublishOff(mqtt: { active: boolean; host: string; publish: { active: boolean } }): AlertChannelOffReason | null {
+  if (!mqtt.publish.active) return 'SWITCHED_OFF';
+  if (!mqtt.active) return 'BROKER_OFF';
+  if (mqtt.host.trim() === '') return 'NO_BROKER';
+  return null;
+}
 
 /** PATCH body: absent keeps. */
 export const mqttPublishPatchSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALERT_CHANNEL_OFF_REASONS, problemSchema } from './integration-codes.js';
 
 /**
  * The integrations registry (GET /api/plugins, admin): every trigger, notifier and analysis HomeCam runs, with
@@ -21,12 +22,43 @@ export type IntegrationAction = (typeof INTEGRATION_ACTIONS)[number];
 /** Ids are lower-case words with dashes (`http-trigger`, `telegram`): they appear in URLs and translation keys. */
 export const integrationIdSchema = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/);
 
-export const integrationErrorSchema = z.object({
-  /** English, without secrets (credentials in URLs and configured passwords are replaced by `***`). */
-  message: z.string(),
-  at: z.string(),
-});
+/** The last failure: its kind as a code the page translates, the technical English message, its time. */
+export const integrationErrorSchema = problemSchema;
 export type IntegrationError = z.infer<typeof integrationErrorSchema>;
+
+const count = z.number().int().min(0);
+
+/** Rekognition's counters since the server started; `droppedBy` counts dropped events per camera. */
+export const analysisCountsSchema = z.object({
+  analysed: count,
+  dropped: count,
+  droppedBy: z.record(z.string(), count),
+  skippedBudget: count,
+  failed: count,
+});
+export type AnalysisCounts = z.infer<typeof analysisCountsSchema>;
+
+/**
+ * A short fact about an integration as a code and its values (the page translates `plugins:detail.<code>`):
+ * `PORT` a trigger's port (`localOnly`: HTTP answers the local network only); `BROKER` / `NO_BROKER` the MQTT
+ * trigger's broker; `FOLLOWS_MQTT_TRIGGER`; `PUSH` subscribed devices and whether the VAPID keys exist; `ALERTS` an
+ * alert channel's counters and why it is off (null when on); `REKOGNITION` the monthly budget and the counters;
+ * `KEYS_MISSING` / `BUDGET_USED_UP` why Rekognition cannot run; `HOMEKIT` the bridge's port, cameras, pairings.
+ */
+export const integrationDetailSchema = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('PORT'), port: count, localOnly: z.boolean() }),
+  z.object({ code: z.literal('BROKER'), broker: z.string(), tls: z.boolean() }),
+  z.object({ code: z.literal('NO_BROKER') }),
+  z.object({ code: z.literal('FOLLOWS_MQTT_TRIGGER') }),
+  z.object({ code: z.literal('PUSH'), devices: count, keys: z.boolean() }),
+  z.object({ code: z.literal('ALERTS'), sent: count, queued: count, dropped: count, off: z.enum(ALERT_CHANNEL_OFF_REASONS).nullable() }),
+  z.object({ code: z.literal('REKOGNITION'), left: z.number().int(), total: count, analysis: analysisCountsSchema.nullable() }),
+  z.object({ code: z.literal('KEYS_MISSING') }),
+  z.object({ code: z.literal('BUDGET_USED_UP'), total: count }),
+  z.object({ code: z.literal('HOMEKIT'), port: count, cameras: count, pairings: count }),
+]);
+export type IntegrationDetail = z.infer<typeof integrationDetailSchema>;
+export type IntegrationDetailCode = IntegrationDetail['code'];
 
 export const integrationStatusSchema = z.object({
   state: z.enum(INTEGRATION_STATES),
@@ -34,8 +66,8 @@ export const integrationStatusSchema = z.object({
   since: z.string().nullable(),
   /** The last failure, kept after a recovery so the admin sees what happened. */
   lastError: integrationErrorSchema.nullable(),
-  /** A short English fact (port, broker, subscriptions …); null when there is nothing to add. */
-  detail: z.string().nullable(),
+  /** A short fact (port, broker, subscriptions …) as a code with values; null when there is nothing to add. */
+  detail: integrationDetailSchema.nullable(),
 });
 export type IntegrationStatus = z.infer<typeof integrationStatusSchema>;
 

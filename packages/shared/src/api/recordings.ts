@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 export const RECORDING_TYPES = ['Snapshot', 'Video'] as const;
 export type RecordingType = (typeof RECORDING_TYPES)[number];
-export const RECORDING_STATUSES = ['recording', 'complete', 'interrupted'] as const;
+/**
+ * `interrupted`: the clip was cut short (a write error, a crash) and holds what was written. `failed`: the camera
+ * sent no video at all; only the trigger's picture is kept as its thumbnail (without one it is not kept at all).
+ */
+export const RECORDING_STATUSES = ['recording', 'complete', 'interrupted', 'failed'] as const;
 
 /** One recording (GET /api/recordings[/:id], socket.io `recording`). Files are under `/files/recordings/`. */
 export const recordingSchema = z.object({

@@ -50,13 +50,14 @@ const accessKeyIdSchema = z.string().regex(/^[A-Z0-9]{16,128}$/);
 const secretSchema = z.string().regex(/^[A-Za-z0-9/+=]{16,128}$/);
 
 /**
- * PATCH /api/settings/rekognition (admin), strict: absent keeps, a string sets, null clears (key id and secret).
- * Changing the total recomputes what is left this month (total − used), as camera.ui did.
+ * PATCH /api/settings/rekognition (admin), strict: absent keeps, a string sets, null or '' clears (key id and
+ * secret). Changing the total recomputes what is left this month (total − used), as camera.ui did. The result
+ * must not be switched on without both keys (409 REKOGNITION_KEYS_MISSING, nothing written).
  */
 export const rekognitionSettingsPatchSchema = z.strictObject({
   active: z.boolean().optional(),
-  accessKeyId: accessKeyIdSchema.nullable().optional(),
-  secretAccessKey: secretSchema.nullable().optional(),
+  accessKeyId: z.union([z.literal(''), accessKeyIdSchema]).nullable().optional(),
+  secretAccessKey: z.union([z.literal(''), secretSchema]).nullable().optional(),
   region: z.enum(REKOGNITION_REGIONS).optional(),
   contingentTotal: z.number().int().min(0).max(REKOGNITION_MAX_CONTINGENT).optional(),
 });

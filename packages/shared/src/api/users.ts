@@ -54,7 +54,8 @@ export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
 
 /**
  * One update call for everything a user may change. Changing the own password needs
- * `currentPassword`; permissions may only be changed by an admin, and never on oneself.
+ * `currentPassword`; permissions may only be changed by an admin, and never on oneself. A body that changes
+ * nothing is refused (spec §5: 'no username, password, room name or permission level defined').
  */
 export const updateUserRequestSchema = z
   .object({
@@ -64,5 +65,9 @@ export const updateUserRequestSchema = z
     sessionTimer: sessionTimerSchema.optional(),
     permissionLevel: permissionListSchema.optional(),
   })
-  .strict();
+  .strict()
+  .refine(
+    (body) => body.username !== undefined || body.password !== undefined || body.sessionTimer !== undefined || body.permissionLevel !== undefined,
+    { message: 'NOTHING_DEFINED' },
+  );
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;

@@ -69,6 +69,7 @@ export function createAlexaChannel(deps: AlexaChannelDeps): AlertChannel {
   return {
     id: 'alexa',
     enabled: () => ready(block()),
+    offReason: () => (block()?.active ? 'NOT_SET_UP' : 'SWITCHED_OFF'),
     accepts(alert: Alert) {
       const settings = block();
       if (!settings || alert.notification.level !== 'event' || alert.camera?.alexa !== true) return false;

@@ -40,7 +40,9 @@ export function createMqttChannel(deps: MqttChannelDeps): AlertChannel {
   };
   return {
     id: 'mqtt',
+    // Off without a broker (mqttPublishOff): never "on and retrying" against nothing.
     enabled: () => deps.publisher.active() && deps.publisher.connection() !== undefined,
+    offReason: () => deps.publisher.offReason() ?? 'BROKER_OFF',
     accepts: (alert: Alert) => {
       const { camera, notification } = alert;
       if (!camera || notification.level !== 'event') return false;

@@ -1,4 +1,4 @@
-import type { Camera, MqttPublishSettings } from '@homecam/shared';
+import { mqttPublishOff, type AlertChannelOffReason, type Camera, type MqttPublishSettings } from '@homecam/shared';
 import type { EventBus } from '../../events/event-bus.js';
 import type { MqttCommandHandler, MqttTrigger } from '../../triggers/mqtt-trigger.js';
 import { DiscoverySync } from './discovery-sync.js';
@@ -14,8 +14,8 @@ export interface MqttHaPublisherDeps {
   /** The MQTT trigger now (it comes and goes with config.json): the one broker connection. */
   mqtt: () => MqttTrigger | undefined;
   cameras: () => readonly Camera[];
-  /** config.json `mqtt.publish` and whether `mqtt.active`. */
-  settings: () => { brokerActive: boolean; publish: MqttPublishSettings };
+  /** config.json `mqtt.publish`, whether `mqtt.active`, and the broker's host ('' when none is set). */
+  settings: () => { brokerActive: boolean; host: string; publish: MqttPublishSettings };
   /** Switches a camera's privacy mode the way the web UI does (CameraService.update). */
   setPrivacy: (camera: string, on: boolean) => Promise<void>;
   /** A fresh JPEG of the camera, or null (offline, disabled …). */
@@ -58,10 +58,15 @@ export class MqttHaPublisher {
     this.discovery = new DiscoverySync((topic, payload) => this.send(topic, payload, 1, true));
   }
 
-  /** Whether publishing is switched on (mqtt.active and mqtt.publish.active). */
+  /** Whether publishing is on: mqtt.publish.active, mqtt.active and a broker host (mqttPublishOff). */
   active(): boolean {
-    const { brokerActive, publish } = this.deps.settings();
-    return brokerActive && publish.active;
+    return this.offReason() === null;
+  }
+
+  /** Why publishing is off (null when on): the same rule the settings page and the plugins page show. */
+  offReason(): AlertChannelOffReason | null {
+    const { brokerActive, host, publish } = this.deps.settings();
+    return mqttPublishOff({ active: brokerActive, host, publish });
   }
 
   /** For the trigger's options: the privacy command topics and what to do with them. */
@@ -73,6 +78,9 @@ export class MqttHaPublisher {
   start(): void {
     const { bus } = this.deps;
     const event = (e: CameraEventMessage): void => {
+      // Without a connection there is nobody to tell: the trigger reports its own state, the alert channel (QoS 1)
+      // retries what it owns. A warning per camera event would only bury the log.
+      if (!this.deps.mqtt()?.connected()) return;
       this.publishEvent(e, 0).catch((error: unknown) => this.deps.log.warn({ camera: e.camera, err: error }, 'MQTT event not published'));
     };
     this.unsubscribe.push(

@@ -96,6 +96,7 @@ export function createTelegramChannel(options: TelegramChannelOptions): AlertCha
       const s = settings();
       return s.active && s.token !== '' && s.chats.length > 0;
     },
+    offReason: () => (settings().active ? 'NOT_SET_UP' : 'SWITCHED_OFF'),
     accepts(alert) {
       const camera = alert.camera;
       if (!camera || alert.notification.level !== 'event') return false;

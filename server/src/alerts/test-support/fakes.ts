@@ -41,7 +41,7 @@ export class FakeChannel implements AlertChannel {
   readonly received: { alert: Alert; signal: AbortSignal; at: number }[] = [];
   on = true;
   accept: (alert: Alert) => boolean = () => true;
-  behaviour: (call: number, signal: AbortSignal) => Promise<void> = () => Promise.resolve();
+  behaviour: (call: number, signal: AbortSignal) => Promise<void | 'nobody'> = () => Promise.resolve();
   testResult: () => Promise<{ detail: string }> = () => Promise.resolve({ detail: 'ok' });
 
   constructor(
@@ -57,7 +57,7 @@ export class FakeChannel implements AlertChannel {
     return this.accept(alert);
   }
 
-  deliver(alert: Alert, signal: AbortSignal): Promise<void> {
+  deliver(alert: Alert, signal: AbortSignal): Promise<void | 'nobody'> {
     this.received.push({ alert, signal, at: this.clock.now() });
     return this.behaviour(this.received.length, signal);
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AuthService } from '../../services/auth.service.js';
 import { AppError } from '../../errors/app-error.js';
+import { logPermissionRefused } from '../error-handler.js';
 import { requestToken } from '../request-auth.js';
 import { accessDenial, describeAccessRule, type AccessRule } from './access-rule.js';
 
@@ -86,7 +87,10 @@ export function installAccessControl(app: FastifyInstance, auth: AuthService): v
     if (denial === 'CREDENTIALS_CHANGE_REQUIRED') {
       throw new AppError(denial, 'change the first-start username and password first');
     }
-    if (denial) throw new AppError(denial, 'no access permission', { access: describeAccessRule(access) });
+    if (denial) {
+      logPermissionRefused(request, context.user.username);
+      throw new AppError(denial, 'no access permission', { access: describeAccessRule(access) });
+    }
     request.auth = context;
   });
 }

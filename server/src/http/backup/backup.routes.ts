@@ -7,9 +7,11 @@ import {
   restoreResponseSchema,
 } from '@homecam/shared';
 import { z } from 'zod';
+import { isAppError } from '../../errors/app-error.js';
+import type { EventBus } from '../../events/event-bus.js';
 import type { BackupService } from '../../services/backup.service.js';
 import { defineRoutes } from '../define-routes.js';
-import { requireAuth } from '../request-auth.js';
+import { actorOf, requireAuth } from '../request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
 import { openRestoreUpload } from './restore-upload.js';
 
@@ -18,7 +20,8 @@ const RESTORE = { anyOf: ['backup:restore'] } as const;
 /** The multipart field of the uploaded archive. */
 export const RESTORE_FIELD = 'file';
 
-export const backupRoutes = defineRoutes<{ backup: BackupService }>((app, { backup }) => {
+/** Downloads and restores are told to the bus for the audit trail (who, what); the service does the work. */
+export const backupRoutes = defineRoutes<{ backup: BackupService; bus: EventBus }>((app, { backup, bus }) => {
   app.get(
     '/api/backup/download',
     {
@@ -34,7 +37,9 @@ export const backupRoutes = defineRoutes<{ backup: BackupService }>((app, { back
     },
     async (request, reply) => {
       const admin = isAdmin(requireAuth(request).user.permissions);
-      const { stream, fileName } = await backup.download({ isAdmin: admin, recordings: request.query.recordings === 'true', localStorage: request.query.localStorage });
+      const recordings = request.query.recordings === 'true';
+      const { stream, fileName } = await backup.download({ isAdmin: admin, recordings, localStorage: request.query.localStorage });
+      bus.publish('BackupDownloaded', { by: actorOf(request), what: 'archive', recordings, redacted: !admin, name: fileName });
       return reply
         .type('application/gzip')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -63,22 +68,29 @@ export const backupRoutes = defineRoutes<{ backup: BackupService }>((app, { back
       const { user } = requireAuth(request);
       const upload = await openRestoreUpload(request, RESTORE_FIELD, BACKUP_RESTORE_MAX_BYTES);
       const declared = Number(request.headers['content-length']);
-      const result = await backup.restore({
-        upload: upload.stream,
-        truncated: upload.truncated,
-        uploaded: upload.finish,
-        declaredBytes: Number.isFinite(declared) ? declared : undefined,
-        isAdmin: isAdmin(user.permissions),
-        userId: user.id,
-      });
-      return reply.code(202).send(result);
+      const by = actorOf(request);
+      try {
+        const result = await backup.restore({
+          upload: upload.stream,
+          truncated: upload.truncated,
+          uploaded: upload.finish,
+          declaredBytes: Number.isFinite(declared) ? declared : undefined,
+          isAdmin: isAdmin(user.permissions),
+          userId: user.id,
+        });
+        bus.publish('RestoreRequested', { by, outcome: 'staged' });
+        return await reply.code(202).send(result);
+      } catch (error) {
+        bus.publish('RestoreRequested', { by, outcome: { refused: isAppError(error) ? error.code : 'INTERNAL' } });
+        throw error;
+      }
     },
   );
 
 });
 
 /** The daily database copies: list and download. */
-export const automaticBackupRoutes = defineRoutes<{ backup: BackupService }>((app, { backup }) => {
+export const automaticBackupRoutes = defineRoutes<{ backup: BackupService; bus: EventBus }>((app, { backup, bus }) => {
   app.get(
     '/api/backup/automatic',
     {
@@ -102,6 +114,7 @@ export const automaticBackupRoutes = defineRoutes<{ backup: BackupService }>((ap
     async (request, reply) => {
       const admin = isAdmin(requireAuth(request).user.permissions);
       const { stream, size } = await backup.openAutomatic(request.params.name, admin);
+      bus.publish('BackupDownloaded', { by: actorOf(request), what: 'daily', recordings: false, redacted: !admin, name: request.params.name });
       return reply
         .type('application/vnd.sqlite3')
         .header('content-length', String(size))

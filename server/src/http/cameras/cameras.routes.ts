@@ -2,7 +2,7 @@ import { cameraListSchema, cameraNameParamsSchema, cameraSchema, isAdmin } from 
 import { z } from 'zod';
 import type { CameraService } from '../../services/camera.service.js';
 import { defineRoutes } from '../define-routes.js';
-import { requireAuth } from '../request-auth.js';
+import { actorOf, requireAuth } from '../request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
 
 /** The camera settings pages list and edit cameras too. */
@@ -57,7 +57,7 @@ export const cameraEditRoutes = defineRoutes<{ cameras: CameraService }>((app, {
     },
     async (request, reply) => {
       const { permissions } = requireAuth(request).user;
-      const camera = await cameras.create(request.body, isAdmin(permissions));
+      const camera = await cameras.create(request.body, isAdmin(permissions), { by: actorOf(request) });
       return reply.code(201).send(cameras.present(camera, permissions));
     },
   );
@@ -72,7 +72,7 @@ export const cameraEditRoutes = defineRoutes<{ cameras: CameraService }>((app, {
         response: { 201: cameraSchema, ...errorResponses(...AUTH_ERRORS) },
       },
     },
-    async (request, reply) => reply.code(201).send(cameras.present(await cameras.createDemo(), requireAuth(request).user.permissions)),
+    async (request, reply) => reply.code(201).send(cameras.present(await cameras.createDemo({ by: actorOf(request) }), requireAuth(request).user.permissions)),
   );
 
   app.patch(
@@ -88,7 +88,7 @@ export const cameraEditRoutes = defineRoutes<{ cameras: CameraService }>((app, {
     },
     async (request) => {
       const { permissions } = requireAuth(request).user;
-      return cameras.present(await cameras.update(request.params.name, request.body, isAdmin(permissions)), permissions);
+      return cameras.present(await cameras.update(request.params.name, request.body, isAdmin(permissions), { by: actorOf(request) }), permissions);
     },
   );
 
@@ -103,7 +103,7 @@ export const cameraEditRoutes = defineRoutes<{ cameras: CameraService }>((app, {
       },
     },
     async (request, reply) => {
-      await cameras.delete(request.params.name);
+      await cameras.delete(request.params.name, { by: actorOf(request) });
       return reply.code(204).send();
     },
   );

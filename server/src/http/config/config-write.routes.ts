@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ConfigService } from '../../services/config.service.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
 import { defineRoutes } from '../define-routes.js';
+import { actorOf } from '../request-auth.js';
 import { sectionParams } from './config.routes.js';
 
 /**
@@ -30,7 +31,7 @@ export const configWriteRoutes = defineRoutes<{ config: ConfigService }>((app, {
         response: { 200: configFileSchema, ...errorResponses(400, ...AUTH_ERRORS, 409) },
       },
     },
-    (request) => config.replace(request.body, request.query.confirm, request.query.ifModifiedAt),
+    (request) => config.replace(request.body, request.query.confirm, request.query.ifModifiedAt, actorOf(request)),
   );
 
   app.patch(
@@ -48,7 +49,7 @@ export const configWriteRoutes = defineRoutes<{ config: ConfigService }>((app, {
         response: { 200: configFileSchema, ...errorResponses(400, ...AUTH_ERRORS, 409) },
       },
     },
-    (request) => config.patch(request.body, request.query.confirm, request.query.ifModifiedAt),
+    (request) => config.patch(request.body, request.query.confirm, request.query.ifModifiedAt, actorOf(request)),
   );
 
   app.patch(
@@ -70,7 +71,7 @@ export const configWriteRoutes = defineRoutes<{ config: ConfigService }>((app, {
     // Fastify gives null for a request without a body; only a JSON `null` (with its content type) removes the section.
     (request) => {
       const value = request.body === null && request.headers['content-type'] === undefined ? undefined : request.body;
-      return config.patchSection(request.params.section, value, request.query.confirm, request.query.ifModifiedAt);
+      return config.patchSection(request.params.section, value, request.query.confirm, request.query.ifModifiedAt, actorOf(request));
     },
   );
 });

@@ -2,6 +2,7 @@ import { deleteManyResponseSchema, deleteManySchema, eventListQuerySchema, idPar
 import { z } from 'zod';
 import type { RecordingService } from '../../services/recording.service.js';
 import { defineRoutes } from '../define-routes.js';
+import { actorOf } from '../request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
 
 const VIEW = { anyOf: ['recordings:access'] } as const;
@@ -58,7 +59,7 @@ export const recordingRoutes = defineRoutes<{ recordings: RecordingService }>((a
       schema: { tags: ['recordings'], params: idParamsSchema, response: { 204: z.undefined(), ...errorResponses(...AUTH_ERRORS, 404) } },
     },
     async (request, reply) => {
-      await recordings.delete(request.params.id);
+      await recordings.delete(request.params.id, actorOf(request));
       return reply.code(204).send();
     },
   );
@@ -74,7 +75,7 @@ export const recordingRoutes = defineRoutes<{ recordings: RecordingService }>((a
         response: { 200: deleteManyResponseSchema, ...errorResponses(400, ...AUTH_ERRORS) },
       },
     },
-    async (request) => ({ removed: await recordings.deleteMany(request.body?.ids) }),
+    async (request) => ({ removed: await recordings.deleteMany(request.body?.ids, actorOf(request)) }),
   );
 
   app.get(

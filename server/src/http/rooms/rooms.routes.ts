@@ -2,6 +2,7 @@ import { roomListSchema, roomNameParamsSchema, roomRequestSchema, roomSchema } f
 import { z } from 'zod';
 import type { RoomService } from '../../services/room.service.js';
 import { defineRoutes } from '../define-routes.js';
+import { actorOf } from '../request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
 
 const EDIT = { anyOf: ['settings:general:edit'] } as const;
@@ -42,7 +43,7 @@ export const roomRoutes = defineRoutes<{ rooms: RoomService }>((app, { rooms }) 
         response: { 200: roomSchema, ...errorResponses(400, ...AUTH_ERRORS, 404, 409) },
       },
     },
-    async (request) => rooms.rename(request.params.name, request.body.name),
+    async (request) => rooms.rename(request.params.name, request.body.name, actorOf(request)),
   );
 
   app.delete(
@@ -57,7 +58,7 @@ export const roomRoutes = defineRoutes<{ rooms: RoomService }>((app, { rooms }) 
       },
     },
     async (request, reply) => {
-      await rooms.delete(request.params.name);
+      await rooms.delete(request.params.name, actorOf(request));
       return reply.code(204).send();
     },
   );

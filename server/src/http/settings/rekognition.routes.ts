@@ -24,10 +24,10 @@ export const rekognitionRoutes = defineRoutes<{ rekognition: RekognitionSettings
       schema: {
         tags: ['settings'],
         description:
-          'Partial update: absent keeps, a string sets, null clears the key id or the write-only secret; region from the closed list; ' +
-          'a new contingentTotal recomputes what is left this month (total − used).',
+          'Partial update: absent keeps, a string sets, null or an empty string clears the key id or the write-only secret; region from the closed list; ' +
+          'a new contingentTotal recomputes what is left this month (total − used). 409 REKOGNITION_KEYS_MISSING (nothing written) when the result would be switched on without both keys.',
         body: rekognitionSettingsPatchSchema,
-        response: { 200: rekognitionSettingsSchema, ...errorResponses(400, ...AUTH_ERRORS) },
+        response: { 200: rekognitionSettingsSchema, ...errorResponses(400, 409, ...AUTH_ERRORS) },
       },
     },
     (request) => rekognition.patch(request.body),

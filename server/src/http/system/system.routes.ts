@@ -8,7 +8,7 @@ import {
 } from '@homecam/shared';
 import type { SystemService } from '../../services/system.service.js';
 import { defineRoutes } from '../define-routes.js';
-import { requireAuth } from '../request-auth.js';
+import { actorOf } from '../request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
 
 const GENERAL_READ = { anyOf: ['settings:general:access', 'settings:general:edit'] } as const;
@@ -59,7 +59,7 @@ export const systemRoutes = defineRoutes<{ system: SystemService }>((app, { syst
       },
     },
     async (request, reply) => {
-      system.requestRestart(requireAuth(request).user.username);
+      system.requestRestart(actorOf(request));
       return reply.code(202).send({ restarting: true as const });
     },
   );
@@ -84,6 +84,6 @@ export const systemRoutes = defineRoutes<{ system: SystemService }>((app, { syst
         response: { 200: atHomeSettingsSchema, ...errorResponses(400, ...AUTH_ERRORS) },
       },
     },
-    (request) => system.patchAtHome(request.body),
+    (request) => system.patchAtHome(request.body, actorOf(request)),
   );
 });

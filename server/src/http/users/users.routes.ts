@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { toUser } from '../../services/user.mapper.js';
 import type { UserService } from '../../services/user.service.js';
 import { defineRoutes } from '../define-routes.js';
-import { requireAuth } from '../request-auth.js';
+import { actorOf, requireAuth } from '../request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
 
 export const userRoutes = defineRoutes<{ users: UserService }>((app, { users }) => {
@@ -32,7 +32,7 @@ export const userRoutes = defineRoutes<{ users: UserService }>((app, { users }) 
         response: { 201: userSchema, ...errorResponses(400, ...AUTH_ERRORS, 409) },
       },
     },
-    async (request, reply) => reply.code(201).send(toUser(await users.create(request.body))),
+    async (request, reply) => reply.code(201).send(toUser(await users.create(request.body, actorOf(request)))),
   );
 
   app.get(
@@ -60,7 +60,7 @@ export const userRoutes = defineRoutes<{ users: UserService }>((app, { users }) 
         response: { 200: userSchema, ...errorResponses(400, ...AUTH_ERRORS, 404, 409, 429) },
       },
     },
-    async (request) => toUser(await users.update(requireAuth(request), request.params.id, request.body)),
+    async (request) => toUser(await users.update(requireAuth(request), request.params.id, request.body, actorOf(request))),
   );
 
   app.delete(
@@ -74,7 +74,7 @@ export const userRoutes = defineRoutes<{ users: UserService }>((app, { users }) 
       },
     },
     async (request, reply) => {
-      await users.delete(request.params.id);
+      await users.delete(request.params.id, actorOf(request));
       return reply.code(204).send();
     },
   );

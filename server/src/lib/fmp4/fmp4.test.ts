@@ -94,6 +94,19 @@ describe('fMP4 stream parser (real ffmpeg output)', () => {
     }
   });
 
+  it('hands out a fragment that arrived in one chunk as a slice of that chunk, not a copy', () => {
+    const segments = parseAll(h264, () => h264.length);
+    const parser = new Fmp4StreamParser();
+    parser.push(Buffer.from(segments[0]!.data)); // the init segment
+    for (const fragment of fragments(segments).slice(0, 3)) {
+      const chunk = Buffer.from(fragment.data); // ffmpeg flushes each fragment: one chunk, moof + mdat
+      const [out] = parser.push(chunk);
+      expect(out?.type).toBe('fragment');
+      expect(out!.data.buffer).toBe(chunk.buffer);
+      expect(out!.data.equals(fragment.data)).toBe(true);
+    }
+  });
+
   it('handles video-only streams with one fragment per GOP', () => {
     const segments = parseAll(videoOnly, () => 1000);
     const frags = fragments(segments);

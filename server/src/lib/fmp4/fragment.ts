@@ -1,4 +1,4 @@
-import { boxes, child, children, fullBox, Mp4ParseError, need, type Box } from './boxes.js';
+import { boxes, child, children, fullBox, Mp4ParseError, need, readBoxHeader, type Box } from './boxes.js';
 import type { TrackInfo } from './init.js';
 import { readTfhd, SAMPLE_IS_NON_SYNC, TRUN_CTS, TRUN_DATA_OFFSET, TRUN_DURATION, TRUN_FIRST_FLAGS, TRUN_FLAGS, TRUN_SIZE } from './tfhd.js';
 
@@ -31,18 +31,32 @@ export interface FragmentInfo {
 
 /** Parses the moof of a fragment (moof + mdat, optionally preceded by styp/sidx/prft). */
 export function parseFragment(buf: Buffer, tracks: readonly TrackInfo[]): FragmentInfo {
-  const moof = [...boxes(buf)].find((box) => box.type === 'moof');
+  const moof = firstMoof(buf);
   if (!moof) throw new Mp4ParseError('fragment without moof');
   const mfhd = child(buf, moof, 'mfhd');
   const sequence = mfhd && mfhd.end - mfhd.body >= 8 ? buf.readUInt32BE(mfhd.body + 4) : 0;
   const trafs = children(buf, moof, 'traf').map((traf) => parseTraf(buf, traf, moof, tracks));
+  return { sequence, trafs, ...fragmentTiming(trafs, tracks) };
+}
+
+/** ffmpeg's fragments start with their moof: found without walking the buffer, else the first one after a prefix. */
+function firstMoof(buf: Buffer): Box | undefined {
+  const header = readBoxHeader(buf, 0);
+  if (header?.type === 'moof') return { type: 'moof', start: 0, body: header.headerSize, end: header.size };
+  for (const box of boxes(buf)) if (box.type === 'moof') return box;
+  return undefined;
+}
+
+/**
+ * Keyframe, start and length of a fragment from its trafs: the video track's (else the first track's), in
+ * seconds. Also after the trafs' decode times were rewritten (timeline.ts), without parsing the fragment again.
+ */
+export function fragmentTiming(trafs: readonly TrafInfo[], tracks: readonly TrackInfo[]): Pick<FragmentInfo, 'keyframe' | 'timestamp' | 'duration'> {
   const video = tracks.find((t) => t.kind === 'video');
   const main = (video && trafs.find((t) => t.trackId === video.id)) ?? trafs[0];
   const track = main && tracks.find((t) => t.id === main.trackId);
   const scale = track?.timescale || 1;
   return {
-    sequence,
-    trafs,
     keyframe: video ? (main?.trackId === video.id && main.startsWithSync) : true,
     timestamp: main ? main.baseDecodeTime / scale : 0,
     duration: main ? main.duration / scale : 0,

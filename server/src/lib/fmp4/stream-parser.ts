@@ -44,14 +44,36 @@ export class Fmp4StreamParser {
       const header = readBoxHeader(this.peek(16), 0);
       if (!header) break;
       if (header.size > this.maxBoxBytes) throw new Mp4ParseError(`box ${header.type} of ${header.size} bytes is too large`);
-      this.pendingSize = header.size;
-      if (this.buffered < header.size) break;
+      const size = header.type === 'moof' ? this.fragmentSize(header.size) : header.size;
+      if (size === null) break; // the header of the box after the moof has not arrived yet
+      this.pendingSize = size;
+      if (this.buffered < size) break;
       this.pendingSize = 0;
-      const box = this.take(header.size);
-      const segment = this.onBox(header.type, box);
+      const bytes = this.take(size);
+      const segment = size === header.size ? this.onBox(header.type, bytes) : this.onFragment(bytes);
       if (segment) out.push(segment);
     }
     return out;
+  }
+
+  /**
+   * A moof and the mdat right behind it are taken as one buffer: a slice of ffmpeg's chunk when the fragment came
+   * in one (ffmpeg flushes each fragment, so most do), instead of two slices copied together. The moof alone when
+   * something else follows it; null until the next box's header is there.
+   */
+  private fragmentSize(moofSize: number): number | null {
+    if (this.buffered < moofSize + 8) {
+      this.pendingSize = moofSize + 8;
+      return null;
+    }
+    const next = readBoxHeader(this.peek(16, moofSize), 0);
+    if (!next) {
+      this.pendingSize = moofSize + 16; // a 64-bit mdat size
+      return null;
+    }
+    if (next.type !== 'mdat') return moofSize;
+    if (next.size > this.maxBoxBytes) throw new Mp4ParseError(`box mdat of ${next.size} bytes is too large`);
+    return moofSize + next.size;
   }
 
   /** Forgets partial data, e.g. when the producing process restarts. */
@@ -81,6 +103,7 @@ export class Fmp4StreamParser {
       return null;
     }
     if (type === 'mdat' && this.fragmentParts.length > 0) {
+      // a moof whose mdat came after other boxes (onFragment takes the usual moof + mdat)
       this.fragmentParts.push(box);
       const data = Buffer.concat(this.fragmentParts);
       this.fragmentParts = [];
@@ -91,12 +114,21 @@ export class Fmp4StreamParser {
     return null;
   }
 
-  /** Up to `n` bytes from the front without consuming them. */
-  private peek(n: number): Buffer {
+  /** A moof with its mdat, plus any styp/sidx/prft that came just before. */
+  private onFragment(moofAndMdat: Buffer): Fmp4Segment | null {
+    const data = this.prefix.length > 0 ? Buffer.concat([...this.prefix, moofAndMdat]) : moofAndMdat;
+    this.prefix = [];
+    this.fragmentParts = [];
+    if (!this.init) return null; // a fragment before any init segment cannot be decoded
+    return { type: 'fragment', data, info: parseFragment(data, this.init.tracks) };
+  }
+
+  /** Up to `n` bytes from `offset` without consuming them. */
+  private peek(n: number, offset = 0): Buffer {
     const first = this.chunks[0];
     if (!first) return Buffer.alloc(0);
-    if (first.length >= n || this.chunks.length === 1) return first.subarray(0, n);
-    return Buffer.concat(this.chunks, Math.min(n, this.buffered)).subarray(0, n);
+    if (first.length >= offset + n || this.chunks.length === 1) return first.subarray(offset, offset + n);
+    return Buffer.concat(this.chunks, Math.min(offset + n, this.buffered)).subarray(offset, offset + n);
   }
 
   /** Consumes exactly `n` bytes (n <= buffered); zero-copy when they lie in one chunk. */

@@ -1,4 +1,4 @@
-import { parseFragment, writeBaseDecodeTime, type FragmentInfo } from './fragment.js';
+import { fragmentTiming, writeBaseDecodeTime, type FragmentInfo } from './fragment.js';
 import type { TrackInfo } from './init.js';
 
 /**
@@ -39,6 +39,6 @@ export class TimelineRebaser {
       // then the fragment went out unshifted). Raw ends here would send the third run back in time.
       this.endSeconds = Math.max(this.endSeconds, (traf.baseDecodeTime + traf.duration) / ts);
     }
-    return changed ? parseFragment(data, tracks) : info;
+    return changed ? { ...info, ...fragmentTiming(info.trafs, tracks) } : info;
   }
 }

@@ -201,4 +201,21 @@ describe('SupervisedProcess with stdin', () => {
     expect(exits).toEqual([]);
     expect(out.text()).toBe('........');
   });
+
+  it('steady output keeps one stall timer (not a new one per chunk), and silence after it is a stall', async () => {
+    const clock = new FakeClock(0);
+    let timersSet = 0;
+    const timers = { now: () => clock.now(), setTimer: (ms: number, fn: () => void) => (timersSet++, clock.setTimer(ms, fn)) };
+    const writer = `let n = 0; const t = setInterval(() => { process.stdout.write('x'); if (++n === 6) clearInterval(t); }, 30); setInterval(() => {}, 1000)`;
+    const proc = track(node(writer, { firstOutputTimeoutMs: 5_000, stallTimeoutMs: 200, timers }));
+    let chunks = 0;
+    const sixChunks = new Promise<void>((resolve) => proc.on('data', () => ++chunks === 6 && resolve()));
+    proc.on('data', () => clock.advance(10)); // output every 10 ms of the test's clock: never a stall
+    proc.start();
+    await sixChunks;
+    expect(timersSet).toBe(2); // the first-output watchdog, then one stall check for the whole run
+    const exit = nextExit(proc);
+    clock.advance(1_000);
+    expect(await exit).toMatchObject({ reason: 'stalled', hadOutput: true });
+  });
 });

@@ -67,6 +67,8 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
   private attempt = 0;
   private retryTimer: (() => void) | null = null;
   private watchdog: (() => void) | null = null;
+  /** The watchdog is the stall check of an unfed child (re-checked when due, not re-armed per chunk). */
+  private watchingStall = false;
   private killTimer: (() => void) | null = null;
   private killReason: ExitReason | null = null;
   private restartNow = false;
@@ -180,8 +182,8 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
       if (this.child !== child) return;
       if (!hadOutput) hadOutput = true;
       this.lastOutputAt = this.timers.now();
-      if (stallMs > 0 && !fed) this.arm(stallMs, 'stalled');
-      else this.disarm(); // fed: the next write re-arms
+      if (fed || stallMs <= 0) this.disarm(); // fed: the next write re-arms
+      else if (!this.watchingStall) this.armStall(stallMs);
       this.emit('data', chunk);
     });
     child.stderr?.setEncoding('utf8');
@@ -229,6 +231,26 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
     });
   }
 
+  /**
+   * Without `stdin`: stdout silent for `ms` → 'stalled'. Armed at the first output and, when due, re-armed for
+   * what is left since the last output: one timer per `ms`, not a clear and a new timer for every chunk.
+   */
+  private armStall(ms: number): void {
+    this.disarm();
+    const check = (): void => {
+      const silent = this.timers.now() - this.lastOutputAt;
+      if (silent < ms && this.child) {
+        this.watchdog = this.timers.setTimer(ms - silent, check);
+        return;
+      }
+      this.watchdog = null;
+      this.watchingStall = false;
+      if (this.child) this.kill('stalled');
+    };
+    this.watchdog = this.timers.setTimer(ms, check);
+    this.watchingStall = true;
+  }
+
   /** With `stdin`, armed by a write: stdout silent for stallTimeoutMs since an unanswered write → 'stalled'. */
   private armFed(): void {
     const ms = this.options.stallTimeoutMs ?? 10_000;
@@ -244,6 +266,7 @@ export class SupervisedProcess extends EventEmitter<SupervisedProcessEvents> {
   private disarm(): void {
     this.watchdog?.();
     this.watchdog = null;
+    this.watchingStall = false;
   }
 
   private kill(reason: ExitReason): void {

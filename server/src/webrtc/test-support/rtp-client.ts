@@ -1,6 +1,4 @@
-import nodeDataChannel from 'node-datachannel';
-
-const { PeerConnection, Video, Audio, RtcpReceivingSession } = nodeDataChannel;
+import { addTrack, libdatachannel } from '../libdatachannel.js';
 
 /** An RTP packet as the test client saw it. */
 export interface RtpPacket {
@@ -49,14 +47,17 @@ export function parseRtp(packet: Buffer): RtpPacket | null {
  * profiles, so the server has to pick the right payload type; with `audio`, also recvonly Opus (payload type 111,
  * as Chromium offers it). Bound to loopback.
  */
-export function rtpClient(options: { audio?: boolean } = {}): RtpClient {
+export async function rtpClient(options: { audio?: boolean } = {}): Promise<RtpClient> {
+  // The client shares the server's libdatachannel (one per process): it holds it running as a viewer does.
+  const lease = await libdatachannel.acquire();
+  const { PeerConnection, Video, Audio, RtcpReceivingSession } = lease.lib;
   const pc = new PeerConnection('test-client', { iceServers: [], bindAddress: '127.0.0.1' });
   const video = new Video('0', 'RecvOnly');
   video.addVP8Codec(96);
   video.addH264Codec(102, 'level-asymmetry-allowed=1;packetization-mode=0;profile-level-id=42e01f');
   video.addH264Codec(106, 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f');
   video.addH264Codec(108, 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=4d001f');
-  const track = pc.addTrack(video);
+  const track = addTrack(pc, video);
   track.setMediaHandler(new RtcpReceivingSession());
   const packets: RtpPacket[] = [];
   track.onMessage((message) => {
@@ -69,7 +70,7 @@ export function rtpClient(options: { audio?: boolean } = {}): RtpClient {
   if (options.audio) {
     const media = new Audio('1', 'RecvOnly');
     media.addOpusCodec(111);
-    const audioTrack = pc.addTrack(media);
+    const audioTrack = addTrack(pc, media);
     tracks.push(audioTrack);
     audioTrack.setMediaHandler(new RtcpReceivingSession());
     audioTrack.onMessage((message) => {
@@ -97,6 +98,7 @@ export function rtpClient(options: { audio?: boolean } = {}): RtpClient {
     close: () => {
       pc.close();
       tracks.length = 0;
+      lease.release();
     },
   };
 }

@@ -1,9 +1,12 @@
 import { parseLiveServerMessage, type LiveClientMessage } from '@homecam/shared';
+import { claimEarlyLive } from './live-early';
+import { LiveLink } from './live-link';
 import { liveEdgeDecision, reconnectDelayMs } from './live-policy';
-import { liveSocketUrl, type LiveConnectionOptions, type PauseReason } from './live-options';
+import type { LiveConnectionOptions, PauseReason } from './live-options';
 import { MediaSink, mediaSourceClass } from './media-sink';
 import { initialPlayerState, playerTransition, type PlayerEvent, type PlayerState } from './player-machine';
-import { WebrtcLink, webrtcSupported } from './webrtc-link';
+import { webrtcSupported, type RecvPeer } from './recv-peer';
+import { WebrtcLink } from './webrtc-link';
 import { createStore } from '../../stores/create-store';
 
 export { liveSocketUrl, type LiveConnectionOptions, type PauseReason } from './live-options';
@@ -20,7 +23,8 @@ const STALL_MS = 15_000;
 export class LiveConnection {
   private readonly store = createStore<PlayerState>(initialPlayerState);
   private video: HTMLVideoElement | null = null;
-  private socket: WebSocket | null = null;
+  /** The live socket (with the WebRTC peer's signalling), opened here or early by live-early.ts. */
+  private socket: LiveLink | null = null;
   /** The server answered something other than an error: control messages may go out. */
   private authenticated = false;
   private sink: MediaSink | null = null;
@@ -111,35 +115,38 @@ export class LiveConnection {
     this.closeSocket();
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
-    const webrtc = (this.options.webrtc ?? webrtcSupported()) && this.webrtcFallback === null && this.video !== null;
-    const url = liveSocketUrl(this.options.location ?? window.location, this.options.camera, this.options.stream, webrtc ? 'webrtc' : 'mse');
-    const offer = webrtc && this.video ? this.openLink(this.video) : null;
-    const socket = this.options.createSocket ? this.options.createSocket(url) : new WebSocket(url);
-    socket.binaryType = 'arraybuffer';
+    const video = this.video;
+    if (!video) return;
+    const { camera, stream = 'main' } = this.options;
+    const webrtc = (this.options.webrtc ?? webrtcSupported()) && this.webrtcFallback === null;
+    // The page's first script may have opened this very socket while the app loaded: take it over.
+    const socket =
+      claimEarlyLive(camera, stream, webrtc) ??
+      new LiveLink({ camera, stream, webrtc, getToken: this.options.getToken, location: this.options.location ?? window.location, createSocket: this.options.createSocket });
     this.socket = socket;
     this.authenticated = false;
     this.lastMessageAt = Date.now();
     this.dispatch({ type: 'CONNECT' });
-    socket.onopen = () => {
-      const token = this.options.getToken();
-      // Without a stored token the session cookie (sent with the upgrade) signs in.
-      if (token) this.send({ type: 'auth', token });
-      // The server keeps an offer that arrives while it still checks the sign-in.
-      void offer?.then((sdp) => this.socket === socket && sdp && this.send({ type: 'webrtc-offer', sdp }));
-    };
-    socket.onmessage = (event: MessageEvent<string | ArrayBuffer>) => {
-      if (this.socket !== socket) return;
-      this.lastMessageAt = Date.now();
-      if (typeof event.data === 'string') this.onText(event.data);
-      else this.sink?.append(event.data);
-    };
-    socket.onclose = () => {
-      if (this.socket !== socket) return;
-      this.socket = null;
-      this.authenticated = false;
-      this.dispatch({ type: 'CLOSED' });
-      this.scheduleReconnect();
-    };
+    if (socket.peer) this.openLink(video, socket.peer);
+    socket.listen({
+      onText: (text) => {
+        if (this.socket !== socket) return;
+        this.lastMessageAt = Date.now();
+        this.onText(text);
+      },
+      onBinary: (data) => {
+        if (this.socket !== socket) return;
+        this.lastMessageAt = Date.now();
+        this.sink?.append(data);
+      },
+      onClose: () => {
+        if (this.socket !== socket) return;
+        this.socket = null;
+        this.authenticated = false;
+        this.dispatch({ type: 'CLOSED' });
+        this.scheduleReconnect();
+      },
+    });
   }
 
   private scheduleReconnect(): void {
@@ -168,11 +175,11 @@ export class LiveConnection {
         if (message.state === 'streaming') this.link?.armFrameTimer();
         break;
       case 'webrtc-answer':
+        // The socket gave it to the peer already (it may have done so before this player existed).
         this.authenticated = true;
-        void this.link?.accept(message.sdp);
+        this.link?.answered();
         break;
       case 'webrtc-candidate':
-        this.link?.addCandidate(message.candidate, message.mid);
         break;
       case 'webrtc-unavailable':
         this.authenticated = true;
@@ -184,22 +191,17 @@ export class LiveConnection {
     }
   }
 
-  /** Starts the WebRTC attempt; resolves with the offer to send. */
-  private openLink(video: HTMLVideoElement): Promise<string> {
-    const link = new WebrtcLink(video, {
+  /** The WebRTC picture of the socket's peer in the <video>. */
+  private openLink(video: HTMLVideoElement, peer: RecvPeer): void {
+    const link = new WebrtcLink(video, peer, {
       onPlaying: () => {
         this.dispatch({ type: 'TRANSPORT', transport: 'webrtc', fallback: null });
         this.dispatch({ type: 'FRAME' });
       },
       onFailed: (reason) => void (this.link === link && this.leaveWebrtc(reason, true)),
-      sendCandidate: (candidate, mid) => this.send({ type: 'webrtc-candidate', candidate, mid }),
       onAudio: () => this.dispatch({ type: 'AUDIO' }),
     });
     this.link = link;
-    return link.offer().catch(() => {
-      if (this.link === link) this.leaveWebrtc('NEGOTIATION', true);
-      return '';
-    });
   }
 
   /** MSE from now on, on the same socket: the server declined (`tell` false) or the player gave up. */
@@ -273,7 +275,7 @@ export class LiveConnection {
   };
 
   private send(message: LiveClientMessage): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+    this.socket?.send(message);
   }
 
   /** A deliberate close: no CLOSED event, no reconnect. */
@@ -283,12 +285,7 @@ export class LiveConnection {
     this.authenticated = false;
     this.link?.dispose();
     this.link = null;
-    if (!socket) return;
-    socket.onmessage = null;
-    socket.onclose = null;
-    // Closing a socket that is still connecting makes Chrome log an error: close it once it is open.
-    if (socket.readyState === WebSocket.CONNECTING) socket.onopen = () => socket.close(1000);
-    else if (socket.readyState === WebSocket.OPEN) socket.close(1000);
+    socket?.close();
   }
 
   private clearTimers(): void {

@@ -1,90 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakePeerConnection, FakeSocket, fakeWebrtcVideo as fakeVideo, stubWebrtcGlobals } from '../../test/live-fakes';
 import { LiveConnection } from './live-connection';
 import { WEBRTC_FRAME_TIMEOUT_MS } from './webrtc-link';
-
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  readyState = 0;
-  binaryType = 'blob';
-  sent: { type: string; [key: string]: unknown }[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string | ArrayBuffer }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(readonly url: string) {}
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as { type: string });
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  receive(message: object) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
-
-/** Just what the player uses of RTCPeerConnection; the test plays ICE, the track and the frames. */
-class FakePeerConnection extends EventTarget {
-  static all: FakePeerConnection[] = [];
-  iceGatheringState = 'complete';
-  connectionState = 'new';
-  localDescription: { sdp: string } | null = null;
-  remote: string | null = null;
-  closed = false;
-  ontrack: ((event: { track: object; streams: object[]; receiver: object }) => void) | null = null;
-  onicecandidate: ((event: { candidate: { candidate: string; sdpMid: string } | null }) => void) | null = null;
-  onconnectionstatechange: (() => void) | null = null;
-  constructor() {
-    super();
-    FakePeerConnection.all.push(this);
-  }
-  transceivers: [string, object][] = [];
-  addTransceiver(kind: string, init: object) {
-    this.transceivers.push([kind, init]);
-    return { setCodecPreferences: vi.fn() };
-  }
-  createOffer() {
-    return Promise.resolve({ type: 'offer', sdp: 'v=0 offer' });
-  }
-  setLocalDescription(description: { sdp: string }) {
-    this.localDescription = description;
-    return Promise.resolve();
-  }
-  setRemoteDescription(description: { sdp: string }) {
-    this.remote = description.sdp;
-    return Promise.resolve();
-  }
-  addIceCandidate() {
-    return Promise.resolve();
-  }
-  close() {
-    this.closed = true;
-  }
-}
-
-function fakeVideo() {
-  const frameCallbacks: (() => void)[] = [];
-  const listeners = new Map<string, () => void>();
-  const video = {
-    listeners,
-    readyState: 4,
-    addEventListener: vi.fn((type: string, listener: () => void) => listeners.set(type, listener)),
-    removeEventListener: vi.fn(),
-    removeAttribute: vi.fn(),
-    load: vi.fn(),
-    pause: vi.fn(),
-    play: vi.fn(() => Promise.resolve()),
-    paused: false,
-    srcObject: null as object | null,
-    buffered: { length: 0, start: () => 0, end: () => 0 },
-    requestVideoFrameCallback: (callback: () => void) => frameCallbacks.push(callback),
-  };
-  return { video, showFrame: () => frameCallbacks.splice(0).forEach((callback) => callback()) };
-}
 
 async function setup() {
   const sockets: FakeSocket[] = [];
@@ -110,10 +27,7 @@ async function setup() {
 describe('live connection over WebRTC', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    FakePeerConnection.all = [];
-    vi.stubGlobal('WebSocket', FakeSocket);
-    vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
-    vi.stubGlobal('RTCRtpReceiver', { getCapabilities: () => ({ codecs: [{ mimeType: 'video/H264' }, { mimeType: 'video/VP8' }] }) });
+    stubWebrtcGlobals();
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -62,8 +62,9 @@ const FINAL_ERRORS = new Set([
   'CREDENTIALS_CHANGE_REQUIRED',
   'CODEC_UNSUPPORTED',
   'MSE_UNSUPPORTED',
-  // A disabled camera; an unknown path.
+  // A disabled camera, one in privacy mode (the page shows that from the camera's status); an unknown path.
   'CAMERA_OFFLINE',
+  'PRIVACY_MODE',
   'NOT_FOUND',
 ]);
 

@@ -34,11 +34,12 @@ function serve(routes: Record<string, [number, unknown]>) {
 const STATUS: AlertChannelStatus = {
   channel: 'telegram',
   enabled: true,
+  off: null,
   queued: 3,
   dropped: 2,
   sent: 41,
   lastSuccessAt: null,
-  lastError: { message: '502 from api.telegram.org', at: '2026-01-01T10:00:00.000Z' },
+  lastError: { code: 'REJECTED', message: '502 from api.telegram.org', at: '2026-01-01T10:00:00.000Z' },
 };
 
 function renderCard(status: AlertChannelStatus = STATUS, { canEdit = true, canTest = true } = {}) {
@@ -59,14 +60,24 @@ describe('AlertChannelCard', () => {
     expect(screen.getByTestId('alert-channel-telegram-queued').textContent).toBe('3');
     expect(screen.getByTestId('alert-channel-telegram-dropped').textContent).toBe('2');
     expect(screen.getByTestId('alert-channel-telegram-last-success').textContent).toBe('alerts:settings.never');
-    expect(screen.getByTestId('alert-channel-telegram-last-error').textContent).toContain('502 from api.telegram.org');
+    // The kind translated from its code; the server's English only as the technical detail.
+    expect(screen.getByTestId('alert-channel-telegram-last-error-text').textContent).toBe('plugins:problems.REJECTED');
+    expect(screen.getByTestId('alert-channel-telegram-last-error-technical').textContent).toContain('502 from api.telegram.org');
+  });
+
+  it('says why a channel is off when more than its switch keeps it off (issue 17: MQTT without a broker)', () => {
+    renderCard({ ...STATUS, channel: 'mqtt', enabled: false, off: 'NO_BROKER', lastError: null });
+    expect(screen.getByTestId('alert-channel-mqtt-enabled').textContent).toBe('alerts:settings.off');
+    expect(screen.getByTestId('alert-channel-mqtt-off-reason').textContent).toBe('alerts:settings.offReason.NO_BROKER');
+    expect(screen.getByTestId('alert-channel-mqtt-test')).toHaveProperty('disabled', true);
   });
 
   it('sends a test and shows what the channel answered', async () => {
     serve({ '/api/alerts/telegram/test': [200, { ok: true, detail: 'sent to 2 chats' }] });
     renderCard();
     fireEvent.click(screen.getByTestId('alert-channel-telegram-test'));
-    expect((await screen.findByText('alerts:settings.testOk{"detail":"sent to 2 chats"}')).className).toContain('text-success');
+    expect((await screen.findByText('alerts:settings.testSent')).className).toContain('text-success');
+    expect(screen.getByText('plugins:technical{"message":"sent to 2 chats"}')).toBeTruthy();
     expect(calls).toContainEqual({ url: '/api/alerts/telegram/test', method: 'POST' });
   });
 

@@ -4,6 +4,7 @@ import type { AlertChannelId, AlertChannelStatus } from '@homecam/shared';
 import { describeError } from '../../hooks/describe-error';
 import { useAlertTest } from '../../hooks/use-alerts';
 import { formatTime } from '../events/format';
+import { ProblemNote } from '../plugins/ProblemNote';
 import { Button } from '../ui/Button';
 import { cn } from '../ui/cn';
 import { CHANNEL_SETTINGS } from './channel-settings-registry';
@@ -47,6 +48,11 @@ export function AlertChannelCard({ status, canEdit, canTest }: AlertChannelCardP
           {status.enabled ? t('alerts:settings.on') : t('alerts:settings.off')}
         </span>
       </div>
+      {status.off && status.off !== 'SWITCHED_OFF' ? (
+        <p className="-mt-2 text-sm text-warning" data-testid={`${id}-off-reason`}>
+          {t(`alerts:settings.offReason.${status.off}`)}
+        </p>
+      ) : null}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Counter label={t('alerts:settings.sent')} value={status.sent} testId={`${id}-sent`} />
         <Counter label={t('alerts:settings.queued')} value={status.queued} testId={`${id}-queued`} />
@@ -57,12 +63,7 @@ export function AlertChannelCard({ status, canEdit, canTest }: AlertChannelCardP
           testId={`${id}-last-success`}
         />
       </dl>
-      {status.lastError ? (
-        <div className="rounded-lg border border-danger/40 bg-danger/10 p-2 text-sm text-foreground" data-testid={`${id}-last-error`}>
-          <p className="font-medium">{t('alerts:settings.lastError', { time: formatTime(status.lastError.at, i18n.language) })}</p>
-          <p className="break-words">{status.lastError.message}</p>
-        </div>
-      ) : null}
+      {status.lastError ? <ProblemNote problem={status.lastError} testId={`${id}-last-error`} /> : null}
       <ChannelSettingsSlot channel={status.channel} canEdit={canEdit} />
       {canEdit && canTest ? (
         <div className="flex flex-wrap items-center gap-3">
@@ -70,7 +71,13 @@ export function AlertChannelCard({ status, canEdit, canTest }: AlertChannelCardP
             {test.isPending ? t('alerts:settings.testing') : t('alerts:settings.test')}
           </Button>
           <p role="status" aria-live="polite" className="min-w-0 flex-1 break-words text-sm" data-testid={`${id}-test-result`}>
-            {test.isSuccess ? <span className="text-success">{t('alerts:settings.testOk', { detail: test.data.detail })}</span> : null}
+            {/* The service's own answer (an HTTP status, a bot name) stays as technical detail beside the translated words. */}
+            {test.isSuccess ? (
+              <>
+                <span className="text-success">{t('alerts:settings.testSent')}</span>{' '}
+                <span className="font-mono text-xs text-foreground-muted">{t('plugins:technical', { message: test.data.detail })}</span>
+              </>
+            ) : null}
             {test.isError ? <span className="text-danger">{describeError(t, test.error)}</span> : null}
           </p>
         </div>

@@ -25,6 +25,7 @@ const VIEW: MqttPublishView = {
   brokerActive: true,
   broker: 'broker.local:1883',
   connected: true,
+  off: null,
   example: { camera: 'Front Door', topics: [{ what: 'motion', topic: 'homecam/front_door/motion' }, { what: 'privacySet', topic: 'homecam/front_door/privacy/set' }] },
 };
 

@@ -24,7 +24,9 @@ const validTopic = (value: string): boolean => value.trim().length > 0 && value.
 
 function BrokerLine({ view }: { view: MqttPublishView }) {
   const { t } = useTranslation();
-  if (!view.brokerActive) return <p className="text-sm text-warning" data-testid="mqtt-publish-broker">{t('alerts-mqtt:brokerOff')}</p>;
+  // The broker's side of mqttPublishOff: the same reason the channel card and the plugins page give.
+  if (!view.brokerActive) return <p className="text-sm text-warning" data-testid="mqtt-publish-broker" data-off="BROKER_OFF">{t('alerts-mqtt:brokerOff')}</p>;
+  if (view.broker === '') return <p className="text-sm text-warning" data-testid="mqtt-publish-broker" data-off="NO_BROKER">{t('alerts-mqtt:noBroker')}</p>;
   return (
     <p className="text-sm text-foreground-muted" data-testid="mqtt-publish-broker">
       {view.connected ? t('alerts-mqtt:brokerConnected', { broker: view.broker }) : t('alerts-mqtt:brokerDisconnected', { broker: view.broker })}

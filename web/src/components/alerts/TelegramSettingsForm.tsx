@@ -7,7 +7,6 @@ import { getTelegramSettings, updateTelegramSettings } from '../../api/alerts-te
 import { useToast } from '../../hooks/use-toast';
 import { QueryStatus } from '../layout/QueryStatus';
 import { Button } from '../ui/Button';
-import { Card } from '../ui/Card';
 import { Checkbox } from '../ui/Checkbox';
 import { TextField } from '../ui/TextField';
 import { draftIssues, draftOf, patchOf, type TelegramDraft } from './telegram-form';
@@ -90,10 +89,12 @@ function Form({ settings, canEdit }: { settings: TelegramSettingsResponse; canEd
 export const TelegramSettingsForm: ComponentType<{ canEdit: boolean }> = ({ canEdit }) => {
   const { t } = useTranslation();
   const settings = useQuery({ queryKey: telegramSettingsQueryKey, queryFn: getTelegramSettings });
+  // Inside the channel's card, which already carries the name: no second card with the same title.
   return (
-    <Card title={t('alerts-telegram:title')} description={t('alerts-telegram:description')}>
+    <div className="flex flex-col gap-3" data-testid="telegram-settings">
+      <p className="text-sm text-foreground-muted">{t('alerts-telegram:description')}</p>
       <QueryStatus query={settings} />
       {settings.data ? <Form key={settings.dataUpdatedAt} settings={settings.data} canEdit={canEdit} /> : null}
-    </Card>
+    </div>
   );
 };

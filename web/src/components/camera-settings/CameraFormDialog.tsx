@@ -4,7 +4,9 @@ import type { Camera } from '@homecam/shared';
 import { ApiError } from '../../api/api-error';
 import { useCreateCamera, useUpdateCamera } from '../../hooks/use-cameras';
 import { useToast } from '../../hooks/use-toast';
+import { requiredFieldsNotice } from '../../forms/required-fields';
 import { Button } from '../ui/Button';
+import { FormNotice } from '../ui/FormNotice';
 import { Modal } from '../ui/Modal';
 import { FIELD_GROUPS, type GroupId } from './camera-fields';
 import { cameraToForm, formToInput, formToPatch, issuesToErrors, newCameraForm, validateCameraForm, type FieldErrors, type FormValues } from './camera-form';
@@ -20,6 +22,9 @@ export interface CameraFormDialogProps {
   isAdmin: boolean;
   onClose: () => void;
 }
+
+/** The fields marked required (name, source): spec §5's 'fill all required fields' is about them. */
+const REQUIRED_PATHS = FIELD_GROUPS.flatMap((group) => group.fields).filter((field) => field.required).map((field) => field.path);
 
 const groupsWithErrors = (errors: FieldErrors) =>
   FIELD_GROUPS.filter((group) => group.fields.some((field) => errors[field.path])).map((group) => group.id);
@@ -55,6 +60,36 @@ function FormFooter({ canEdit, busy, onClose }: { canEdit: boolean; busy: boolea
   );
 }
 
+interface FieldGroupsProps {
+  values: FormValues;
+  errors: FieldErrors;
+  open: ReadonlySet<GroupId>;
+  onToggle: (id: GroupId) => void;
+  onChange: (path: string, value: FormValues[string]) => void;
+  /** What every field input gets alike. */
+  field: { rooms: readonly string[]; disabled: boolean; revealSources: boolean; isAdmin: boolean };
+}
+
+/** The schema's fields in their foldable groups; a group with an error says so when folded. */
+function FieldGroups({ values, errors, open, onToggle, onChange, field: common }: FieldGroupsProps) {
+  const { t } = useTranslation();
+  return FIELD_GROUPS.map((group) => (
+    <CameraFormSection
+      key={group.id}
+      id={group.id}
+      title={t(group.title)}
+      hint={group.hint ? t(group.hint) : undefined}
+      open={open.has(group.id)}
+      invalid={group.fields.some((field) => errors[field.path])}
+      onToggle={() => onToggle(group.id)}
+    >
+      {group.fields.map((field) => (
+        <CameraFieldInput key={field.path} field={field} value={values[field.path] ?? ''} onChange={(value) => onChange(field.path, value)} error={errors[field.path]} {...common} />
+      ))}
+    </CameraFormSection>
+  ));
+}
+
 /** Add or edit a camera: every field of the schema in groups, checked with the shared schema before sending. */
 export function CameraFormDialog({ camera, rooms, canEdit, isAdmin, onClose }: CameraFormDialogProps) {
   const { t } = useTranslation();
@@ -64,6 +99,7 @@ export function CameraFormDialog({ camera, rooms, canEdit, isAdmin, onClose }: C
   const [initial] = useState<FormValues>(() => (camera ? cameraToForm(camera) : newCameraForm(rooms[0] ?? 'Standard')));
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<string | null>(null);
   const { open, toggle, openGroups } = useOpenGroups();
   const busy = create.isPending || update.isPending;
 
@@ -82,6 +118,7 @@ export function CameraFormDialog({ camera, rooms, canEdit, isAdmin, onClose }: C
     if (!canEdit) return;
     const problems = validateCameraForm(values);
     showErrors(problems);
+    setNotice(requiredFieldsNotice(REQUIRED_PATHS.map((path) => String(values[path] ?? ''))));
     if (Object.keys(problems).length > 0) return;
     const done = (saved: Camera) => {
       toast.success(t(camera ? 'cameras:settings.saved' : 'cameras:settings.created', { camera: saved.name }));
@@ -106,31 +143,15 @@ export function CameraFormDialog({ camera, rooms, canEdit, isAdmin, onClose }: C
       footer={<FormFooter canEdit={canEdit} busy={busy} onClose={onClose} />}
     >
       <form id="camera-form" noValidate onSubmit={submit}>
-        {FIELD_GROUPS.map((group) => (
-          <CameraFormSection
-            key={group.id}
-            id={group.id}
-            title={t(group.title)}
-            hint={group.hint ? t(group.hint) : undefined}
-            open={open.has(group.id)}
-            invalid={group.fields.some((field) => errors[field.path])}
-            onToggle={() => toggle(group.id)}
-          >
-            {group.fields.map((field) => (
-              <CameraFieldInput
-                key={field.path}
-                field={field}
-                value={values[field.path] ?? ''}
-                onChange={(value) => setValues((previous) => ({ ...previous, [field.path]: value }))}
-                error={errors[field.path]}
-                rooms={rooms}
-                disabled={!canEdit || busy}
-                revealSources={isAdmin && camera !== undefined}
-                isAdmin={isAdmin}
-              />
-            ))}
-          </CameraFormSection>
-        ))}
+        <FormNotice messageKey={notice} className="mb-3" />
+        <FieldGroups
+          values={values}
+          errors={errors}
+          open={open}
+          onToggle={toggle}
+          onChange={(path, value) => setValues((previous) => ({ ...previous, [path]: value }))}
+          field={{ rooms, disabled: !canEdit || busy, revealSources: isAdmin && camera !== undefined, isAdmin }}
+        />
         <ConfigFileFields camera={camera} />
       </form>
     </Modal>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCameraOffAir } from '../../hooks/use-cameras';
 import { useSnapshot } from '../../hooks/use-snapshot';
 import { cn } from '../ui/cn';
 import { ImageIcon } from '../ui/media-icons';
+import { OffAirPicture } from './OffAirPicture';
 
 export interface SnapshotImageProps {
   camera: string;
@@ -14,10 +16,22 @@ export interface SnapshotImageProps {
 }
 
 /**
- * The camera's snapshot, refreshed every `intervalSeconds` while visible. The previous picture stays until the
- * next one has loaded; a failed load shows a placeholder until a later refresh succeeds.
+ * The camera's snapshot, or, while it is disabled or in privacy mode, what stands in for it (no refreshes: a
+ * disabled camera has no snapshot, the privacy image does not change).
  */
-export function SnapshotImage({ camera, intervalSeconds, width, className }: SnapshotImageProps) {
+export function SnapshotImage(props: SnapshotImageProps) {
+  const { offAir, since } = useCameraOffAir(props.camera);
+  if (offAir) {
+    return <OffAirPicture camera={props.camera} offAir={offAir} since={since} width={props.width} compact className={props.className} />;
+  }
+  return <RefreshingSnapshot {...props} />;
+}
+
+/**
+ * The snapshot refreshed every `intervalSeconds` while visible. The previous picture stays until the next one
+ * has loaded; a failed load shows a placeholder until a later refresh succeeds.
+ */
+function RefreshingSnapshot({ camera, intervalSeconds, width, className }: SnapshotImageProps) {
   const { t } = useTranslation();
   const { ref, url } = useSnapshot(camera, intervalSeconds, width);
   const [shown, setShown] = useState<string | null>(null);

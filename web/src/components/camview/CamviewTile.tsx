@@ -5,7 +5,7 @@ import type { Camera, CameraStreamName } from '@homecam/shared';
 import { cameraPath } from '../cameras/camera-path';
 import { SnapshotImage } from '../cameras/SnapshotImage';
 import { StatusDot } from '../cameras/StatusDot';
-import { LivePlayer } from '../player/LivePlayer';
+import { CameraLive } from '../cameras/CameraLive';
 import { cn } from '../ui/cn';
 import { ImageIcon, MoveIcon, ResizeIcon, VideoIcon } from '../ui/media-icons';
 import type { Tile } from './camview-layout';
@@ -79,7 +79,7 @@ export function CamviewTile({ tile, camera, stream, style, dragging, onDragStart
         <div className="relative min-h-0 flex-1">
           {live ? (
             // A new stream needs a new connection: the key remounts the player when the tile crosses the size rule.
-            <LivePlayer key={stream} camera={camera.name} stream={stream} compact className="h-full w-full" />
+            <CameraLive key={stream} camera={camera.name} stream={stream} compact className="h-full w-full" />
           ) : (
             <SnapshotImage camera={camera.name} intervalSeconds={camera.snapshotTimer} width={960} className="h-full w-full" />
           )}

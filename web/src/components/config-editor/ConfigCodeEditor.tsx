@@ -6,13 +6,11 @@ import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { completionSource } from './completion-source';
-import { lintConfigText, type ConfigIssue, type DescribeMessage } from './config-lint';
+import { lintConfigText, mergeIssues, type ConfigIssue, type DescribeMessage, type LintMessages } from './config-lint';
 import { editorTheme } from './editor-theme';
 import { serverIssuesField, setServerIssues } from './server-issues';
 
-export interface ConfigEditorTexts {
-  syntax: string;
-  notObject: string;
+export interface ConfigEditorTexts extends LintMessages {
   source: Record<ConfigIssue['source'], string>;
   describe: DescribeMessage;
 }
@@ -64,10 +62,7 @@ export function ConfigCodeEditor({ initialText, texts, onChange, onIssues, onRea
     const lintSource = (view: EditorView): Diagnostic[] => {
       const { texts: current } = latest.current;
       const text = view.state.doc.toString();
-      const issues = [
-        ...lintConfigText(text, current, current.describe, syntaxTree(view.state)),
-        ...view.state.field(serverIssuesField),
-      ];
+      const issues = mergeIssues(lintConfigText(text, current, current.describe, syntaxTree(view.state)), view.state.field(serverIssuesField));
       latest.current.onIssues(issues);
       return issues.map((issue) => ({ from: issue.from, to: issue.to, severity: 'error', message: issue.message, source: current.source[issue.source] }));
     };

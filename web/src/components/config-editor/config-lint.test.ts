@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { lintConfigText, placeIssues, serverIssuePath } from './config-lint';
+import { lintConfigText, mergeIssues, placeIssues, serverIssuePath, type ConfigIssue } from './config-lint';
 
-const MESSAGES = { syntax: 'not JSON', notObject: 'not an object' };
+const MESSAGES = { syntax: 'not JSON', notObject: 'not an object', duplicateKey: (key: string) => `twice: ${key}` };
 const describeMessage = (message: string) => `t:${message}`;
 const lint = (text: string) => lintConfigText(text, MESSAGES, describeMessage);
 const lineOf = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
@@ -27,6 +27,16 @@ describe('lintConfigText', () => {
     expect(lineOf(text, issues[0]?.from ?? 0)).toBe(5);
   });
 
+  it('a key repeated in one object is marked at its later occurrence, with its path (issue 17)', () => {
+    const text = '{\n  "logLevel": "info",\n  "cameras": [\n    { "name": "Door", "videoConfig": { "source": "rtsp://d" }, "name": "Gate" }\n  ],\n  "logLevel": "debug"\n}';
+    const issues = lint(text);
+    expect(issues.map((issue) => [issue.path, issue.message, issue.source, text.slice(issue.from, issue.to), lineOf(text, issue.from)])).toEqual([
+      ['cameras.0.name', 'twice: name', 'syntax', '"name"', 4],
+      ['logLevel', 'twice: logLevel', 'syntax', '"logLevel"', 6],
+    ]);
+    expect(lint('{"a": {"b": 1}, "c": {"b": 2}}')).toEqual([]);
+  });
+
   it('a document that is not an object is one issue', () => {
     expect(lint('[1]')).toEqual([expect.objectContaining({ message: 'not an object' })]);
   });
@@ -43,5 +53,18 @@ describe('server issues', () => {
     const [issue] = placeIssues(text, [{ path: ['options', 'videoProcessor'], message: 'CONFIG_FILE_ONLY' }], 'server', describeMessage);
     expect(issue).toMatchObject({ source: 'server', message: 't:CONFIG_FILE_ONLY', path: 'options.videoProcessor' });
     expect(text.slice(issue?.from, issue?.to)).toBe('"/bin/sh"');
+  });
+});
+
+describe('mergeIssues', () => {
+  const issue = (over: Partial<ConfigIssue>): ConfigIssue => ({ from: 10, to: 11, path: 'cameras.0.videoConfig.probeSize', message: 'too small', source: 'schema', ...over });
+
+  it('lists a problem the browser and the server both found once, as the server refused it (issue 17)', () => {
+    const schema = issue({});
+    const server = issue({ source: 'server' });
+    const other = issue({ path: 'logLevel', message: 'bad level' });
+    expect(mergeIssues([schema, other], [server])).toEqual([other, server]);
+    expect(mergeIssues([schema], [])).toEqual([schema]);
+    expect(mergeIssues([schema], [issue({ source: 'server', message: 'only in config.json' })])).toHaveLength(2);
   });
 });

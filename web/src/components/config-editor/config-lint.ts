@@ -1,5 +1,6 @@
 import { configFileSchema } from '@homecam/shared';
 import type { Tree } from '@lezer/common';
+import { duplicateKeys } from './duplicate-keys';
 import { rangeForPath, splitDottedPath, type PathSegment } from './json-path-range';
 
 /** A problem in the document, placed at a text range (a CodeMirror diagnostic and a row of the issue list). */
@@ -59,13 +60,38 @@ export function serverIssuePath(issue: { path: string; segments?: unknown }): Pa
   return splitDottedPath(issue.path);
 }
 
+/** What the lint says in the UI language. */
+export interface LintMessages {
+  syntax: string;
+  notObject: string;
+  /** A key repeated in one object. */
+  duplicateKey: (key: string) => string;
+}
+
 /**
- * Every problem the browser can find in config.json: JSON syntax, then the same zod schema the server validates
- * with (rules that need the server's state, e.g. a file-only key, come back when saving).
+ * Every problem the browser can find in config.json: JSON syntax, keys repeated in one object (JSON.parse keeps
+ * only the last), then the same zod schema the server validates with (rules that need the server's state, e.g.
+ * a file-only key, come back when saving).
  */
-export function lintConfigText(text: string, messages: { syntax: string; notObject: string }, describe: DescribeMessage, tree?: Tree): ConfigIssue[] {
+export function lintConfigText(text: string, messages: LintMessages, describe: DescribeMessage, tree?: Tree): ConfigIssue[] {
   const parsed = parseConfigText(text, messages.syntax);
   if ('issue' in parsed) return [parsed.issue];
+  const duplicates: ConfigIssue[] = duplicateKeys(text, tree).map(({ key, path, from, to }) => ({ from, to, path, message: messages.duplicateKey(key), source: 'syntax' }));
+  return [...duplicates, ...schemaIssues(text, parsed.value, messages, describe, tree)];
+}
+
+/**
+ * The browser's issues and the server's of the last refused save, each problem once: a problem both found (the
+ * same path and message) is listed as the server's, which refused it.
+ */
+export function mergeIssues(local: readonly ConfigIssue[], server: readonly ConfigIssue[]): ConfigIssue[] {
+  const key = (issue: ConfigIssue): string => `${issue.path}\u0000${issue.message}`;
+  const refused = new Set(server.map(key));
+  return [...local.filter((issue) => !refused.has(key(issue))), ...server];
+}
+
+function schemaIssues(text: string, value: unknown, messages: LintMessages, describe: DescribeMessage, tree?: Tree): ConfigIssue[] {
+  const parsed = { value };
   if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
     return [{ from: 0, to: Math.min(1, text.length), path: '', message: messages.notObject, source: 'schema' }];
   }

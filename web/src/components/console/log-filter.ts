@@ -1,7 +1,7 @@
 import { LOG_ENTRY_LEVELS, type LogEntry, type LogEntryLevel, type LogSource } from '@homecam/shared';
 
 /** The source chips, in the order shown; `camera` entries are chosen per camera instead. */
-export const SOURCE_CHIPS: readonly LogSource[] = ['http', 'http-trigger', 'mqtt', 'smtp', 'ftp', 'motion', 'recordings', 'push', 'system'];
+export const SOURCE_CHIPS: readonly LogSource[] = ['http', 'http-trigger', 'mqtt', 'smtp', 'ftp', 'motion', 'recordings', 'alerts', 'push', 'users', 'system'];
 
 /** A chip id: `source:<source>` or `camera:<name>`. */
 export type ChipId = `source:${LogSource}` | `camera:${string}`;

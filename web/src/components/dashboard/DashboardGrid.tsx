@@ -1,8 +1,9 @@
+import { useCallback, useState } from 'react';
 import ReactGridLayout, { useContainerWidth, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import './dashboard.css';
 import { DASHBOARD_COLUMNS, type DashboardLayout, type DashboardWidget } from '@homecam/shared';
-import { applyPositions, findDefinition, stackOrder, toGridItems, type Registry } from './dashboard-layout';
+import { applyPositions, findDefinition, growToContent, stackOrder, toGridItems, type Registry } from './dashboard-layout';
 import { WidgetFrame } from './WidgetFrame';
 
 /** Narrower than this (a phone), the board is one column in reading order and nothing is dragged. */
@@ -26,6 +27,9 @@ export interface DashboardGridProps {
 export function DashboardGrid({ layout, widgets, registry, onRemove, onSettings, onMoved }: DashboardGridProps) {
   const { width, containerRef, mounted } = useContainerWidth();
   const phone = width < PHONE_MAX_WIDTH;
+  // What each content-sized widget needs (px), as its frame measured it: the grid never gives it less.
+  const [contentHeights, setContentHeights] = useState<Readonly<Record<string, number>>>({});
+  const measured = useCallback((id: string, px: number) => setContentHeights((current) => (current[id] === px ? current : { ...current, [id]: px })), []);
   const frame = (widget: DashboardWidget, movable: boolean) => {
     const definition = findDefinition(registry, widget.type);
     if (!definition) return null;
@@ -37,6 +41,7 @@ export function DashboardGrid({ layout, widgets, registry, onRemove, onSettings,
         movable={movable}
         onRemove={() => onRemove(widget.id)}
         onSettings={(settings) => onSettings(widget.id, settings)}
+        onContentHeight={phone ? undefined : (px) => measured(widget.id, px)}
       />
     );
   };
@@ -54,8 +59,9 @@ export function DashboardGrid({ layout, widgets, registry, onRemove, onSettings,
       <span id="react-draggable-style-el" hidden />
       {!mounted ? null : phone ? (
         <div className="flex flex-col gap-3">
+          {/* A picture or chart gets a height from its rows; everything else is as tall as its content. */}
           {stackOrder(widgets).map((widget) => (
-            <div key={widget.id} style={{ height: Math.max(widget.h * ROW_HEIGHT, 160) }}>
+            <div key={widget.id} style={findDefinition(registry, widget.type)?.fills ? { height: Math.max(widget.h * ROW_HEIGHT, 160) } : undefined}>
               {frame(widget, false)}
             </div>
           ))}
@@ -63,7 +69,7 @@ export function DashboardGrid({ layout, widgets, registry, onRemove, onSettings,
       ) : (
         <ReactGridLayout
           width={width}
-          layout={toGridItems(widgets, registry)}
+          layout={growToContent(toGridItems(widgets, registry), contentHeights, { rowHeight: ROW_HEIGHT, gap: GAP })}
           gridConfig={{ cols: DASHBOARD_COLUMNS, rowHeight: ROW_HEIGHT, margin: [GAP, GAP], containerPadding: [0, 0] }}
           dragConfig={{ enabled: !layout.locked, handle: '.widget-drag-handle' }}
           resizeConfig={{ enabled: !layout.locked }}

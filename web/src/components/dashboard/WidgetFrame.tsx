@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardWidget } from '@homecam/shared';
 import { Button } from '../ui/Button';
@@ -6,6 +6,7 @@ import { CloseIcon, SettingsIcon } from '../ui/icons';
 import { MoveIcon } from '../ui/media-icons';
 import { Modal } from '../ui/Modal';
 import { resolveSettings } from './dashboard-layout';
+import { useContentHeight } from './use-content-height';
 import { WidgetBoundary } from './WidgetBoundary';
 import type { AnyWidgetDefinition } from './widget-types';
 
@@ -17,18 +18,26 @@ export interface WidgetFrameProps {
   movable: boolean;
   onRemove: () => void;
   onSettings: (settings: Record<string, unknown>) => void;
+  /** The height the frame needs for all of its content (widgets that do not fill their space); the grid grows it. */
+  onContentHeight?: (px: number) => void;
 }
 
 /** The frame around one widget: drag handle, title, settings and remove buttons, and the widget in an error boundary. */
-export function WidgetFrame({ widget, definition, locked, movable, onRemove, onSettings }: WidgetFrameProps) {
+export function WidgetFrame({ widget, definition, locked, movable, onRemove, onSettings, onContentHeight }: WidgetFrameProps) {
   const { t } = useTranslation(['widgets', 'dashboard']);
   const [editing, setEditing] = useState(false);
+  const frameRef = useRef<HTMLElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const fills = definition.fills === true;
+  useContentHeight(frameRef, bodyRef, contentRef, fills ? undefined : onContentHeight);
   const title = t(definition.titleKey);
   const settings = resolveSettings<Record<string, unknown>>(definition, widget.settings);
   const { Component, SettingsForm } = definition;
   const iconButton = 'rounded p-1 text-foreground-muted hover:bg-muted hover:text-foreground';
   return (
     <section
+      ref={frameRef}
       className="flex h-full flex-col overflow-hidden rounded-xl border border-border bg-surface-raised shadow-panel"
       aria-label={title}
       data-testid={`widget-${widget.id}`}
@@ -37,6 +46,7 @@ export function WidgetFrame({ widget, definition, locked, movable, onRemove, onS
       data-grid-y={widget.y}
       data-grid-w={widget.w}
       data-grid-h={widget.h}
+      data-fit={fills ? 'fill' : 'content'}
     >
       <header className="flex items-center gap-1 border-b border-border px-2 py-1">
         {movable && !locked ? (
@@ -56,9 +66,16 @@ export function WidgetFrame({ widget, definition, locked, movable, onRemove, onS
           </button>
         )}
       </header>
-      <div className="min-h-0 flex-1 overflow-auto p-2">
+      <div ref={bodyRef} className="min-h-0 flex-1 overflow-auto p-2">
         <WidgetBoundary>
-          <Component id={widget.id} settings={settings} locked={locked} />
+          {fills ? (
+            <Component id={widget.id} settings={settings} locked={locked} />
+          ) : (
+            // Its natural height, measured: the board makes room for all of it.
+            <div ref={contentRef}>
+              <Component id={widget.id} settings={settings} locked={locked} />
+            </div>
+          )}
         </WidgetBoundary>
       </div>
       {SettingsForm ? (

@@ -2,6 +2,7 @@ import { DASHBOARD_MAX_WIDGETS, type DashboardLayout, type DashboardWidget } fro
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  growToContent,
   addWidget,
   applyPositions,
   canUseWidget,
@@ -126,5 +127,20 @@ describe('defaultLayout', () => {
       ['time', 0, 0],
       ['shortcuts', 4, 0],
     ]);
+  });
+});
+
+describe('growToContent', () => {
+  const grid = { rowHeight: 40, gap: 12 };
+  const item = { i: 'shortcuts-1', x: 0, y: 0, w: 4, h: 4, minW: 2, minH: 3 };
+
+  it('grows a widget to the rows its content needs, never shrinks one, and keeps it from being resized smaller', () => {
+    // 4 rows are 4 × 40 + 3 × 12 = 196 px, 5 rows 248 px: 240 and 248 px of content need 5 rows, 249 px 6.
+    expect(growToContent([item], { 'shortcuts-1': 240 }, grid)).toEqual([{ ...item, h: 5, minH: 5 }]);
+    expect(growToContent([item], { 'shortcuts-1': 248 }, grid)).toEqual([{ ...item, h: 5, minH: 5 }]);
+    expect(growToContent([item], { 'shortcuts-1': 249 }, grid)).toEqual([{ ...item, h: 6, minH: 6 }]);
+    expect(growToContent([item], { 'shortcuts-1': 196 }, grid)).toEqual([{ ...item, h: 4, minH: 4 }]);
+    expect(growToContent([item], { 'shortcuts-1': 60 }, grid)).toEqual([{ ...item, h: 4, minH: 3 }]);
+    expect(growToContent([item], {}, grid)).toEqual([item]);
   });
 });

@@ -113,6 +113,20 @@ export function toGridItems(widgets: readonly DashboardWidget[], registry: Regis
 }
 
 /**
+ * Items grown to the rows their content needs (px measured by each frame): a grid item of h rows is
+ * h × rowHeight + (h − 1) × gap pixels tall. Never shrinks one (a widget the user made taller stays so), and
+ * the content's rows become the least it can be resized to.
+ */
+export function growToContent(items: GridItem[], heights: Readonly<Record<string, number>>, grid: { rowHeight: number; gap: number }): GridItem[] {
+  return items.map((item) => {
+    const px = heights[item.i];
+    if (px === undefined) return item;
+    const rows = Math.ceil((px + grid.gap) / (grid.rowHeight + grid.gap));
+    return { ...item, h: Math.max(item.h, rows), minH: Math.max(item.minH ?? 1, rows) };
+  });
+}
+
+/**
  * The layout with the positions of `items` (the grid's answer after a drag or resize); the same object when
  * nothing moved, so an echo of the grid's own layout causes no update (and no save loop).
  */

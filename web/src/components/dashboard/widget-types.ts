@@ -31,6 +31,11 @@ export interface WidgetDefinition<Settings extends Record<string, unknown> = Rec
   access?: readonly Permission[] | 'admin';
   /** Grid units (12 columns): default and minimum size. */
   size: { w: number; h: number; minW?: number; minH?: number };
+  /**
+   * The widget fills whatever height it is given (a picture, a chart, a scrolling log). Without it the board
+   * grows the widget to its content, so nothing in it is ever cut off or hidden in an inner scroll area.
+   */
+  fills?: boolean;
   /** Validates the stored settings; what fails falls back to `defaults`. */
   settingsSchema: z.ZodType<Settings>;
   defaults: Settings;

@@ -17,18 +17,20 @@ export interface RecordingItemProps {
 export function RecordingItem({ recording: r, mode, selected, onSelect, onOpen }: RecordingItemProps) {
   const { t, i18n } = useTranslation();
   const busy = r.status === 'recording';
+  // The camera sent no video: only the trigger's picture is there, nothing to play.
+  const failed = r.status === 'failed';
   const thumb = (
     <button
       type="button"
       onClick={onOpen}
-      disabled={busy}
+      disabled={busy || failed}
       aria-label={t('events:recordings.open', { camera: r.camera })}
       className={cn('relative shrink-0 overflow-hidden bg-video', mode === 'grid' ? 'aspect-video w-full' : 'h-14 w-24 rounded')}
       data-testid={`recording-open-${r.id}`}
     >
       {r.thumbnail && !busy ? <img src={r.thumbnail} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}
       <span className="absolute inset-0 flex items-center justify-center text-on-video">
-        {busy ? <span className="rounded bg-danger px-2 py-0.5 text-xs text-on-status">{t('events:recordings.recording')}</span> : r.type === 'Video' ? <PlayIcon width={22} height={22} /> : null}
+        {busy ? <span className="rounded bg-danger px-2 py-0.5 text-xs text-on-status">{t('events:recordings.recording')}</span> : r.type === 'Video' && !failed ? <PlayIcon width={22} height={22} /> : null}
       </span>
     </button>
   );
@@ -43,8 +45,13 @@ export function RecordingItem({ recording: r, mode, selected, onSelect, onOpen }
       </p>
       <p className="text-xs text-foreground-muted">
         {r.labels?.length ? r.labels.join(', ') : t(`events:labels.${r.label === 'doorbell' ? 'doorbell' : 'motion'}`)}
-        {r.type === 'Video' ? ` · ${formatDuration(r.durationMs)}` : ''} · {formatSize(r.sizeBytes, i18n.language)}
+        {failed ? null : `${r.type === 'Video' ? ` · ${formatDuration(r.durationMs)}` : ''} · ${formatSize(r.sizeBytes, i18n.language)}`}
       </p>
+      {failed ? (
+        <p className="text-xs text-danger" data-testid={`recording-failed-${r.id}`}>
+          {t('events:recordings.failed')}
+        </p>
+      ) : null}
     </div>
   );
   const check =

@@ -19,7 +19,7 @@ const HTTP_TRIGGER: Integration = {
   state: 'running',
   since: null,
   lastError: null,
-  detail: 'port 7272',
+  detail: { code: 'PORT', port: 7272, localOnly: false },
 };
 
 function renderCard(integration: Integration) {

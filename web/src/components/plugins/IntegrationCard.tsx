@@ -5,7 +5,9 @@ import { describeError } from '../../hooks/describe-error';
 import { useIntegrationAction } from '../../hooks/use-plugins';
 import { formatTime } from '../events/format';
 import { Button } from '../ui/Button';
+import { IntegrationDetail } from './IntegrationDetail';
 import { IntegrationStateBadge } from './IntegrationState';
+import { ProblemNote } from './ProblemNote';
 
 /** Which actions make sense in a state: no start of what runs, no stop of what is off. */
 function enabled(action: IntegrationAction, integration: Integration): boolean {
@@ -31,22 +33,19 @@ export function IntegrationCard({ integration }: { integration: Integration }) {
         <div className="flex flex-col items-end gap-0.5">
           <IntegrationStateBadge state={integration.state} />
           {integration.since ? (
-            <span className="text-xs text-foreground-muted">{t('plugins:since', { time: formatTime(integration.since, i18n.language) })}</span>
+            <span className="text-xs text-foreground-muted" data-testid="plugin-since">
+              {t('plugins:since', { time: formatTime(integration.since, i18n.language) })}
+            </span>
           ) : null}
         </div>
       </div>
-      {integration.detail ? <p className="text-sm text-foreground-muted">{integration.detail}</p> : null}
+      {integration.detail ? <IntegrationDetail detail={integration.detail} /> : null}
       {integration.warnings.map((warning) => (
         <p key={warning} className="rounded-lg border border-warning/40 bg-warning/10 p-2 text-sm text-foreground" data-testid={`plugin-warning-${warning}`}>
           {t(`plugins:warnings.${warning}`)}
         </p>
       ))}
-      {integration.lastError ? (
-        <div className="rounded-lg border border-danger/40 bg-danger/10 p-2 text-sm text-foreground" data-testid="plugin-last-error">
-          <p className="font-medium">{t('plugins:lastError', { time: formatTime(integration.lastError.at, i18n.language) })}</p>
-          <p className="break-words">{integration.lastError.message}</p>
-        </div>
-      ) : null}
+      {integration.lastError ? <ProblemNote problem={integration.lastError} testId="plugin-last-error" /> : null}
       {action.error ? (
         <p role="alert" className="text-sm text-danger">
           {describeError(t, action.error)}

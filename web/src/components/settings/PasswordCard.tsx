@@ -4,6 +4,8 @@ import { newPasswordSchema, type SessionUser } from '@homecam/shared';
 import { useToast } from '../../hooks/use-toast';
 import { useUpdateUser } from '../../hooks/use-users';
 import { confirmationIssue, fieldIssue, hasErrors, type FormErrors } from '../../forms/field-validation';
+import { requiredFieldsNotice } from '../../forms/required-fields';
+import { FormNotice } from '../ui/FormNotice';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { TextField } from '../ui/TextField';
@@ -18,6 +20,7 @@ export function PasswordCard({ user }: { user: SessionUser }) {
   const update = useUpdateUser();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const [notice, setNotice] = useState<string | null>(null);
 
   const bind = (field: Field) => ({
     type: 'password',
@@ -34,6 +37,7 @@ export function PasswordCard({ user }: { user: SessionUser }) {
       confirmation: confirmationIssue(values.password, values.confirmation),
     };
     setErrors(next);
+    setNotice(requiredFieldsNotice([values.currentPassword, values.password, values.confirmation]));
     if (hasErrors(next)) return;
     update.mutate(
       { id: user.id, body: { password: values.password, currentPassword: values.currentPassword } },
@@ -52,6 +56,7 @@ export function PasswordCard({ user }: { user: SessionUser }) {
       <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
+        <FormNotice messageKey={notice} className="sm:col-span-2" />
         <TextField
           className="sm:col-span-2"
           label={t('settings:account.currentPassword')}

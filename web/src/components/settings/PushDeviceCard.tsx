@@ -6,8 +6,9 @@ import { Card } from '../ui/Card';
 import { Checkbox } from '../ui/Checkbox';
 
 /**
- * "Notifications on this device": an explicit switch, because the browser's permission prompt must come from a
- * click and a camera app should not nag on every visit. Only for users who may receive push (spec §6).
+ * "Notifications on this device": the app subscribes by itself whenever notifications are not denied (spec §4);
+ * this switch turns push off on this device, and on again (a click lets browsers that need one ask for the
+ * permission). Only for users who may receive push (spec §6).
  */
 export function PushDeviceCard() {
   const { t } = useTranslation();

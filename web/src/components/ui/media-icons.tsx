@@ -96,3 +96,9 @@ export const StarIcon = (p: IconProps) => (
     <path d="M12 3l2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" />
   </Icon>
 );
+export const VideoOffIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="2" y="6" width="14" height="12" rx="2" />
+    <path d="M16 10l6-3v10l-6-3zM3 3l18 18" />
+  </Icon>
+);

@@ -4,6 +4,8 @@ import { newPasswordSchema, permissionListSchema, usernameSchema, type Permissio
 import { useToast } from '../../hooks/use-toast';
 import { useCreateUser } from '../../hooks/use-users';
 import { confirmationIssue, fieldIssue, hasErrors, type FormErrors } from '../../forms/field-validation';
+import { requiredFieldsNotice } from '../../forms/required-fields';
+import { FormNotice } from '../ui/FormNotice';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
@@ -35,6 +37,7 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
   const [confirmation, setConfirmation] = useState('');
   const [permissions, setPermissions] = useState<Permission[]>([]);
   const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const [notice, setNotice] = useState<string | null>(null);
   const message = (field: Field) => (errors[field] ? t(errors[field]) : null);
 
   function submit(event: FormEvent) {
@@ -46,6 +49,7 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
       permissions: fieldIssue(permissionListSchema, permissions),
     };
     setErrors(next);
+    setNotice(requiredFieldsNotice([username, password, confirmation, permissions]));
     if (hasErrors(next)) return;
     create.mutate(
       { username: username.trim(), password, permissionLevel: permissions },
@@ -69,6 +73,7 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
       footer={<AddUserFooter busy={create.isPending} onClose={onClose} />}
     >
       <form id="add-user-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <FormNotice messageKey={notice} />
         <TextField
           label={t('settings:users.username')}
           autoComplete="off"

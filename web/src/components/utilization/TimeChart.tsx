@@ -59,6 +59,22 @@ function axisOptions(palette: ChartPalette, axis: ChartAxis, scale: string, side
   };
 }
 
+/** uPlot's axis font: time labels are measured in it. */
+const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+/**
+ * The least distance between two time ticks: the widest label this language writes (with seconds, "10:58:58 PM")
+ * plus a gap, so labels never run together whatever the chart's width. Measured in the axis font where a canvas
+ * can measure, else estimated from its length.
+ */
+function timeTickSpace(language: string): number {
+  const widest = formatClock(Date.UTC(2000, 0, 1, 22, 58, 58), language, true);
+  const context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  if (context) context.font = AXIS_FONT;
+  const width = context ? context.measureText(widest).width : widest.length * 7.5;
+  return Math.ceil(width) + 24;
+}
+
 function chartOptions(props: TimeChartProps, width: number, palette: ChartPalette, language: string): Options {
   const { left, right, series } = props;
   return {
@@ -90,6 +106,7 @@ function chartOptions(props: TimeChartProps, width: number, palette: ChartPalett
         stroke: palette.axis,
         grid: { stroke: palette.grid, width: 1 },
         ticks: { stroke: palette.grid, width: 1 },
+        space: timeTickSpace(language),
         // Ticks closer than a minute (the first minutes after a start) need the seconds to differ.
         values: (_u, splits) => splits.map((seconds, i, all) => formatClock(seconds * 1000, language, (all[1] ?? 0) - (all[0] ?? 0) < 60)),
       },

@@ -65,11 +65,14 @@ describe('push subscription decision (spec §4, §6)', () => {
     expect(decidePushActions(state({ signedIn: false, allowed: false }), null)).toEqual([]);
   });
 
-  it('never asks for permission on its own: default and denied do nothing', () => {
-    for (const permission of ['default', 'denied'] as const) {
-      expect(needsServerStatus(state({ permission }))).toBe(false);
-      expect(decidePushActions(state({ permission }), { publicKey: KEY, subscription: false })).toEqual([]);
-    }
+  it('subscribes whenever notifications are not denied (spec §4): not yet asked, subscribing asks', () => {
+    expect(needsServerStatus(state({ permission: 'default' }))).toBe(true);
+    expect(decidePushActions(state({ permission: 'default' }), { publicKey: KEY, subscription: false })).toEqual(['subscribeBrowser', 'saveOnServer']);
+  });
+
+  it('does nothing once notifications are denied', () => {
+    expect(needsServerStatus(state({ permission: 'denied' }))).toBe(false);
+    expect(decidePushActions(state({ permission: 'denied' }), { publicKey: KEY, subscription: false })).toEqual([]);
   });
 
   it('does nothing without push support', () => {

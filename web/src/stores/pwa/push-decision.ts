@@ -3,8 +3,8 @@ import { trimCharEnd, type Language, type PushStatus } from '@homecam/shared';
 /**
  * Spec §4/§6 push subscription rules as a pure function: what this browser and the server should do, given
  * the browser's state, the user, the device toggle and (when it was needed) the server's answer.
- * The permission prompt is never part of this: it only comes from the "this device" toggle (a user gesture),
- * so an automatic run acts only when notifications are already granted.
+ * As the spec says, a run subscribes whenever notifications are not denied: with the permission not yet given,
+ * subscribing is what makes the browser ask. The "this device" toggle stays, to switch push off here.
  */
 export interface PushLocalState {
   /** Service worker registered, PushManager and Notification present. */
@@ -25,7 +25,7 @@ export type PushAction = 'unsubscribeBrowser' | 'deleteOnServer' | 'subscribeBro
 
 /** Whether GET /api/subscribe must be asked before deciding (only when a subscription should exist). */
 export function needsServerStatus(local: PushLocalState): boolean {
-  return local.supported && local.signedIn && local.allowed && local.wanted && local.permission === 'granted';
+  return local.supported && local.signedIn && local.allowed && local.wanted && local.permission !== 'denied';
 }
 
 const unpadded = (key: string) => trimCharEnd(key, '=');
@@ -36,8 +36,8 @@ export function decidePushActions(local: PushLocalState, server: PushStatus | nu
   // Signed out: the server forgot the subscription with the session; only the browser's is left.
   if (!local.signedIn) return subscribed ? ['unsubscribeBrowser'] : [];
   if (!local.allowed || !local.wanted) return subscribed ? ['unsubscribeBrowser', 'deleteOnServer'] : [];
-  // Denied: the browser already dropped its subscriptions; default: wait for the toggle to ask.
-  if (local.permission !== 'granted' || !server) return [];
+  // Denied: the browser already dropped its subscriptions, and asking again is not allowed.
+  if (local.permission === 'denied' || !server) return [];
   if (!subscribed) return ['subscribeBrowser', 'saveOnServer'];
   // A new server key (VAPID keys regenerated) makes the old subscription useless, as does a server without it.
   const sameKey = local.browserKey !== null && unpadded(local.browserKey) === unpadded(server.publicKey);

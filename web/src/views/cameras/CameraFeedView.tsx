@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LivePlayer } from '../../components/player/LivePlayer';
+import { CameraLive } from '../../components/cameras/CameraLive';
 
 /** /cameras/:name/feed: the player alone, filling the window (for embedding). */
 export function CameraFeedView({ name }: { name: string }) {
@@ -9,7 +9,7 @@ export function CameraFeedView({ name }: { name: string }) {
       <h1 className="sr-only" data-testid="page-title">
         {t('routes.cameraFeed')}: {name}
       </h1>
-      <LivePlayer key={name} camera={name} className="h-full w-full" />
+      <CameraLive key={name} camera={name} className="h-full w-full" />
     </main>
   );
 }

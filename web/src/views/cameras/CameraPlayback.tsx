@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CameraLive } from '../../components/cameras/CameraLive';
 import { QueryStatus } from '../../components/layout/QueryStatus';
 import { SessionPlayer } from '../../components/playback/SessionPlayer';
 import { SessionTimeline } from '../../components/playback/SessionTimeline';
 import { usePlaybackSession } from '../../components/playback/use-playback-session';
-import { LivePlayer } from '../../components/player/LivePlayer';
 import { Card } from '../../components/ui/Card';
 import { historyPath } from '../history/history-path';
 
@@ -18,7 +18,7 @@ export function CameraPlayback({ camera }: { camera: string }) {
   const picture = 'aspect-video w-full rounded-xl';
   return (
     <div className="flex min-w-0 flex-col gap-3 lg:flex-1">
-      {session.live ? <LivePlayer key={camera} camera={camera} className={picture} /> : <SessionPlayer session={session} withLive className={picture} />}
+      {session.live ? <CameraLive key={camera} camera={camera} className={picture} /> : <SessionPlayer session={session} withLive className={picture} />}
       <Card className="p-3! sm:p-4!">
         <SessionTimeline session={session} cameras={[camera]} showNames={false} />
         <QueryStatus query={session.timeline} />

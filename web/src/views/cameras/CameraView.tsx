@@ -6,7 +6,7 @@ import { cameraFeedPath } from '../../components/cameras/camera-path';
 import { CameraNotifications } from '../../components/events/CameraNotifications';
 import { StatusDot } from '../../components/cameras/StatusDot';
 import { PageTitle } from '../../components/layout/PageTitle';
-import { LivePlayer } from '../../components/player/LivePlayer';
+import { CameraLive } from '../../components/cameras/CameraLive';
 import { Card } from '../../components/ui/Card';
 import { ExternalIcon } from '../../components/ui/media-icons';
 import { useCamera } from '../../hooks/use-cameras';
@@ -41,7 +41,7 @@ export function CameraView({ name }: { name: string }) {
           {mayWatchRecordings ? (
             <CameraPlayback key={data.name} camera={data.name} />
           ) : (
-            <LivePlayer key={data.name} camera={data.name} className="aspect-video w-full rounded-xl lg:flex-1" />
+            <CameraLive key={data.name} camera={data.name} className="aspect-video w-full rounded-xl lg:flex-1" />
           )}
           <Card className="lg:w-72 lg:shrink-0">
             <dl className="flex flex-col gap-3">

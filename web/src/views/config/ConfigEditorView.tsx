@@ -44,6 +44,7 @@ function useEditorTexts(): ConfigEditorTexts {
     () => ({
       syntax: t('editor:lint.syntax'),
       notObject: t('editor:lint.notObject'),
+      duplicateKey: (key: string) => t('editor:lint.duplicateKey', { key }),
       source: { syntax: t('editor:source.syntax'), schema: t('editor:source.schema'), server: t('editor:source.server') },
       describe: (message: string) => describeValidation(t, message),
     }),
@@ -76,7 +77,7 @@ export function ConfigEditorView() {
     void doc.reload();
   };
   const lineAt = (offset: number) => current.slice(0, offset).split('\n').length;
-  const download = () => void downloadConfigFile().then(saveBlob, toast.apiError);
+  const download = () => void downloadConfigFile().then(saveBlob, toast.downloadError);
 
   return (
     <div className="flex h-[calc(100dvh-9rem)] min-h-96 flex-col gap-3">

@@ -27,7 +27,7 @@ function useDownload() {
     if (!token || busy) return;
     setBusy(true);
     downloadLog(token)
-      .catch((error: unknown) => toast.apiError(error))
+      .catch((error: unknown) => toast.downloadError(error))
       .finally(() => setBusy(false));
   };
   return { run, busy };

@@ -157,8 +157,8 @@ export function RecordingsView() {
   const select = useRecordingSelection(ids);
   const { selection, setSelection } = select;
 
-  // Only finished recordings play; the lightbox follows its item when the list changes under it.
-  const playable = list.items.filter((r) => r.status !== 'recording');
+  // Only finished recordings with something in them play; the lightbox follows its item when the list changes.
+  const playable = list.items.filter((r) => r.status !== 'recording' && r.status !== 'failed');
   const playableIds = playable.map((r) => r.id);
   const lightboxIndex = shown.id === null ? -1 : followIndex(playableIds, shown.id, shown.index);
   const openAt = (index: number) => setShown({ id: playableIds[index] ?? null, index });

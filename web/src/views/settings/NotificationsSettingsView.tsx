@@ -11,12 +11,12 @@ import { Card } from '../../components/ui/Card';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Select } from '../../components/ui/Select';
 import { TextField } from '../../components/ui/TextField';
-import { numberField, rangeOf } from '../../forms/field-validation';
+import { numberField, numberRule, rangeOf } from '../../forms/field-validation';
 import { useNotificationSettings, useUpdateNotificationSettings } from '../../hooks/use-event-settings';
 import { useToast } from '../../hooks/use-toast';
 
 function NotificationsForm({ initial, canEdit }: { initial: NotificationSettings; canEdit: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const save = useUpdateNotificationSettings();
   const [active, setActive] = useState(initial.active);
@@ -48,7 +48,7 @@ function NotificationsForm({ initial, canEdit }: { initial: NotificationSettings
             label={t('events:settings.removeAfterHours')}
             value={removeAfter}
             {...rangeOf(notificationSettingsPatchSchema.shape.removeAfter)}
-            error={hours === null ? t('events:settings.invalidNumber') : null}
+            error={hours === null ? numberRule(t, notificationSettingsPatchSchema.shape.removeAfter, i18n.language) : null}
             onChange={(e) => setRemoveAfter(e.target.value)}
             data-testid="settings-notifications-remove-after"
           />

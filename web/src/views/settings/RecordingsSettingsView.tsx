@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { TextField } from '../../components/ui/TextField';
-import { fieldIssue, numberField, optionalNumberField, rangeOf } from '../../forms/field-validation';
+import { fieldIssue, numberField, numberRule, optionalNumberField, rangeOf } from '../../forms/field-validation';
 import { describeValidation } from '../../hooks/describe-error';
 import { useRecordingSettings, useUpdateRecordingSettings } from '../../hooks/use-event-settings';
 import { useToast } from '../../hooks/use-toast';
@@ -27,7 +27,7 @@ function fieldError(t: ReturnType<typeof useTranslation>['t'], error: unknown, f
 
 /** The form's fields as typed, each checked by the shared patch schema, and the save. */
 function useRecordingsForm(initial: RecordingSettings, readOnly: boolean) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const save = useUpdateRecordingSettings();
   const [active, setActive] = useState(initial.active);
@@ -50,16 +50,16 @@ function useRecordingsForm(initial: RecordingSettings, readOnly: boolean) {
     );
   }
 
-  const invalid = (value: number | null | undefined) => (value === null ? t('events:settings.invalidNumber') : null);
+  const invalid = (value: number | null | undefined, schema: Parameters<typeof numberRule>[1]) => (value === null ? numberRule(t, schema, i18n.language) : null);
   return {
     save,
     valid,
     submit,
     active: { checked: active, onChange: setActive },
     path: { value: path, onChange: setPath, error: pathIssue ? t(pathIssue) : fieldError(t, save.error, 'path') },
-    removeAfter: { value: removeAfter, onChange: setRemoveAfter, error: invalid(days) },
-    maxSize: { value: maxSize, onChange: setMaxSize, error: invalid(max) },
-    minFree: { value: minFree, onChange: setMinFree, error: invalid(free) },
+    removeAfter: { value: removeAfter, onChange: setRemoveAfter, error: invalid(days, fields.removeAfter) },
+    maxSize: { value: maxSize, onChange: setMaxSize, error: invalid(max, fields.maxSizeGB) },
+    minFree: { value: minFree, onChange: setMinFree, error: invalid(free, fields.minFreeGB) },
   };
 }
 

@@ -16,13 +16,43 @@ import { useToast } from '../../hooks/use-toast';
 
 const REGION_OPTIONS = REKOGNITION_REGIONS.map((region) => ({ value: region, label: region }));
 
+/** The key id: a new one replaces the stored one (shown masked); Remove deletes it on save, Undo takes that back. */
+function KeyIdField({ settings, draft, invalid, onChange }: { settings: RekognitionSettings; draft: RekognitionDraft; invalid: boolean; onChange: (change: Partial<RekognitionDraft>) => void }) {
+  const { t } = useTranslation();
+  const stored = settings.accessKeyId;
+  let hint = t('plugins:rekognition.accessKeyIdNone');
+  if (stored) hint = draft.removeKeyId ? t('plugins:rekognition.accessKeyIdWillRemove', { current: stored }) : t('plugins:rekognition.accessKeyIdKeep', { current: stored });
+  return (
+    <div className="flex flex-col gap-2">
+      <TextField
+        label={t('plugins:rekognition.accessKeyId')}
+        value={draft.accessKeyId}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={draft.removeKeyId ? '' : (stored ?? '')}
+        hint={hint}
+        error={invalid ? t('plugins:rekognition.accessKeyIdInvalid') : null}
+        onChange={(e) => onChange({ accessKeyId: e.target.value })}
+        data-testid="rekognition-access-key-id"
+      />
+      {stored ? (
+        <div>
+          <Button size="sm" variant="ghost" onClick={() => onChange({ removeKeyId: !draft.removeKeyId })} data-testid="rekognition-key-id-remove">
+            {draft.removeKeyId ? t('plugins:rekognition.undo') : t('plugins:rekognition.removeKeyId')}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 function RekognitionForm({ settings }: { settings: RekognitionSettings }) {
   const { t } = useTranslation();
   const toast = useToast();
   const save = useUpdateRekognitionSettings();
   const [draft, setDraft] = useState<RekognitionDraft>(() => draftOf(settings));
-  const issues = draftIssues(draft);
-  const invalid = issues.accessKeyId || issues.secret || issues.contingentTotal;
+  const issues = draftIssues(draft, settings);
+  const invalid = issues.accessKeyId || issues.secret || issues.contingentTotal || issues.keysMissing;
   const set = (change: Partial<RekognitionDraft>) => setDraft((current) => ({ ...current, ...change }));
 
   function submit(event: FormEvent) {
@@ -41,18 +71,15 @@ function RekognitionForm({ settings }: { settings: RekognitionSettings }) {
     <form onSubmit={submit} className="flex flex-col gap-4" data-testid="rekognition-form">
       <Card title={t('plugins:rekognition.awsTitle')} description={t('plugins:rekognition.awsHint')}>
         <div className="flex flex-col gap-4">
-          <Checkbox label={t('plugins:rekognition.active')} checked={draft.active} onChange={(e) => set({ active: e.target.checked })} data-testid="rekognition-active" />
-          <TextField
-            label={t('plugins:rekognition.accessKeyId')}
-            value={draft.accessKeyId}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={settings.accessKeyId ?? ''}
-            hint={settings.accessKeyId ? t('plugins:rekognition.accessKeyIdKeep', { current: settings.accessKeyId }) : t('plugins:rekognition.accessKeyIdNone')}
-            error={issues.accessKeyId ? t('plugins:rekognition.accessKeyIdInvalid') : null}
-            onChange={(e) => set({ accessKeyId: e.target.value })}
-            data-testid="rekognition-access-key-id"
-          />
+          <div className="flex flex-col gap-1">
+            <Checkbox label={t('plugins:rekognition.active')} checked={draft.active} onChange={(e) => set({ active: e.target.checked })} data-testid="rekognition-active" />
+            {issues.keysMissing ? (
+              <p role="alert" className="text-sm text-danger" data-testid="rekognition-keys-missing">
+                {t('errors.REKOGNITION_KEYS_MISSING')}
+              </p>
+            ) : null}
+          </div>
+          <KeyIdField settings={settings} draft={draft} invalid={issues.accessKeyId} onChange={set} />
           <SecretField
             label={t('plugins:rekognition.secret')}
             isSet={settings.secretAccessKeySet}

@@ -21,7 +21,7 @@ export function DownloadCard() {
       saveBlob(blob, fileName);
       toast.success(t('backup:download.done'));
     } catch (error) {
-      toast.apiError(error);
+      toast.downloadError(error);
     } finally {
       setReceived(null);
     }

@@ -6,10 +6,14 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Spinner } from '../../../components/ui/Spinner';
+import { ApiError } from '../../../api/api-error';
 import { describeError } from '../../../hooks/describe-error';
 import { useSessionActions } from '../../../hooks/use-session';
 
 type Phase = { kind: 'idle' } | { kind: 'uploading'; sent: number; total: number } | { kind: 'restarting' } | { kind: 'failed'; message: string };
+
+/** The server's refusals of an archive that did not pass its checks: spec §8's 'verification not successful'. */
+const VERIFICATION_CODES = new Set(['BACKUP_INVALID', 'BACKUP_UNSAFE_ENTRY', 'BACKUP_NOT_SIGNED', 'BACKUP_TOO_NEW']);
 
 /**
  * Restore: pick the file, confirm (what happens is spelled out), upload with progress, then wait for the restarted
@@ -35,7 +39,10 @@ export function RestoreCard() {
       applyLocalStorage(result.localStorage);
       logout();
     } catch (error) {
-      if (!abort.current.signal.aborted) setPhase({ kind: 'failed', message: describeError(t, error) });
+      if (abort.current.signal.aborted) return;
+      const reason = describeError(t, error);
+      const verification = error instanceof ApiError && VERIFICATION_CODES.has(error.code);
+      setPhase({ kind: 'failed', message: verification ? t('backup:restore.verificationFailed', { reason }) : reason });
     }
   }
 

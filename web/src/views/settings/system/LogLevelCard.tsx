@@ -13,16 +13,18 @@ export function LogLevelCard({ info }: { info: SystemInfo }) {
   const toast = useToast();
   const save = useSetLogLevel();
   const { pinned, level, configured } = info.logLevel;
+  // The console's words for the levels; a pinned level outside them (trace, silent) shows as written.
+  const name = (value: string): string => t(`console:levels.${value}`, { defaultValue: value });
   return (
-    <Card title={t('system:logLevel.title')} description={pinned ? t('system:logLevel.pinned', { level }) : t('system:logLevel.hint')}>
+    <Card title={t('system:logLevel.title')} description={pinned ? t('system:logLevel.pinned', { level: name(level) }) : t('system:logLevel.hint')}>
       <Select
         label={t('system:logLevel.label')}
         value={pinned ? level : configured}
         disabled={pinned || save.isPending}
-        options={(pinned && !isLevel(level) ? [level] : CONFIG_LOG_LEVELS).map((value) => ({ value, label: value }))}
+        options={(pinned && !isLevel(level) ? [level] : CONFIG_LOG_LEVELS).map((value) => ({ value, label: name(value) }))}
         onChange={(event) => {
           const next = event.target.value;
-          if (isLevel(next)) save.mutate(next, { onSuccess: () => toast.success(t('system:logLevel.saved', { level: next })), onError: toast.apiError });
+          if (isLevel(next)) save.mutate(next, { onSuccess: () => toast.success(t('system:logLevel.saved', { level: name(next) })), onError: toast.apiError });
         }}
         data-testid="system-log-level"
       />

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCameraList } from '../../../../hooks/use-cameras';
 import { SnapshotImage } from '../../../cameras/SnapshotImage';
-import { LivePlayer } from '../../../player/LivePlayer';
+import { CameraLive } from '../../../cameras/CameraLive';
 import { Select } from '../../../ui/Select';
 import { Spinner } from '../../../ui/Spinner';
 import type { WidgetProps, WidgetSettingsProps } from '../../widget-types';
@@ -22,7 +22,7 @@ export function CameraWidget({ settings }: WidgetProps<CameraWidgetSettings>) {
     <div className="flex h-full flex-col gap-1" data-testid="camera-widget" data-camera={name}>
       <div className="min-h-0 flex-1 overflow-hidden rounded-lg">
         {settings.mode === 'live' ? (
-          <LivePlayer key={name} camera={name} compact className="h-full w-full" />
+          <CameraLive key={name} camera={name} compact className="h-full w-full" />
         ) : (
           <SnapshotImage camera={name} intervalSeconds={settings.refreshSeconds} width={640} className="h-full w-full" />
         )}

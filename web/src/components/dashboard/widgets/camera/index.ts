@@ -7,6 +7,7 @@ export const cameraWidget: WidgetDefinition<CameraWidgetSettings> = {
   titleKey: 'widgets:camera.title',
   access: ['cameras:access'],
   size: { w: 6, h: 7, minW: 3, minH: 4 },
+  fills: true,
   settingsSchema: cameraWidgetSettingsSchema,
   defaults: CAMERA_WIDGET_DEFAULTS,
   Component: CameraWidget,

@@ -9,6 +9,7 @@ export const consoleWidget: WidgetDefinition<ConsoleWidgetSettings> = {
   titleKey: 'console:widget.title',
   access: 'admin',
   size: { w: 6, h: 4, minW: 3, minH: 3 },
+  fills: true,
   settingsSchema: consoleWidgetSettingsSchema,
   defaults: { lines: 20, minLevel: 'info' },
   Component: ConsoleWidget,

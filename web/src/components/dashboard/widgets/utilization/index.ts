@@ -9,6 +9,7 @@ export const utilizationWidget: WidgetDefinition<UtilizationWidgetSettings> = {
   titleKey: 'utilization:widget.title',
   access: 'admin',
   size: { w: 4, h: 5, minW: 3, minH: 4 },
+  fills: true,
   settingsSchema: utilizationWidgetSettingsSchema,
   defaults: UTILIZATION_WIDGET_DEFAULTS,
   Component: UtilizationWidget,

@@ -1,0 +1,38 @@
+import type { DomainEvents } from '../events/event-bus.js';
+import { bySubject, byText, quote, type AuditEntry } from './audit-record.js';
+
+/** Sign-ins, refused sign-ins and account changes: the Console's Users chip. */
+
+export function signedIn({ user, address }: DomainEvents['SignedIn']): AuditEntry {
+  return { level: 'info', source: 'users', subject: { user, address }, message: `${quote(user)} signed in${address ? ` from ${address}` : ''}` };
+}
+
+/**
+ * A wrong name or password is a warning with the account (when the name is one) and the address. An attempt the
+ * throttle turned away costs the sender nothing: at debug, so a flood cannot push the real lines out of the ring.
+ */
+export function signInFailed({ user, address, reason }: DomainEvents['SignInFailed']): AuditEntry {
+  const from = address ? ` from ${address}` : '';
+  if (reason === 'throttled') {
+    return { level: 'debug', source: 'users', subject: { address, reason }, message: `sign-in refused${from}: too many failed attempts` };
+  }
+  const who = user === null ? 'an unknown user name' : quote(user);
+  return { level: 'warn', source: 'users', subject: { user, address, reason }, message: `sign-in failed for ${who}${from}: wrong user name or password` };
+}
+
+export function accountChanged(event: DomainEvents['AccountChanged']): AuditEntry {
+  const { action, user, by, changes, previousName, permissions } = event;
+  const subject = { user, ...bySubject(by), ...(changes.length > 0 && { changes }), ...(permissions && { permissions }) };
+  const granted = permissions ? permissions.join(', ') || 'none' : '';
+  if (action === 'added') return { level: 'info', source: 'users', subject, message: `user ${quote(user)} added${byText(by)}, permissions: ${granted}` };
+  if (action === 'removed') return { level: 'info', source: 'users', subject, message: `user ${quote(user)} removed${byText(by)}` };
+  const self = by !== null && (by.user === user || by.user === previousName);
+  const parts = changes.map((change) => {
+    if (change === 'username') return `renamed from ${quote(previousName ?? '')}`;
+    if (change === 'permissions') return `permissions now ${granted}`;
+    if (change === 'sessionTimer') return 'session length changed';
+    return 'password changed';
+  });
+  const whose = self ? `${quote(user)} changed their own account` : `user ${quote(user)} changed${byText(by)}`;
+  return { level: 'info', source: 'users', subject, message: `${whose}: ${parts.join('; ')}${self && by?.address ? ` (from ${by.address})` : ''}` };
+}

@@ -1,0 +1,135 @@
+/**
+ * The receiving RTCPeerConnection of a WebRTC live view, without a <video>: a recvonly offer (H.264 preferred, and
+ * Opus for the camera's sound), the server's answer and candidates, and the tracks that arrive. It can start before
+ * the page has a player (live-early.ts) and be handed to one later (WebrtcLink), which then gets every track so far.
+ * No imports: the page's first script uses it before the app's bundle has run.
+ */
+
+/** Host candidates on a LAN gather in milliseconds; this only bounds a browser that never finishes. */
+const GATHER_TIMEOUT_MS = 1_500;
+/** After the first candidate, how long to wait for more before the offer goes out (later ones trickle). */
+const GATHER_GRACE_MS = 15;
+
+export interface RecvTrack {
+  track: MediaStreamTrack;
+  streams: readonly MediaStream[];
+  receiver: RTCRtpReceiver;
+}
+
+/** The browser can do WebRTC at all (an old or locked-down browser goes straight to MSE). */
+export function webrtcSupported(): boolean {
+  return typeof globalThis.RTCPeerConnection === 'function';
+}
+
+export class RecvPeer {
+  private readonly pc: RTCPeerConnection;
+  private readonly tracks: RecvTrack[] = [];
+  private trackListener: ((track: RecvTrack) => void) | null = null;
+  private failedListener: (() => void) | null = null;
+  private sendCandidate: ((candidate: string, mid: string) => void) | null = null;
+  /** Candidates found after the offer was taken; null before the offer and once the answer arrived. */
+  private trickle: RTCIceCandidate[] | null = null;
+  private failed = false;
+  private closed = false;
+  /** The offer, made once (offer() again returns it). */
+  private offered: Promise<string> | null = null;
+  answered = false;
+
+  constructor() {
+    this.pc = new RTCPeerConnection({ iceServers: [] });
+    const transceiver = this.pc.addTransceiver('video', { direction: 'recvonly' });
+    const h264 = (RTCRtpReceiver.getCapabilities?.('video')?.codecs ?? []).filter((c) => c.mimeType.toLowerCase() === 'video/h264');
+    if (h264.length > 0 && typeof transceiver.setCodecPreferences === 'function') transceiver.setCodecPreferences(h264);
+    // The camera's sound, when it has some: the server answers Opus, or inactive for a camera without audio.
+    this.pc.addTransceiver('audio', { direction: 'recvonly' });
+    this.pc.ontrack = (event) => {
+      if (this.closed) return;
+      const track = { track: event.track, streams: event.streams, receiver: event.receiver };
+      this.tracks.push(track);
+      this.trackListener?.(track);
+    };
+    this.pc.onicecandidate = ({ candidate }) => {
+      if (!candidate?.candidate || this.closed) return;
+      if (this.trickle) this.trickle.push(candidate);
+      else if (this.answered) this.sendCandidate?.(candidate.candidate, candidate.sdpMid ?? '0');
+    };
+    this.pc.onconnectionstatechange = () => {
+      if (this.pc.connectionState === 'failed') this.fail();
+    };
+  }
+
+  /**
+   * The recvonly offer with the candidates gathered so far: it goes out right after the first host candidate
+   * (waiting for gathering to complete costs ~100 ms in Chromium); later candidates trickle after the answer.
+   */
+  offer(): Promise<string> {
+    this.offered ??= this.makeOffer();
+    return this.offered;
+  }
+
+  /** The server's answer; candidates found meanwhile and later go out through `sendCandidate`. A bad one fails the peer. */
+  async accept(answer: string, sendCandidate: (candidate: string, mid: string) => void): Promise<void> {
+    if (this.closed || this.answered) return;
+    this.sendCandidate = sendCandidate;
+    try {
+      await this.pc.setRemoteDescription({ type: 'answer', sdp: answer });
+    } catch {
+      return this.fail();
+    }
+    this.answered = true;
+    for (const candidate of this.trickle?.splice(0) ?? []) sendCandidate(candidate.candidate, candidate.sdpMid ?? '0');
+    this.trickle = null;
+  }
+
+  addCandidate(candidate: string, mid: string): void {
+    if (this.closed || !candidate) return;
+    this.pc.addIceCandidate({ candidate, sdpMid: mid }).catch(() => undefined);
+  }
+
+  /** Every track so far at once, then each new one. */
+  onTrack(listener: (track: RecvTrack) => void): void {
+    this.trackListener = listener;
+    for (const track of this.tracks) listener(track);
+  }
+
+  private fail(): void {
+    if (this.failed || this.closed) return;
+    this.failed = true;
+    this.failedListener?.();
+  }
+
+  /** ICE or DTLS failed, or the answer was refused (at once when that already happened). */
+  onFailed(listener: () => void): void {
+    this.failedListener = listener;
+    if (this.failed) listener();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.trackListener = null;
+    this.failedListener = null;
+    this.pc.ontrack = null;
+    this.pc.onicecandidate = null;
+    this.pc.onconnectionstatechange = null;
+    this.pc.close();
+  }
+
+  private async makeOffer(): Promise<string> {
+    await this.pc.setLocalDescription(await this.pc.createOffer());
+    if (this.pc.iceGatheringState !== 'complete') {
+      await new Promise<void>((resolve) => {
+        let timer = setTimeout(resolve, GATHER_TIMEOUT_MS);
+        this.pc.addEventListener('icecandidate', () => {
+          clearTimeout(timer);
+          timer = setTimeout(resolve, GATHER_GRACE_MS);
+        });
+        this.pc.addEventListener('icegatheringstatechange', () => {
+          if (this.pc.iceGatheringState === 'complete') resolve();
+        });
+      });
+    }
+    this.trickle = [];
+    return this.pc.localDescription?.sdp ?? '';
+  }
+}
