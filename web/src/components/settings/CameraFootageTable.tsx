@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cameraRecordingFields, RECORDING_MODES, RECORDING_STREAMS, type CameraFootageStats, type RecordingMode, type RecordingStream } from '@homecam/shared';
-import { optionalNumberField, rangeOf } from '../../forms/field-validation';
+import { numberRule, optionalNumberField, rangeOf } from '../../forms/field-validation';
 import { useUpdateCameraRecording, type CameraRecordingPatch } from '../../hooks/use-continuous-settings';
 import { useToast } from '../../hooks/use-toast';
 import { formatSize } from '../events/format';
@@ -13,7 +13,7 @@ const capSchema = cameraRecordingFields.recordingMaxSizeGB;
 
 /** The camera's own cap as typed: saved when the field is left with a valid, changed value (empty: the default cap). */
 function CapField({ stats, ownCap, disabled, onSave }: { stats: CameraFootageStats; ownCap: number | null; disabled: boolean; onSave: (cap: number | null) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [text, setText] = useState(ownCap === null ? '' : String(ownCap));
   const value = optionalNumberField(capSchema.unwrap(), text);
   const commit = () => {
@@ -30,7 +30,7 @@ function CapField({ stats, ownCap, disabled, onSave }: { stats: CameraFootageSta
       readOnly={disabled}
       value={text}
       {...rangeOf(capSchema)}
-      error={value === null ? t('events:settings.invalidNumber') : null}
+      error={value === null ? numberRule(t, capSchema, i18n.language) : null}
       onChange={(e) => setText(e.target.value)}
       onBlur={commit}
       data-testid="settings-camera-cap"
@@ -46,6 +46,27 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
         {value}
       </dd>
     </div>
+  );
+}
+
+/** All cameras together: held, per day, and how long the overall cap and the disk last at that rate. */
+export interface OverallFootage {
+  totalBytes: number;
+  bytesPerDay: number;
+  capDays: number | null;
+  diskDays: number | null;
+}
+
+function OverallStats({ overall }: { overall: OverallFootage }) {
+  const { t, i18n } = useTranslation();
+  const days = (value: number | null) => (value === null ? t('history:settings.capUnknown') : t('history:settings.days', { count: Math.floor(value), value: value.toLocaleString(i18n.language) }));
+  return (
+    <dl className="mb-3 grid grid-cols-2 gap-3 rounded-lg bg-muted p-3 sm:grid-cols-4" data-testid="settings-footage-overall">
+      <Stat label={t('history:settings.totalHeld')} value={formatSize(overall.totalBytes, i18n.language)} testId="settings-footage-total" />
+      <Stat label={t('history:settings.perDay')} value={formatSize(overall.bytesPerDay, i18n.language)} testId="settings-footage-per-day" />
+      <Stat label={t('history:settings.overallCapHolds')} value={days(overall.capDays)} testId="settings-footage-cap-days" />
+      <Stat label={t('history:settings.diskHolds')} value={days(overall.diskDays)} testId="settings-footage-disk-days" />
+    </dl>
   );
 }
 
@@ -103,13 +124,11 @@ function CameraFootageItem({ row, canEdit }: { row: CameraFootageRow; canEdit: b
  * Per camera: recording mode (off, events, continuous), stream, its own cap, and what is held: bytes, days, bytes per
  * day and "at this rate the cap holds N days". Changing these is a camera setting (settings:cameras:edit).
  */
-export function CameraFootageTable({ rows, totalBytes, canEdit }: { rows: readonly CameraFootageRow[]; totalBytes: number; canEdit: boolean }) {
-  const { t, i18n } = useTranslation();
+export function CameraFootageTable({ rows, overall, canEdit }: { rows: readonly CameraFootageRow[]; overall: OverallFootage; canEdit: boolean }) {
+  const { t } = useTranslation();
   return (
     <Card title={t('history:settings.camerasTitle')} description={t(canEdit ? 'history:settings.camerasHint' : 'history:settings.camerasReadOnly')}>
-      <p className="mb-3 text-sm text-foreground" data-testid="settings-footage-total">
-        {t('history:settings.total', { size: formatSize(totalBytes, i18n.language) })}
-      </p>
+      <OverallStats overall={overall} />
       {rows.length === 0 ? <p className="text-sm text-foreground-muted">{t('history:settings.noCameras')}</p> : null}
       <ul className="flex flex-col gap-3">
         {rows.map((row) => (

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { continuousSettingsPatchSchema, RETENTION_TIERS, type ContinuousSettings, type RetentionTier } from '@homecam/shared';
-import { numberField, optionalNumberField, rangeOf } from '../../forms/field-validation';
+import { numberField, numberRule, optionalNumberField, rangeOf } from '../../forms/field-validation';
 import { useUpdateContinuousSettings } from '../../hooks/use-continuous-settings';
 import { useToast } from '../../hooks/use-toast';
 import { Button } from '../ui/Button';
@@ -30,12 +30,12 @@ function useContinuousForm(initial: ContinuousSettings) {
 
 /** Settings → Recordings, 24/7 recording: days kept per tier, segment length, the overall and per-camera caps. */
 export function ContinuousSettingsForm({ initial, canEdit }: { initial: ContinuousSettings; canEdit: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const save = useUpdateContinuousSettings();
   const form = useContinuousForm(initial);
   const { values } = form;
-  const invalid = (value: number | null | undefined) => (value === null ? t('events:settings.invalidNumber') : null);
+  const invalid = (value: number | null | undefined, schema: Parameters<typeof numberRule>[1]) => (value === null ? numberRule(t, schema, i18n.language) : null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -64,7 +64,7 @@ export function ContinuousSettingsForm({ initial, canEdit }: { initial: Continuo
                 label={t(`history:settings.retain.${tier}`)}
                 value={form.retain[tier]}
                 {...rangeOf(retainFields[tier])}
-                error={invalid(values.retain[tier])}
+                error={invalid(values.retain[tier], retainFields[tier])}
                 onChange={(e) => form.setRetain({ ...form.retain, [tier]: e.target.value })}
                 data-testid={`settings-continuous-retain-${tier}`}
               />
@@ -72,9 +72,9 @@ export function ContinuousSettingsForm({ initial, canEdit }: { initial: Continuo
           </div>
           <p className="text-xs text-foreground-muted">{t('history:settings.tiersHint')}</p>
           <div className="grid gap-4 sm:grid-cols-3">
-            <TextField type="number" readOnly={!canEdit} label={t('history:settings.maxSize')} hint={t('events:settings.optional')} step="any" value={form.maxSize} {...rangeOf(fields.maxSizeGB)} error={invalid(values.maxSizeGB)} onChange={(e) => form.setMaxSize(e.target.value)} data-testid="settings-continuous-max-size" />
-            <TextField type="number" readOnly={!canEdit} label={t('history:settings.cameraMaxSize')} hint={t('events:settings.optional')} step="any" value={form.cameraMax} {...rangeOf(fields.cameraMaxSizeGB)} error={invalid(values.cameraMaxSizeGB)} onChange={(e) => form.setCameraMax(e.target.value)} data-testid="settings-continuous-camera-max-size" />
-            <TextField type="number" readOnly={!canEdit} label={t('history:settings.segmentSeconds')} value={form.segment} {...rangeOf(fields.segmentSeconds)} error={invalid(values.segmentSeconds)} onChange={(e) => form.setSegment(e.target.value)} data-testid="settings-continuous-segment" />
+            <TextField type="number" readOnly={!canEdit} label={t('history:settings.maxSize')} hint={t('events:settings.optional')} step="any" value={form.maxSize} {...rangeOf(fields.maxSizeGB)} error={invalid(values.maxSizeGB, fields.maxSizeGB)} onChange={(e) => form.setMaxSize(e.target.value)} data-testid="settings-continuous-max-size" />
+            <TextField type="number" readOnly={!canEdit} label={t('history:settings.cameraMaxSize')} hint={t('events:settings.optional')} step="any" value={form.cameraMax} {...rangeOf(fields.cameraMaxSizeGB)} error={invalid(values.cameraMaxSizeGB, fields.cameraMaxSizeGB)} onChange={(e) => form.setCameraMax(e.target.value)} data-testid="settings-continuous-camera-max-size" />
+            <TextField type="number" readOnly={!canEdit} label={t('history:settings.segmentSeconds')} value={form.segment} {...rangeOf(fields.segmentSeconds)} error={invalid(values.segmentSeconds, fields.segmentSeconds)} onChange={(e) => form.setSegment(e.target.value)} data-testid="settings-continuous-segment" />
           </div>
           <p className="text-xs text-foreground-muted">{t('history:settings.minFreeHint')}</p>
           {canEdit ? (

@@ -24,7 +24,7 @@ export function ContinuousSettingsSection() {
       {data ? (
         <>
           <ContinuousSettingsForm initial={data} canEdit={settings.canEdit} />
-          <CameraFootageTable rows={rows} totalBytes={data.totalBytes} canEdit={settings.canEditCameras} />
+          <CameraFootageTable rows={rows} overall={data} canEdit={settings.canEditCameras} />
         </>
       ) : null}
     </div>
