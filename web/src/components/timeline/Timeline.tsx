@@ -37,6 +37,37 @@ export interface TimelineProps {
   showNames?: boolean;
 }
 
+/** What a key does to the timeline itself (seek, zoom, page, ends); the rest goes to the player (onKeyAction). */
+function applyKey(action: TimelineKeyAction, props: TimelineProps): void {
+  const { window, bounds, onWindow, playhead } = props;
+  const length = window.end - window.start;
+  const here = playhead ?? window.end;
+  if (action.type === 'seekBy') props.onSeek(props.activeCamera, Math.min(bounds.end, Math.max(bounds.start, here + action.steps * keyStep(window))));
+  else if (action.type === 'zoom') onWindow(zoomAt(window, action.factor, here, bounds));
+  else if (action.type === 'page') onWindow(panBy(window, action.direction * length, bounds));
+  else if (action.type === 'edge') onWindow(panBy(window, action.edge === 'start' ? bounds.start - window.start : bounds.end - window.end, bounds));
+  else props.onKeyAction?.(action);
+}
+
+/** The export range, the play head and the scrub line over the rows. */
+function Marks({ window, width, selection, playhead, scrub }: { window: TimeWindow; width: number; selection: TimeWindow | null | undefined; playhead: number | null; scrub: number | null }) {
+  const head = playhead !== null && playhead >= window.start && playhead <= window.end ? timeToX(window, width, playhead) : null;
+  const left = selection ? Math.max(0, timeToX(window, width, selection.start)) : 0;
+  return (
+    <>
+      {selection && selection.end >= window.start && selection.start <= window.end ? (
+        <div
+          className="pointer-events-none absolute inset-y-0 border-x-2 border-warning bg-warning/20"
+          style={{ left, width: Math.max(2, Math.min(width, timeToX(window, width, selection.end)) - left) }}
+          data-testid="timeline-selection"
+        />
+      ) : null}
+      {head !== null ? <div className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-primary" style={{ left: head }} data-testid="timeline-playhead" /> : null}
+      {scrub !== null ? <div className="pointer-events-none absolute inset-y-0 w-px bg-foreground" style={{ left: scrub }} /> : null}
+    </>
+  );
+}
+
 /**
  * The timeline: 24 h zoomable to minutes, one row per camera (footage, gaps, motion, events, review), the play
  * head, a scrub preview, and an export range. Mouse, touch and keyboard (see use-timeline-gestures, timeline-keys).
@@ -63,19 +94,9 @@ export function Timeline(props: TimelineProps) {
     const action = timelineKeyAction(event.key, event.shiftKey);
     if (!action || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
-    const length = window.end - window.start;
-    const here = playhead ?? window.end;
-    if (action.type === 'seekBy') props.onSeek(activeCamera, Math.min(bounds.end, Math.max(bounds.start, here + action.steps * keyStep(window))));
-    else if (action.type === 'zoom') onWindow(zoomAt(window, action.factor, here, bounds));
-    else if (action.type === 'page') onWindow(panBy(window, action.direction * length, bounds));
-    else if (action.type === 'edge') onWindow(panBy(window, action.edge === 'start' ? bounds.start - window.start : bounds.end - window.end, bounds));
-    else props.onKeyAction?.(action);
+    applyKey(action, props);
   }
 
-  const lineAt = (time: number | null) => (time !== null && time >= window.start && time <= window.end ? timeToX(window, width, time) : null);
-  const head = lineAt(playhead);
-  const scrub = point ? point.x : null;
-  const sel = props.selection;
   const pointFootage = point ? spanAt(byCamera.get(point.camera)?.spans ?? [], point.t) !== null : false;
 
   return (
@@ -110,15 +131,7 @@ export function Timeline(props: TimelineProps) {
               {width > 0 ? <TimelineRow camera={camera} data={byCamera.get(camera)} from={props.from} bucketMs={props.bucketMs} window={window} width={width} active={camera === activeCamera && props.cameras.length > 1} /> : <div className="h-10" />}
             </div>
           ))}
-          {sel && sel.end >= window.start && sel.start <= window.end ? (
-            <div
-              className="pointer-events-none absolute inset-y-0 border-x-2 border-warning bg-warning/20"
-              style={{ left: Math.max(0, timeToX(window, width, sel.start)), width: Math.max(2, Math.min(width, timeToX(window, width, sel.end)) - Math.max(0, timeToX(window, width, sel.start))) }}
-              data-testid="timeline-selection"
-            />
-          ) : null}
-          {head !== null ? <div className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-primary" style={{ left: head }} data-testid="timeline-playhead" /> : null}
-          {scrub !== null ? <div className="pointer-events-none absolute inset-y-0 w-px bg-foreground" style={{ left: scrub }} /> : null}
+          <Marks window={window} width={width} selection={props.selection} playhead={playhead} scrub={point ? point.x : null} />
         </div>
         {point && !selecting ? <ScrubPreview camera={point.camera} t={point.t} x={point.x} width={width} footage={pointFootage} /> : null}
       </div>

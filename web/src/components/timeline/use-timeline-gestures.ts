@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import { panBy, xToTime, zoomAt, type TimeWindow } from '../../lib/timeline-scale';
 
 /** Where the pointer is over the rows: the camera of the row and the instant under it. */
@@ -43,21 +43,15 @@ interface Pinch {
 
 const cameraOf = (target: EventTarget | null) => (target instanceof Element ? target.closest('[data-row-camera]')?.getAttribute('data-row-camera') : null) ?? null;
 
-/**
- * Pointer, touch and wheel on the timeline's rows: a press-and-drag scrubs (preview) and seeks where it is let go
- * (a tap near an event mark seeks to that event); in export mode it marks a range. Two fingers pinch to zoom and
- * move the window; Ctrl/⌘ + wheel (and a trackpad pinch) zoom around the pointer, a sideways wheel pans.
- */
-export function useTimelineGestures(options: GestureOptions) {
-  const latest = useRef(options);
-  useLayoutEffect(() => {
-    latest.current = options;
-  });
-  const surface = useRef<HTMLDivElement>(null);
-  const pointers = useRef(new Map<number, number>());
-  const drag = useRef<Drag | null>(null);
-  const pinch = useRef<Pinch | null>(null);
+interface GestureState {
+  latest: RefObject<GestureOptions>;
+  pointers: Map<number, number>;
+  drag: { current: Drag | null };
+  pinch: { current: Pinch | null };
+}
 
+/** Ctrl/⌘ + wheel (and a trackpad pinch) zoom around the pointer, a sideways or Shift + wheel pans. */
+function useWheel(surface: RefObject<HTMLDivElement | null>, latest: RefObject<GestureOptions>) {
   // React's wheel listener is passive (no preventDefault): the page must not scroll while the wheel zooms.
   useEffect(() => {
     const element = surface.current;
@@ -76,89 +70,111 @@ export function useTimelineGestures(options: GestureOptions) {
     };
     element.addEventListener('wheel', onWheel, { passive: false });
     return () => element.removeEventListener('wheel', onWheel);
-  }, []);
+  }, [surface, latest]);
+}
 
-  const xOf = (event: ReactPointerEvent<HTMLDivElement>) => event.clientX - event.currentTarget.getBoundingClientRect().left;
+const xOf = (event: ReactPointerEvent<HTMLDivElement>) => event.clientX - event.currentTarget.getBoundingClientRect().left;
 
-  function pinchUpdate() {
-    const start = pinch.current;
-    const [a, b] = [...pointers.current.values()];
-    if (!start || a === undefined || b === undefined) return;
-    const { bounds, width, onWindow } = latest.current;
-    const distance = Math.max(10, Math.abs(a - b));
-    const zoomed = zoomAt(start.window, start.distance / distance, xToTime(start.window, width, start.middle), bounds);
-    const shift = ((start.middle - (a + b) / 2) / Math.max(1, width)) * (zoomed.end - zoomed.start);
-    onWindow(panBy(zoomed, shift, bounds));
+/** Two fingers: the window zoomed by how far they moved apart, and moved with their middle. */
+function pinchUpdate({ latest, pointers, pinch }: GestureState) {
+  const start = pinch.current;
+  const [a, b] = [...pointers.values()];
+  if (!start || a === undefined || b === undefined) return;
+  const { bounds, width, onWindow } = latest.current;
+  const distance = Math.max(10, Math.abs(a - b));
+  const zoomed = zoomAt(start.window, start.distance / distance, xToTime(start.window, width, start.middle), bounds);
+  const shift = ((start.middle - (a + b) / 2) / Math.max(1, width)) * (zoomed.end - zoomed.start);
+  onWindow(panBy(zoomed, shift, bounds));
+}
+
+function pointerDown(state: GestureState, event: ReactPointerEvent<HTMLDivElement>) {
+  if (event.pointerType === 'mouse' && event.button !== 0) return;
+  event.currentTarget.setPointerCapture?.(event.pointerId);
+  state.pointers.set(event.pointerId, xOf(event));
+  const { window, width, selecting, onPoint, onSelect } = state.latest.current;
+  if (state.pointers.size === 2) {
+    const [a = 0, b = 0] = [...state.pointers.values()];
+    state.pinch.current = { window, distance: Math.max(10, Math.abs(a - b)), middle: (a + b) / 2 };
+    state.drag.current = null;
+    onPoint(null);
+    return;
   }
+  const camera = cameraOf(event.target);
+  if (!camera) return;
+  const x = xOf(event);
+  state.drag.current = { camera, startX: x, moved: false };
+  const t = xToTime(window, width, x);
+  if (selecting) onSelect({ start: t, end: t });
+  else onPoint({ camera, t, x, kind: 'drag' });
+}
 
-  function onPointerDown(event: ReactPointerEvent<HTMLDivElement>) {
-    if (event.pointerType === 'mouse' && event.button !== 0) return;
-    event.currentTarget.setPointerCapture?.(event.pointerId);
-    pointers.current.set(event.pointerId, xOf(event));
-    const { window, width, selecting, onPoint, onSelect } = latest.current;
-    if (pointers.current.size === 2) {
-      const [a = 0, b = 0] = [...pointers.current.values()];
-      pinch.current = { window, distance: Math.max(10, Math.abs(a - b)), middle: (a + b) / 2 };
-      drag.current = null;
-      onPoint(null);
-      return;
-    }
+function pointerMove(state: GestureState, event: ReactPointerEvent<HTMLDivElement>) {
+  if (state.pointers.has(event.pointerId)) state.pointers.set(event.pointerId, xOf(event));
+  if (state.pinch.current) return pinchUpdate(state);
+  const { window, width, selecting, onPoint, onSelect } = state.latest.current;
+  const x = xOf(event);
+  const t = xToTime(window, width, x);
+  const current = state.drag.current;
+  if (!current) {
     const camera = cameraOf(event.target);
-    if (!camera) return;
-    const x = xOf(event);
-    drag.current = { camera, startX: x, moved: false };
-    const t = xToTime(window, width, x);
-    if (selecting) onSelect({ start: t, end: t });
-    else onPoint({ camera, t, x, kind: 'drag' });
+    if (event.pointerType === 'mouse' && camera) onPoint({ camera, t, x, kind: 'hover' });
+    return;
   }
+  if (Math.abs(x - current.startX) > TAP_PX) current.moved = true;
+  if (selecting) {
+    const from = xToTime(window, width, current.startX);
+    onSelect({ start: Math.min(from, t), end: Math.max(from, t) });
+  } else onPoint({ camera: current.camera, t, x, kind: 'drag' });
+}
 
-  function onPointerMove(event: ReactPointerEvent<HTMLDivElement>) {
-    if (pointers.current.has(event.pointerId)) pointers.current.set(event.pointerId, xOf(event));
-    if (pinch.current) return pinchUpdate();
-    const { window, width, selecting, onPoint, onSelect } = latest.current;
-    const x = xOf(event);
-    const t = xToTime(window, width, x);
-    const current = drag.current;
-    if (!current) {
-      const camera = cameraOf(event.target);
-      if (event.pointerType === 'mouse' && camera) onPoint({ camera, t, x, kind: 'hover' });
-      return;
-    }
-    if (Math.abs(x - current.startX) > TAP_PX) current.moved = true;
-    if (selecting) {
-      const from = xToTime(window, width, current.startX);
-      onSelect({ start: Math.min(from, t), end: Math.max(from, t) });
-    } else onPoint({ camera: current.camera, t, x, kind: 'drag' });
+function pointerUp(state: GestureState, event: ReactPointerEvent<HTMLDivElement>) {
+  state.pointers.delete(event.pointerId);
+  if (state.pinch.current) {
+    if (state.pointers.size === 0) state.pinch.current = null;
+    return;
   }
-
-  function onPointerUp(event: ReactPointerEvent<HTMLDivElement>) {
-    pointers.current.delete(event.pointerId);
-    if (pinch.current) {
-      if (pointers.current.size === 0) pinch.current = null;
-      return;
-    }
-    const current = drag.current;
-    drag.current = null;
-    if (!current) return;
-    const { window, width, selecting, onPoint, onSeek, markerNear } = latest.current;
-    const x = xOf(event);
-    if (!selecting) {
-      const t = current.moved ? xToTime(window, width, x) : (markerNear(current.camera, x) ?? xToTime(window, width, x));
-      onSeek(current.camera, t);
-    }
-    onPoint(event.pointerType === 'mouse' ? { camera: current.camera, t: xToTime(window, width, x), x, kind: 'hover' } : null);
+  const current = state.drag.current;
+  state.drag.current = null;
+  if (!current) return;
+  const { window, width, selecting, onPoint, onSeek, markerNear } = state.latest.current;
+  const x = xOf(event);
+  if (!selecting) {
+    const t = current.moved ? xToTime(window, width, x) : (markerNear(current.camera, x) ?? xToTime(window, width, x));
+    onSeek(current.camera, t);
   }
+  onPoint(event.pointerType === 'mouse' ? { camera: current.camera, t: xToTime(window, width, x), x, kind: 'hover' } : null);
+}
 
-  function onPointerCancel(event: ReactPointerEvent<HTMLDivElement>) {
-    pointers.current.delete(event.pointerId);
-    drag.current = null;
-    if (pointers.current.size === 0) pinch.current = null;
-    latest.current.onPoint(null);
-  }
+function pointerCancel(state: GestureState, event: ReactPointerEvent<HTMLDivElement>) {
+  state.pointers.delete(event.pointerId);
+  state.drag.current = null;
+  if (state.pointers.size === 0) state.pinch.current = null;
+  state.latest.current.onPoint(null);
+}
 
-  function onPointerLeave() {
-    if (!drag.current && !pinch.current) latest.current.onPoint(null);
-  }
-
-  return { surface, handlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel, onPointerLeave } };
+/**
+ * Pointer, touch and wheel on the timeline's rows: a press-and-drag scrubs (preview) and seeks where it is let go
+ * (a tap near an event mark seeks to that event); in export mode it marks a range. Two fingers pinch to zoom and
+ * move the window; Ctrl/⌘ + wheel (and a trackpad pinch) zoom around the pointer, a sideways wheel pans.
+ */
+export function useTimelineGestures(options: GestureOptions) {
+  const latest = useRef(options);
+  useLayoutEffect(() => {
+    latest.current = options;
+  });
+  const surface = useRef<HTMLDivElement>(null);
+  const [state] = useState<GestureState>(() => ({ latest, pointers: new Map(), drag: { current: null }, pinch: { current: null } }));
+  useWheel(surface, latest);
+  return {
+    surface,
+    handlers: {
+      onPointerDown: (event: ReactPointerEvent<HTMLDivElement>) => pointerDown(state, event),
+      onPointerMove: (event: ReactPointerEvent<HTMLDivElement>) => pointerMove(state, event),
+      onPointerUp: (event: ReactPointerEvent<HTMLDivElement>) => pointerUp(state, event),
+      onPointerCancel: (event: ReactPointerEvent<HTMLDivElement>) => pointerCancel(state, event),
+      onPointerLeave: () => {
+        if (!state.drag.current && !state.pinch.current) latest.current.onPoint(null);
+      },
+    },
+  };
 }
