@@ -47,9 +47,10 @@ class FakeVideo extends EventTarget {
   ended = false;
   playbackRate = 1;
   defaultPlaybackRate = 1;
-  play = vi.fn(async () => {
+  play = vi.fn(() => {
     this.paused = false;
     this.dispatchEvent(new Event('playing'));
+    return Promise.resolve();
   });
   pause = vi.fn(() => {
     this.paused = true;
@@ -64,7 +65,7 @@ const fragments = Array.from({ length: 10 }, (_, i) => ({ start: i * 4, duration
 
 function setup(now = T + 10 * MIN) {
   FakeHls.instances = [];
-  const player = new FootagePlayer({ camera: 'Yard gate', getToken: () => 'tok', now: () => now, loadHls: async () => FakeHls as unknown as typeof Hls });
+  const player = new FootagePlayer({ camera: 'Yard gate', getToken: () => 'tok', now: () => now, loadHls: () => Promise.resolve(FakeHls as unknown as typeof Hls) });
   const video = new FakeVideo();
   return { player, video, attach: () => player.attach(video as unknown as HTMLVideoElement), hls: () => FakeHls.instances[0]! };
 }

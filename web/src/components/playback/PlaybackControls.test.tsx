@@ -32,7 +32,7 @@ describe('<PlaybackControls>', () => {
     fireEvent.click(screen.getByTestId('playback-next-event'));
     expect(props.onFrame).toHaveBeenCalledWith(-1);
     expect(props.onEvent).toHaveBeenCalledWith(1);
-    expect((screen.getByTestId('playback-previous-event') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('playback-previous-event').disabled).toBe(true);
   });
 
   it('shows pause while playing, and "live" only where there is a live view to go back to', () => {
@@ -49,7 +49,7 @@ describe('<PlaybackControls>', () => {
 
   it('cannot play or step before a playlist is in', () => {
     controls({ state: { status: 'idle', position: null, rate: 1, error: null, covered: null } });
-    expect((screen.getByTestId('playback-play') as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByTestId('playback-frame-forward') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('playback-play').disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('playback-frame-forward').disabled).toBe(true);
   });
 });
