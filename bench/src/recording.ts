@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { runExport } from '../../server/src/continuous/export-job.js';
 import { measureWindow, type WindowResult } from './proc.js';
 import { pct, publishResults, type Row } from './report.js';
+import { seekPhase } from './recording-seek.js';
 import { postgresIndex, sqliteIndex, INDEX_CAMERAS, INDEX_DAYS, type IndexResult } from './recording-index.js';
 import { guardRun, log, own, runBench, sleep } from './run.js';
 import { REPO_ROOT } from './server.js';
@@ -117,6 +118,8 @@ async function main(): Promise<void> {
   log(`index: ${INDEX_DAYS} days × ${INDEX_CAMERAS} cameras of 10 s segments`);
   const sqlite = await sqliteIndex(work);
   const postgres = await postgresIndex();
+  log('seek → first frame in Chromium (History page, one camera of its own)');
+  const seek = await seekPhase();
 
   const floorCpu = cpuOf(bare, true);
   const homecamCpu = cpuOf(homecam, false);
@@ -129,12 +132,13 @@ async function main(): Promise<void> {
     { metric: 'index: timeline of one camera-day, p95, SQLite', measured: indexCell(sqlite), target: '≤ 20 ms', pass: sqlite.query.p95 <= 20 },
     { metric: 'index: timeline of one camera-day, p95, PostgreSQL 15', measured: indexCell(postgres), target: '≤ 20 ms', pass: postgres.query.p95 <= 20 },
     { metric: 'export of 10 minutes (-c copy)', measured: `${(exportMs / 1000).toFixed(2)} s (${(exported.bytes / 1024 / 1024).toFixed(0)} MiB)`, target: '≤ 5 s', pass: exportMs <= 5_000 },
+    ...seek.rows,
   ];
   const result = {
     date: new Date().toISOString(), machine: { cpus: cpus().length }, durationSeconds: SECONDS,
     floorCpuPercent: round(floorCpu), homecamCpuPercent: round(homecamCpu), loadAverage: homecam.loadAverage,
     bytesIn, bytesWritten, amplification: round(amplification, 4), exportMs: round(exportMs), exportBytes: exported.bytes,
-    index: { sqlite, postgres }, processes: { floor: bare.processes.filter((p) => p.comm === 'ffmpeg').length, homecam: homecam.processes.filter((p) => p.comm === 'ffmpeg').length }, bytesPerSecondPerCamera: round(bytesPerSecond / CAMERAS),
+    index: { sqlite, postgres }, seek: seek.json, processes: { floor: bare.processes.filter((p) => p.comm === 'ffmpeg').length, homecam: homecam.processes.filter((p) => p.comm === 'ffmpeg').length }, bytesPerSecondPerCamera: round(bytesPerSecond / CAMERAS),
   };
   publishResults('recording', '24/7 recording', result, rows, [
     'HomeCam runs as its own process (node + tsx, from source: the TypeScript loader adds a little); its CPU is that process and its ffmpeg children; the simulators are not counted.',
