@@ -129,6 +129,20 @@ test('24/7 footage: scrub the timeline, play across a segment boundary, jump to 
     expect(await position(page)).toBeLessThan(event.start + 3_000);
   });
 
+  await test.step('review: the event is one unreviewed item; marked reviewed it leaves the unreviewed list', async () => {
+    const count = page.getByTestId('review-unreviewed-count');
+    await expect(count).toHaveAttribute('data-count', '1');
+    await expect(page.getByTestId('history-tab-review')).toContainText('(1)');
+    await page.getByTestId('review-item-toggle').click();
+    await expect(count).toHaveAttribute('data-count', '0');
+    await expect(page.getByTestId('review-empty')).toBeVisible();
+    await page.getByTestId('review-filter-all').click();
+    await expect(page.getByTestId('review-item')).toHaveAttribute('data-reviewed', 'true');
+    // opening it plays it from its start
+    await page.getByTestId('review-item-open').click();
+    await expect(page.getByTestId('recorded-player')).toHaveAttribute('data-status', 'playing');
+  });
+
   await test.step('export 90 s, download it: stream copy of the recorded packets, 90 s long', async () => {
     const long = await waitForFootage(adminApi, CAMERA, 100_000, 150_000);
     const from = Math.ceil((long.start + 3_000) / 1000) * 1000;
@@ -160,6 +174,10 @@ test('24/7 footage: scrub the timeline, play across a segment boundary, jump to 
       const packets = await videoPacketHashes(file);
       expect(packets.length).toBeGreaterThan(90 * 25 * 0.95);
       expect(packets.filter((hash) => !recorded.has(hash))).toEqual([]);
+      // Deleted by its owner: gone from the list.
+      await item.getByTestId('export-item-delete').click();
+      await page.getByTestId('confirm-dialog-confirm').click();
+      await expect(page.getByTestId('export-empty')).toBeVisible();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
