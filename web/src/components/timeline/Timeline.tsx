@@ -133,6 +133,9 @@ export function Timeline(props: TimelineProps) {
           ))}
           <Marks window={window} width={width} selection={props.selection} playhead={playhead} scrub={point ? point.x : null} />
         </div>
+        <p className="mt-1 hidden text-xs text-foreground-muted sm:block" data-testid="timeline-keys">
+          {t('history:timeline.keys')}
+        </p>
         {point && !selecting ? <ScrubPreview camera={point.camera} t={point.t} x={point.x} width={width} footage={pointFootage} /> : null}
       </div>
     </div>
