@@ -1,4 +1,4 @@
-import { cameraRecording, continuousSettingsOf, type Camera, type CameraFootageStats, type ContinuousSettings, type ContinuousSettingsPatch, type ContinuousSettingsResponse } from '@homecam/shared';
+import { cameraRecording, continuousSettingsOf, type Camera, type CameraFootageStats, type ConfigFile, type ContinuousSettings, type ContinuousSettingsPatch, type ContinuousSettingsResponse } from '@homecam/shared';
 import type { CameraService } from '../services/camera.service.js';
 import type { ConfigService } from '../services/config.service.js';
 import type { SegmentIndex } from './segment-index.js';
@@ -8,7 +8,8 @@ const GB = 1024 ** 3;
 
 /** `recordings.continuous` with its defaults, and `recordings.minFreeGB`. */
 export function currentSettings(config: ConfigService): ContinuousSettings {
-  const recordings = config.get().recordings;
+  // The one section: get() clones the whole config (every camera), and this runs at every keyframe of every camera.
+  const recordings = config.getSection('recordings') as ConfigFile['recordings'];
   return continuousSettingsOf(recordings.continuous, recordings.minFreeGB);
 }
 
