@@ -153,6 +153,20 @@ for (const [namespace, group, members, suffix = ''] of families) {
   }
 }
 
+// 4. Secret fields (web/src/components/ui/SecretField.tsx) read their words from the group they are given:
+// every `i18nGroup="<namespace>:<group>"` in the source needs each of SECRET_FIELD_WORDS there.
+const secretFieldSource = readFileSync(join(sourceDir, 'components/ui/SecretField.tsx'), 'utf8');
+const secretWordsMatch = /export const SECRET_FIELD_WORDS\s*=\s*\[([^\]]*)\]/.exec(secretFieldSource);
+if (!secretWordsMatch) throw new Error('cannot find SECRET_FIELD_WORDS in web/src/components/ui/SecretField.tsx');
+const secretWords = [...secretWordsMatch[1].matchAll(/'([^']+)'/g)].map((item) => item[1]);
+for (const file of sourceFiles(sourceDir)) {
+  for (const [, namespace, group] of readFileSync(file, 'utf8').matchAll(/i18nGroup="([a-z-]+):([\w.-]+)"/g)) {
+    keysSeen += 1;
+    const missing = secretWords.filter((word) => !hasKey(namespace, `${group}.${word}`));
+    if (missing.length > 0) problem(`${relative(root, file)}: i18nGroup "${namespace}:${group}" lacks ${missing.join(', ')} in ${REFERENCE}/${namespace}.json`);
+  }
+}
+
 const total = [...english.values()].reduce((sum, keys) => sum + keys.size, 0);
 if (problems.size > 0) {
   console.error(`i18n check failed with ${problems.size} problem(s):`);

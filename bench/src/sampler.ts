@@ -35,7 +35,7 @@ function newSampler(intervalMs: number): MetricsSampler {
   return new MetricsSampler({
     clock: systemClock,
     probe: createSystemProbe(),
-    hub: () => null,
+    streams: null,
     dirs: () => ({ data: tmpdir(), recordings: REPO_ROOT }),
     recordingsBytes: () => Promise.resolve(0),
     intervalMs,

@@ -1,5 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
-import type { DestinationStream } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino, type DestinationStream } from 'pino';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -20,10 +20,11 @@ export const REDACT_PATHS = [
   ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ];
 
-export function loggerOptions(level: LogLevel, stream?: DestinationStream): FastifyServerOptions['logger'] {
-  return {
-    level,
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    ...(stream && { stream }),
-  };
+/**
+ * The server's one root logger, made with the context (every module logs through a child of it from the start).
+ * Fastify takes it as its `loggerInstance` and adds its request serializers on its own child; a level set here
+ * reaches every child that did not set its own.
+ */
+export function createLogger(level: LogLevel, stream?: DestinationStream): FastifyBaseLogger {
+  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, stream);
 }

@@ -5,6 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { RESTART_EXIT_CODE } from '@homecam/shared';
+import { alertChannelEnvHelp, alertChannelOptionsFromEnv } from './alerts/registry.js';
 import { buildApp, type HomecamApp } from './app.js';
 import { DEFAULT_PORT, OptionsError, parseRuntimeOptions, USAGE, type RuntimeOptions } from './cli/options.js';
 import { warnWhenRoot } from './cli/root-warning.js';
@@ -106,14 +107,16 @@ function reportFdLimit(app: HomecamApp): void {
 
 async function main(): Promise<void> {
   let options: RuntimeOptions & { help: boolean };
+  let alertChannelOptions: ReturnType<typeof alertChannelOptionsFromEnv>;
   try {
     options = parseRuntimeOptions(process.argv.slice(2), process.env, homedir());
+    alertChannelOptions = alertChannelOptionsFromEnv(process.env);
   } catch (error) {
     if (error instanceof OptionsError) fail(error.message);
     throw error;
   }
   if (options.help) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${USAGE}\n${alertChannelEnvHelp()}\n`);
     return;
   }
 
@@ -129,7 +132,7 @@ async function main(): Promise<void> {
       webDir: options.webDir,
       push: { subject: options.pushSubject },
       analysis: { endpoint: options.rekognitionEndpoint },
-      telegram: { apiRoot: options.telegramApiRoot },
+      alertChannelOptions,
       publicUrl: options.publicUrl,
       homekit: { host: options.host },
       supervised: isSupervised(process.env),

@@ -58,7 +58,7 @@ beforeAll(async () => {
     cameras: [camera],
   };
   await writeFile(join(dataDir, 'config.json'), JSON.stringify(config));
-  app = await createTestApp({ dataDir, telegram: { apiRoot }, alerts: { backoffMs: 20, maxBackoffMs: 50, maxAttempts: MAX_ATTEMPTS } });
+  app = await createTestApp({ dataDir, alertChannelOptions: { telegram: { apiRoot } }, alerts: { backoffMs: 20, maxBackoffMs: 50, maxAttempts: MAX_ATTEMPTS } });
   admin = (await signedInUser(app, ['admin'])).token;
   const settings = await app.inject({ url: '/api/settings/notifications/webhook', headers: bearer(admin) });
   secret = settings.json<WebhookSettingsResponse>().secret ?? '';

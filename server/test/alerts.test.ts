@@ -54,7 +54,7 @@ beforeAll(async () => {
   const dataDir = await makeDataDir();
   await writeFile(join(dataDir, 'config.json'), JSON.stringify({ recordings: { active: true, type: 'Snapshot' }, cameras: [CAMERA] }));
   app = await createTestApp({ dataDir, alerts: { backoffMs: 60_000 } });
-  for (const channel of [stuck, failing, good]) app.homecam.registerAlertChannel(channel);
+  for (const channel of [stuck, failing, good]) app.modules.alerts.register(channel);
   url = await listen(app);
   admin = (await signedInUser(app, ['admin'])).token;
 });

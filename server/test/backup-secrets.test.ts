@@ -147,6 +147,8 @@ function allowedPaths(rule: AllowRule, prefix = ''): string[] {
       return [prefix];
     case 'list':
       return allowedPaths(rule.of, `${prefix}[]`);
+    case 'record':
+      return [prefix]; // the schema lists a record as a leaf
     case 'cameras':
       return allowedPaths(rule.camera, `${prefix}[]`);
     case 'object':

@@ -50,7 +50,7 @@ describe('continuous recording after a crash', () => {
 
       const restarted = await createTestApp({ dataDir, continuous: { retentionEveryMs: 0 } });
       try {
-        const row = await restarted.homecam.continuous.segments.get(id);
+        const row = await restarted.modules.continuous.segments.get(id);
         expect(row).toMatchObject({ status: 'interrupted' });
         const lost = killedAt - (row?.end_ms ?? 0);
         console.log(`SIGKILL mid-segment: ${((row!.end_ms - row!.start_ms) / 1000).toFixed(1)} s indexed, ${Math.round(lost)} ms lost before the kill`);
@@ -58,7 +58,7 @@ describe('continuous recording after a crash', () => {
         expect(lost).toBeLessThanOrEqual(2_500);
         expect(await decodeErrors(join(row!.root, row!.file))).toBe('');
         // The restarted server records on: a new segment starts after the repaired one.
-        const next = await waitFor(() => restarted.homecam.continuous.recorder.live('Yard'), { timeoutMs: 30_000, message: 'recording again' });
+        const next = await waitFor(() => restarted.modules.continuous.recorder.live('Yard'), { timeoutMs: 30_000, message: 'recording again' });
         expect(next.start).toBeGreaterThanOrEqual(row!.end_ms);
       } finally {
         await restarted.close();

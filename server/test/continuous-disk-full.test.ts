@@ -42,8 +42,8 @@ describe('continuous recording on a filling disk', () => {
     // An event early on: its segments are in the events tier.
     await waitFor(async () => (await segmentsOf(app, 'Yard')).some((row) => row.status === 'complete'), { timeoutMs: 30_000, message: 'footage' });
     expect(app.homecam.cameraEvents.motionStart('Yard', 'api').accepted).toBe(true);
-    const id = app.homecam.recorder.current('Yard')?.id ?? '';
-    await app.homecam.recorder.idle();
+    const id = app.modules.recorder.recorder.current('Yard')?.id ?? '';
+    await app.modules.recorder.recorder.idle();
     const span = (await app.homecam.repositories.recordings.get(id))!;
     const spanStart = Date.parse(span.started_at);
     // Settled once every finished segment the span overlaps carries the event flag.
@@ -54,7 +54,7 @@ describe('continuous recording on a filling disk', () => {
     }, { timeoutMs: 30_000, message: 'event footage' });
 
     // A live viewer the whole time.
-    const viewer = await app.homecam.streams.attachViewer('Yard', 'main', 'disk-full-test');
+    const viewer = await app.homecam.streams.attach('Yard', 'main', { kind: 'viewer', label: 'disk-full-test' });
     const arrivals: number[] = [];
     const pump = (async () => {
       for await (const item of viewer) if (item.type === 'fragment') arrivals.push(Date.now());

@@ -40,7 +40,7 @@ beforeAll(async () => {
   await writeFile(join(dataDir, 'config.json'), JSON.stringify({ cameras, recordings: { minFreeGB: 0.5, continuous: { cameraMaxSizeGB: 2, maxSizeGB: 10 } } }));
   const first = await createTestApp({ dataDir, continuous: { retentionEveryMs: 0 } });
   indexedAt = Date.now();
-  for (const row of [...hours('Yard', 84, 10 * MB), ...hours('Drive', 12, 5 * MB)]) await first.homecam.continuous.segments.insert(row);
+  for (const row of [...hours('Yard', 84, 10 * MB), ...hours('Drive', 12, 5 * MB)]) await first.modules.continuous.segments.insert(row);
   await first.close();
   app = await createTestApp({ dataDir, continuous: { retentionEveryMs: 0 } });
 }, 60_000);

@@ -58,7 +58,7 @@ describe('continuous recording', () => {
     await waitFor(async () => (await complete()).length >= 2, { timeoutMs: 40_000, message: 'two segments' });
     const camera = sim.cameras[0]!;
     await camera.stop();
-    await waitFor(() => app.homecam.continuous.recorder.live('Yard') === null, { timeoutMs: 20_000, message: 'the segment to end at the outage' });
+    await waitFor(() => app.modules.continuous.recorder.live('Yard') === null, { timeoutMs: 20_000, message: 'the segment to end at the outage' });
     const outageEnd = Math.max(...(await complete()).map((row) => row.end_ms));
     await new Promise((resolve) => setTimeout(resolve, 2_000)); // the outage lasts a while (not a wait for a condition)
     await camera.start();

@@ -322,7 +322,7 @@ describe('recorder with a trigger picture', () => {
       app.homecam.cameraEvents.motionReset('Garden', 'api'); // a new event, not the continuation of an earlier one
       const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
       expect(await app.homecam.cameraEvents.sink().motion('Garden', 'ftp', { image: jpeg })).toMatchObject({ accepted: true });
-      await app.homecam.recorder.idle();
+      await app.modules.recorder.recorder.idle();
       const rows = await app.homecam.repositories.recordings.all();
       expect(rows.map((r) => [r.type, r.status, r.trigger, r.size_bytes])).toEqual([['Snapshot', 'complete', 'ftp', jpeg.length]]);
       const reader = (await signedInUser(app, ['recordings:access'])).token;
@@ -352,7 +352,7 @@ describe('recorder failures', () => {
       const error = await waitFor(async () => (await notifications('?types=ERROR')).result[0], { message: 'the ERROR notification' });
       expect(error).toMatchObject({ level: 'ERROR', title: 'Recording failed' });
       expect(error.message).toMatch(/^Garden: /);
-      await app.homecam.recorder.idle();
+      await app.modules.recorder.recorder.idle();
       const rows = await app.homecam.repositories.recordings.all();
       expect(rows.map((r) => [r.camera, r.status])).toEqual([['Garden', 'interrupted']]);
     } finally {

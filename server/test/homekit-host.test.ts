@@ -43,8 +43,8 @@ async function startBridge(homekit: object, host: string | undefined): Promise<n
   await writeFile(join(dataDir, 'config.json'), JSON.stringify({ recordings: { active: false }, homekit: { active: true, name: 'Host Bridge', port, ...homekit } }));
   app = await createTestApp({ dataDir, homekit: { host } });
   const a = app;
-  await waitFor(() => a.homecam.homekit.status().state !== 'starting' && a.homecam.homekit.status().state !== 'off', { timeoutMs: 15_000, message: 'the bridge published' });
-  expect(a.homecam.homekit.status()).toMatchObject({ state: 'running', lastError: null });
+  await waitFor(() => a.modules.homekit.bridge.status().state !== 'starting' && a.modules.homekit.bridge.status().state !== 'off', { timeoutMs: 15_000, message: 'the bridge published' });
+  expect(a.modules.homekit.bridge.status()).toMatchObject({ state: 'running', lastError: null });
   return port;
 }
 
@@ -52,7 +52,7 @@ describe('the HomeKit bridge follows --host (N13)', () => {
   it('with --host 127.0.0.1 and no homekit.bind, HAP listens on 127.0.0.1 only and still pairs there', async () => {
     const port = await startBridge({}, '127.0.0.1');
     expect(await listeningOn(port)).toEqual(['127.0.0.1']);
-    const status = app!.homecam.homekit.status();
+    const status = app!.modules.homekit.bridge.status();
     const client = await pair(status.bridgeId!, port, status.setupCode!);
     await client.close();
   });

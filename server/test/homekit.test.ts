@@ -40,7 +40,7 @@ let client: HttpClient;
 const events: HapEvent['characteristics'] = [];
 const ids = { privacy: '', exclude: '', motion: '', ring: '' };
 
-const status = (): HomekitStatus => app.homecam.homekit.status();
+const status = (): HomekitStatus => app.modules.homekit.bridge.status();
 const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) => app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
 const eventFor = (id: string, value: unknown) => () => events.some((e) => `${e.aid}.${e.iid}` === id && (e.value === value || e.value === (value === true ? 1 : value === false ? 0 : value)));
 
@@ -208,13 +208,13 @@ describe('HomeKit bridge', () => {
     }
     expect((await api('PATCH', '/api/config/homekit', { port })).statusCode).toBe(200);
     // applied(): what PATCH /api/homekit awaits before answering, so its status is the bridge after the change.
-    await app.homecam.homekit.applied?.();
+    await app.modules.homekit.bridge.applied?.();
     expect(status()).toMatchObject({ state: 'running', port, lastError: null });
   });
 
   it('reset forgets the pairing and makes a new setup code and bridge id', async () => {
     const old = status();
-    const after = await app.homecam.homekit.reset();
+    const after = await app.modules.homekit.bridge.reset();
     expect(after).toMatchObject({ state: 'running', paired: false, pairings: 0 });
     expect(after.setupCode).not.toBe(old.setupCode);
     expect(after.bridgeId).not.toBe(old.bridgeId);

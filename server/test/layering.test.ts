@@ -1,13 +1,21 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
  * Style guide §7.2: http/realtime → services → repositories, media and lib as libraries with a public API, and
- * no cycles between folders. Checked on the import lines of every source file (tests and test-support excluded:
- * they may reach inside a module to set it up).
+ * no cycles between folders. Checked on the import and re-export lines of every source file, `import type`
+ * included (a type import ties two folders as much as a value import does when one of them changes); tests and
+ * test-support are excluded: they may reach inside a module to set it up.
+ *
+ * The wiring stands apart: each feature's `module.ts` (and `core/*.module.ts`), the ordered list in `modules.ts`,
+ * the context, the runtime, app.ts and main.ts. A folder's `module.ts` builds its parts and registers its routes,
+ * so it may reach what its folder's own files may not (its routes in http/, a repository); nothing but the wiring
+ * imports it.
  */
 const SRC = resolve(import.meta.dirname, '..', 'src');
+const WIRING_FOLDERS = new Set(['context', 'runtime', 'core']);
+const WIRING_ROOT_FILES = new Set(['app', 'main', 'modules']);
 
 function sourceFiles(dir: string): string[] {
   let entries;
@@ -23,55 +31,93 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The top-level folder of src/ a file is in; a file directly in src/ (app.ts, logger.ts …) stands for itself. */
-function folderOf(path: string): string {
-  return relative(SRC, path).split(sep)[0] ?? '';
+/** Whether a file (or an import's resolved target, `.js`) is part of the wiring rather than of a layer. */
+function isWiring(path: string): boolean {
+  const [top = '', ...rest] = relative(SRC, path).split(sep);
+  const stem = basename(path).replace(/\.[jt]s$/, '');
+  if (rest.length === 0) return WIRING_ROOT_FILES.has(stem);
+  return WIRING_FOLDERS.has(top) || stem === 'module' || stem.endsWith('.module');
 }
 
-/** Relative value imports of every source file, resolved: [importing file, imported file]. */
+/**
+ * The top-level folder of src/ a file is in; a file directly in src/ (logger.ts …) stands for itself; every
+ * wiring file is in 'wiring'.
+ */
+function folderOf(path: string): string {
+  return isWiring(path) ? 'wiring' : (relative(SRC, path).split(sep)[0] ?? '');
+}
+
+/** Every specifier a file imports or re-exports from, `import type` and `export type` included. */
+function specifiers(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)'/gm)].map((match) => match[1] ?? '');
+}
+
+/** Relative imports (types included) of every source file, resolved: [importing file, imported file]. */
 function edges(): [string, string][] {
   return sourceFiles(SRC).flatMap((file) =>
-    valueImports(file)
+    specifiers(file)
       .filter((specifier) => specifier.startsWith('.'))
       .map((specifier): [string, string] => [file, resolve(dirname(file), specifier)]),
   );
 }
 
-/** Imports from `layer` whose resolved target fails `allowed`. */
+/** Imports from `layer` (its wiring aside) whose resolved target fails `allowed`. */
 function resolvedViolations(layer: string, allowed: (target: string) => boolean): string[] {
   return edges()
     .filter(([file, target]) => folderOf(file) === layer && !allowed(target))
     .map(([file, target]) => `${relative(SRC, file)} imports ${relative(SRC, target)}`);
 }
 
-/** Value imports only: `import type` has no runtime edge. */
-function valueImports(file: string): string[] {
+/** The names a file imports from a specifier matching `from` (value and type imports alike). */
+function namedImports(file: string, from: RegExp): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/^import\s(?!\s*type\s)[^;]*?from\s+'([^']+)'/gm)].map((match) => match[1] ?? '');
+  return [...text.matchAll(/^import\s+(?:type\s+)?\{([^}]*)\}\s*from\s+'([^']+)'/gm)]
+    .filter((match) => from.test(match[2] ?? ''))
+    .flatMap((match) => (match[1] ?? '').split(',').map((name) => name.trim().replace(/^type\s+/, '').split(' as ')[0] ?? ''))
+    .filter((name) => name !== '');
 }
 
-/** Every specifier a file imports or re-exports from, `import type` included: a library must not even know the app's types. */
-function allSpecifiers(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)'/gm)].map((match) => match[1] ?? '');
-}
-
+/** Specifiers matching `forbidden` in `layer`'s files (its wiring aside). */
 function violations(layer: string, forbidden: RegExp): string[] {
-  return sourceFiles(join(SRC, layer)).flatMap((file) =>
-    valueImports(file)
-      .filter((specifier) => forbidden.test(specifier))
-      .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
-  );
+  return sourceFiles(join(SRC, layer))
+    .filter((file) => !isWiring(file))
+    .flatMap((file) =>
+      specifiers(file)
+        .filter((specifier) => forbidden.test(specifier))
+        .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
+    );
 }
 
 describe('layering', () => {
   it('finds the source files', () => {
     expect(sourceFiles(join(SRC, 'services')).length).toBeGreaterThan(5);
-    expect(valueImports(join(SRC, 'services', 'auth.service.ts'))).toContain('../errors/app-error.js');
+    expect(specifiers(join(SRC, 'services', 'auth.service.ts'))).toContain('../errors/app-error.js');
+    // Type imports count: `import type { … } from` is an edge like any other.
+    expect(specifiers(join(SRC, 'runtime', 'runtime.ts'))).toContain('./module.js');
+    expect(isWiring(join(SRC, 'homekit', 'module.ts'))).toBe(true);
+    expect(isWiring(join(SRC, 'homekit', 'homekit-bridge.ts'))).toBe(false);
   });
 
-  it('services use neither HTTP, sockets, processes nor storage directly, nor the notifiers built on them', () => {
-    expect(violations('services', /^(?:fastify|@fastify\/|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)|\/http\/|\/realtime\/|\/db\/|\/push\/|\/recording\//)).toEqual([]);
+  it('services use neither HTTP, sockets, processes nor storage directly, nor the features built on them', () => {
+    expect(violations('services', /^(?:fastify|@fastify\/|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)|\/http\/|\/realtime\/|\/db\/|\/alerts\/|\/recording\/|\/homekit\/|\/integrations\//)).toEqual([]);
+  });
+
+  it('only the wiring imports the wiring (a module.ts, the context, the runtime, the module list)', () => {
+    const inward = edges()
+      .filter(([file, target]) => !isWiring(file) && isWiring(target))
+      .map(([file, target]) => `${relative(SRC, file)} imports ${relative(SRC, target)}`);
+    expect(inward).toEqual([]);
+  });
+
+  it('services start no process, not even through the media API: one-shot ffmpeg runs are a repository\'s (runOnce)', () => {
+    const PROCESS_API = new Set(['runOnce', 'SupervisedProcess', 'spawnTied', 'killWithParent', 'selectFfmpeg']);
+    const used = sourceFiles(join(SRC, 'services')).flatMap((file) =>
+      namedImports(file, /\/media\/index\.js$/).filter((name) => PROCESS_API.has(name)).map((name) => `${relative(SRC, file)} imports ${name}`),
+    );
+    expect(used).toEqual([]);
+    // The check reads the import lists it means to: the photo encoder, a repository, is the one that runs ffmpeg.
+    expect(namedImports(join(SRC, 'repositories', 'photo-encoder.repository.ts'), /\/media\/index\.js$/)).toContain('runOnce');
   });
 
   it('HTTP handlers and the realtime gateway reach storage only through services', () => {
@@ -93,17 +139,13 @@ describe('layering', () => {
 
   it('lib (reusable code: clock, fMP4 parser, ffmpeg argument builders) imports nothing from the app', () => {
     const files = sourceFiles(join(SRC, 'lib'));
+    const outsidePackages = (file: string) => specifiers(file).filter((specifier) => !specifier.startsWith('.') && !/^(?:node:|@homecam\/shared$)/.test(specifier));
     expect(files.map((file) => relative(SRC, file))).toEqual(
       expect.arrayContaining([join('lib', 'clock.ts'), join('lib', 'fmp4', 'stream-parser.ts'), join('lib', 'ffmpeg-args', 'source.ts')]),
     );
     expect(resolvedViolations('lib', (target) => folderOf(target) === 'lib')).toEqual([]);
-    // Type imports and re-exports too; outside packages: node built-ins and the shared contract only.
-    const outside = files.flatMap((file) =>
-      allSpecifiers(file)
-        .filter((specifier) => (specifier.startsWith('.') ? folderOf(resolve(dirname(file), specifier)) !== 'lib' : !/^(?:node:|@homecam\/shared$)/.test(specifier)))
-        .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
-    );
-    expect(outside).toEqual([]);
+    // Outside packages: node built-ins and the shared contract only.
+    expect(files.flatMap(outsidePackages)).toEqual([]);
   });
 
   it('motion analyses video from media; it knows nothing of services, storage, HTTP or the other event sources', () => {
@@ -117,7 +159,8 @@ describe('layering', () => {
   it('the recorder and the push notifier work through services, never HTTP, sockets or the database', () => {
     const forbidden = /\/http\/|\/realtime\/|\/db\/|^better-sqlite3|^kysely|^fastify|^socket\.io|\/triggers\//;
     expect(violations('recording', forbidden)).toEqual([]);
-    expect(violations('push', forbidden)).toEqual([]);
+    expect(sourceFiles(join(SRC, 'alerts', 'push')).length).toBeGreaterThan(2);
+    expect(violations(join('alerts', 'push'), forbidden)).toEqual([]);
     // Rows change through RecordingService only.
     expect(violations('recording', /recording\.repository/)).toEqual([]);
   });
@@ -157,20 +200,23 @@ describe('layering', () => {
     expect(violations('services', /\/metrics\//)).toEqual([]);
   });
 
-  it('analysis (image detectors, the event analysis step) uses services, events and lib: no HTTP, sockets, storage or processes', () => {
-    expect(resolvedViolations('analysis', (target) => ['analysis', 'services', 'events', 'lib'].includes(folderOf(target)))).toEqual([]);
+  it('analysis (image detectors, the event analysis step, its plugins-page entry) uses services, events and lib: no HTTP, sockets, storage or processes', () => {
+    expect(resolvedViolations('analysis', (target) => ['analysis', 'services', 'integrations', 'events', 'lib'].includes(folderOf(target)))).toEqual([]);
   });
 
-  it('the webhook and Alexa channels (alerts/webhook, alexa, outgoing) call out with lib only: no services, storage, HTTP server', () => {
+  it('the webhook and Alexa channels (alerts/webhook, alexa, outgoing) call out with lib only and keep their settings in config.json: no other services, storage, HTTP server', () => {
     const channel = /^alerts[\\/](?:webhook|alexa|outgoing)[\\/]/;
-    expect(edges().filter(([file, target]) => channel.test(relative(SRC, file)) && !['alerts', 'lib'].includes(folderOf(target)))).toEqual([]);
+    const allowed = (target: string) => ['alerts', 'lib'].includes(folderOf(target)) || relative(SRC, target) === join('services', 'config.service.js');
+    const outside = edges().filter(([file, target]) => channel.test(relative(SRC, file)) && !allowed(target));
+    expect(outside.map(([file, target]) => `${relative(SRC, file)} imports ${relative(SRC, target)}`)).toEqual([]);
     for (const sub of ['webhook', 'alexa', 'outgoing']) expect(violations(join('alerts', sub), /^(?:fastify|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)/)).toEqual([]);
   });
 
-  it('alerts/mqtt (MQTT publishing, HA discovery) uses the MQTT trigger\'s connection, the bus and lib: no services, HTTP or storage', () => {
-    const mqtt = edges().filter(([file]) => relative(SRC, file).startsWith(join('alerts', 'mqtt') + sep));
+  it('alerts/mqtt (MQTT publishing, HA discovery) uses the MQTT trigger\'s connection, the bus, lib and config.json: no other services, HTTP or storage', () => {
+    const mqtt = edges().filter(([file]) => relative(SRC, file).startsWith(join('alerts', 'mqtt') + sep) && !isWiring(file));
     expect(mqtt.length).toBeGreaterThan(0);
-    const outside = mqtt.filter(([, target]) => !['alerts', 'triggers', 'events', 'lib'].includes(folderOf(target)));
+    const allowed = (target: string) => ['alerts', 'triggers', 'events', 'lib'].includes(folderOf(target)) || relative(SRC, target) === join('services', 'config.service.js');
+    const outside = mqtt.filter(([, target]) => !allowed(target));
     expect(outside.map(([file, target]) => `${relative(SRC, file)} imports ${relative(SRC, target)}`)).toEqual([]);
   });
 
@@ -179,12 +225,18 @@ describe('layering', () => {
     expect(violations('webrtc', /^(?:fastify|@fastify\/|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)/)).toEqual([]);
   });
 
-  it('continuous (24/7 recording, issue 19) is one feature folder: services, repositories, db types, media API, lib, HTTP helpers; nothing imports it but the runtime', () => {
+  it('detection (object detection on motion frames, its worker pool) uses the motion API, the analysis detector contract and lib: no services, storage, HTTP or sockets', () => {
+    expect(sourceFiles(join(SRC, 'detection')).length).toBeGreaterThan(3);
+    expect(resolvedViolations('detection', (target) => ['detection', 'motion', 'analysis', 'lib'].includes(folderOf(target)))).toEqual([]);
+    expect(violations('detection', /^(?:fastify|@fastify\/|socket\.io|better-sqlite3|kysely)/)).toEqual([]);
+  });
+
+  it('continuous (24/7 recording, issue 19) is one feature folder: services, repositories, db types, media API, lib, HTTP helpers; nothing but the module list imports its module.ts', () => {
     expect(sourceFiles(join(SRC, 'continuous')).length).toBeGreaterThan(5);
-    expect(resolvedViolations('continuous', (target) => ['continuous', 'services', 'repositories', 'db', 'media', 'lib', 'events', 'errors', 'http', 'recording'].includes(folderOf(target)) || relative(SRC, target) === 'context.js')).toEqual([]);
+    expect(resolvedViolations('continuous', (target) => ['continuous', 'services', 'repositories', 'db', 'media', 'lib', 'events', 'errors', 'http', 'recording'].includes(folderOf(target)))).toEqual([]);
     expect(violations('continuous', /^socket\.io|\/realtime\//)).toEqual([]);
     const users = edges().filter(([file, target]) => folderOf(target) === 'continuous' && folderOf(file) !== 'continuous').map(([file]) => relative(SRC, file));
-    expect([...new Set(users)]).toEqual(['runtime.ts']);
+    expect([...new Set(users)].sort()).toEqual(['continuous/module.ts', 'modules.ts']); // its own wiring and the module list
   });
 
   it('has no cycles between folders', () => {

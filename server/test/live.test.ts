@@ -59,7 +59,7 @@ function viewerLive(name = 'Yard', options: Parameters<typeof openLive>[2] = {})
 }
 
 const status = async (name = 'Yard'): Promise<CameraStatus> => (await asViewer({ url: `/api/cameras/${name}/status` })).json<CameraStatus>();
-const hubStats = () => app.homecam.streams.hub.stats('Yard', 'main');
+const hubStats = () => app.homecam.streams.stats('Yard', 'main');
 
 beforeAll(async () => {
   sim = await startCameraSimulator({ cameras: 1, names: ['yard'], credentials: { user: 'admin', password: PASSWORD } });
@@ -206,7 +206,7 @@ describe('live video with the simulated camera', () => {
       const slow = openLive(`ws+unix://${unixPath}:`, 'Busy', { token: viewer });
       await slow.opened;
       slow.ws.pause(); // never reads: the socket backs up into the server
-      const stats = () => app.homecam.streams.hub.stats('Busy', 'main');
+      const stats = () => app.homecam.streams.stats('Busy', 'main');
       await waitFor(() => stats().consumers.some((c) => c.dropped > 0), { timeoutMs: 15_000, message: 'the slow viewer to drop' });
 
       // Meanwhile the other one gets every fragment as it arrives from the camera.
@@ -348,8 +348,8 @@ describe('demo camera', () => {
     const burst = await Promise.all([1, 2, 3].map(() => asViewer({ url: '/api/cameras/Test%20Pattern/snapshot' })));
     expect(burst.map((r) => [r.statusCode, r.headers['x-snapshot-from']])).toEqual([[200, 'live'], [200, 'live'], [200, 'live']]);
     expect(new Set(burst.map((r) => r.rawPayload.toString('base64'))).size).toBe(1);
-    expect(app.homecam.streams.hub.stats('Test Pattern', 'main').upstreamStarts).toBe(1);
-    await waitFor(() => app.homecam.streams.hub.status('Test Pattern', 'main').state === 'idle', { message: 'the pulled stream to idle out' });
+    expect(app.homecam.streams.stats('Test Pattern', 'main').upstreamStarts).toBe(1);
+    await waitFor(() => app.homecam.streams.streamState('Test Pattern', 'main').state === 'idle', { message: 'the pulled stream to idle out' });
 
     // no stream running for it: the still image source answers (a one-shot ffmpeg, here another generated picture)
     await asAdmin({ method: 'PATCH', url: '/api/cameras/Test%20Pattern', payload: { videoConfig: { stillImageSource: 'demo:?size=64x48&audio=0' } } });

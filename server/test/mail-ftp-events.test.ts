@@ -43,7 +43,7 @@ beforeAll(async () => {
     }),
   );
   app = await createTestApp({ dataDir, triggers: { smtp: { port: 0, host: '127.0.0.1' }, ftp: { port: 0, host: '127.0.0.1' } } });
-  await waitFor(() => app.homecam.triggers.list().every((t) => t.name === 'http' || t.name === 'mqtt' || t.status === 'online'), {
+  await waitFor(() => app.modules.triggers.triggers.list().every((t) => t.name === 'http' || t.name === 'mqtt' || t.status === 'online'), {
     message: 'SMTP and FTP online',
   });
   viewer = (await signedInUser(app, ['notifications:access', 'recordings:access'])).token;
@@ -73,7 +73,7 @@ async function served(url: string | null): Promise<Buffer> {
 
 describe('mail and FTP triggers through the app', () => {
   it("a camera's mail with a picture is a notification and a snapshot recording of that picture", async () => {
-    const port = (app.homecam.triggers.get('smtp') as SmtpTrigger).port() ?? 0;
+    const port = (app.modules.triggers.triggers.get('smtp') as SmtpTrigger).port() ?? 0;
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
     try {
       await transport.sendMail({
@@ -93,7 +93,7 @@ describe('mail and FTP triggers through the app', () => {
   });
 
   it('an upload into a camera folder is a notification and a snapshot recording of the uploaded picture', async () => {
-    const port = (app.homecam.triggers.get('ftp') as FtpTrigger).port() ?? 0;
+    const port = (app.modules.triggers.triggers.get('ftp') as FtpTrigger).port() ?? 0;
     const ftp = new Client(5_000);
     try {
       await ftp.access({ host: '127.0.0.1', port, user: 'anonymous', password: 'guest' });
@@ -109,7 +109,7 @@ describe('mail and FTP triggers through the app', () => {
   it('mail for an unknown camera is refused and records nothing', async () => {
     const count = async () => (await app.inject({ url: '/api/notifications', headers: bearer(viewer) })).json<{ result: unknown[] }>().result.length;
     const before = await count();
-    const port = (app.homecam.triggers.get('smtp') as SmtpTrigger).port() ?? 0;
+    const port = (app.modules.triggers.triggers.get('smtp') as SmtpTrigger).port() ?? 0;
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
     try {
       await expect(transport.sendMail({ from: 'x@10.0.0.9', to: 'nobody@homecam.local', text: 'Motion' })).rejects.toThrow(/recipient|55\d/i);

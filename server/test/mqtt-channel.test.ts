@@ -28,7 +28,7 @@ beforeAll(async () => {
     }),
   );
   app = await createTestApp({ dataDir, triggers: { mqtt: { reconnectPeriodMs: 200 } } });
-  await waitFor(() => app.homecam.triggers.mqttConnected(), { message: 'connected' });
+  await waitFor(() => app.modules.triggers.triggers.mqttConnected(), { message: 'connected' });
 });
 
 afterAll(async () => {
@@ -47,7 +47,7 @@ function alert(type: 'motion' | 'doorbell', at: string): Alert {
 
 describe("the 'mqtt' alert channel", () => {
   it('delivers an event with QoS 1: state, camera.ui JSON on the camera topic and the snapshot; test() names the broker only', async () => {
-    const channel = createMqttChannel({ publisher: app.homecam.mqttPublisher, timeoutMs: 5_000 });
+    const channel = createMqttChannel({ publisher: app.modules.mqtt.publisher, timeoutMs: 5_000 });
     expect([channel.id, channel.enabled()]).toEqual(['mqtt', true]);
     expect(channel.accepts({ ...alert('motion', new Date().toISOString()), camera: null })).toBe(false);
     const sub = await subscriber(broker.port, ['home/cams/#', 'yard/state']);
@@ -71,7 +71,7 @@ describe("the 'mqtt' alert channel", () => {
   });
 
   it('a stop publishes offline; not connected → TransientAlertError (the pipeline retries), with no password in the message', async () => {
-    const channel = createMqttChannel({ publisher: app.homecam.mqttPublisher });
+    const channel = createMqttChannel({ publisher: app.modules.mqtt.publisher });
     const admin = (await signedInUser(app, ['admin'])).token;
     const sub = await subscriber(broker.port, ['home/cams/available']);
     await waitFor(() => sub.last('home/cams/available')?.payload.toString() === 'online', { message: 'online' });
@@ -83,7 +83,7 @@ describe("the 'mqtt' alert channel", () => {
     expect(error).toBeInstanceOf(TransientAlertError);
     expect(String((error as Error).message)).not.toContain(PASSWORD);
     await app.inject({ method: 'PUT', url: '/api/system/triggers/mqtt/start', headers: bearer(admin) });
-    await waitFor(() => app.homecam.triggers.mqttConnected(), { message: 'connected again' });
+    await waitFor(() => app.modules.triggers.triggers.mqttConnected(), { message: 'connected again' });
   });
 });
 

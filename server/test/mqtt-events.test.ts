@@ -48,7 +48,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve, reject) => client.once('connect', () => resolve()).once('error', reject));
   await client.subscribeAsync('camera.ui/motion');
   client.on('message', (_topic, payload) => published.push(JSON.parse(payload.toString()) as unknown));
-  await waitFor(() => app.homecam.triggers.list().find((t) => t.name === 'mqtt')?.status === 'online', { message: 'the MQTT trigger online' });
+  await waitFor(() => app.modules.triggers.triggers.list().find((t) => t.name === 'mqtt')?.status === 'online', { message: 'the MQTT trigger online' });
 });
 
 afterAll(async () => {
@@ -83,6 +83,6 @@ describe('MQTT trigger and motion state', () => {
     expect(stopped.json()).toMatchObject({ name: 'mqtt', active: true, status: 'offline' });
     const started = await app.inject({ method: 'PUT', url: '/api/system/triggers/mqtt/start', headers: bearer(admin) });
     expect(started.statusCode).toBe(200);
-    await waitFor(() => app.homecam.triggers.list().find((t) => t.name === 'mqtt')?.status === 'online', { message: 'online again' });
+    await waitFor(() => app.modules.triggers.triggers.list().find((t) => t.name === 'mqtt')?.status === 'online', { message: 'online again' });
   });
 });

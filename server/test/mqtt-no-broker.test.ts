@@ -66,7 +66,7 @@ describe('MQTT alerts without a broker', () => {
       async () => (await app.inject({ url: '/api/notifications?cameras=Gate', headers: bearer(admin) })).json<NotificationList>().result.length >= 3,
       { message: 'three notifications' },
     );
-    await app.homecam.alerts.idle();
+    await app.modules.alerts.pipeline.idle();
     const warnings = logs.lines.slice(before).filter((line) => line.level >= 40).map((line) => line.msg);
     expect(warnings.filter((msg) => /mqtt|alert/i.test(msg))).toEqual([]);
     const mqtt = (await app.inject({ url: '/api/alerts/status', headers: bearer(admin) })).json<{ result: AlertChannelStatus[] }>().result.find((c) => c.channel === 'mqtt');

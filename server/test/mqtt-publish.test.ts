@@ -48,7 +48,7 @@ beforeAll(async () => {
   );
   app = await createTestApp({ dataDir, logLevel: 'debug', logStream: logs, triggers: { mqtt: { reconnectPeriodMs: 200 } } });
   admin = (await signedInUser(app, ['admin'])).token;
-  await waitFor(() => app.homecam.triggers.list().find((t) => t.name === 'mqtt')?.status === 'online', { message: 'the MQTT trigger online' });
+  await waitFor(() => app.modules.triggers.triggers.list().find((t) => t.name === 'mqtt')?.status === 'online', { message: 'the MQTT trigger online' });
 });
 
 afterAll(async () => {

@@ -78,7 +78,7 @@ beforeAll(async () => {
   );
   app = await createTestApp({ dataDir, triggers: { mqtt: { reconnectPeriodMs: 200, connectTimeoutMs: 1000 } } });
   admin = (await signedInUser(app, ['admin'])).token;
-  await waitFor(() => app.homecam.triggers.list().find((t) => t.name === 'mqtt')?.status === 'online', { message: 'the MQTT trigger online' });
+  await waitFor(() => app.modules.triggers.triggers.list().find((t) => t.name === 'mqtt')?.status === 'online', { message: 'the MQTT trigger online' });
 });
 
 afterAll(async () => {
@@ -195,7 +195,7 @@ describe('start, stop and restart', () => {
     expect([refused.statusCode, errorCode(refused)]).toEqual([409, 'REKOGNITION_KEYS_MISSING']);
     expect((await configFile()).aws?.active).not.toBe(true);
     expect((await find('rekognition')).state).toBe('disabled');
-    await app.homecam.rekognition.patch({ accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' });
+    await app.modules.analysis.rekognition.patch({ accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' });
     expect((await act('rekognition', 'start')).json<Integration>().state).toBe('ready');
     expect((await configFile()).aws?.active).toBe(true);
     expect((await act('rekognition', 'stop')).json<Integration>().state).toBe('disabled');

@@ -76,4 +76,26 @@ describe('privacy mode', () => {
     );
     expect(cam.playCount).toBeGreaterThan(0);
   });
+
+  it('closes every kind of consumer when it is switched on, and the door refuses every kind while it lasts', async () => {
+    const streams = app.homecam.streams;
+    const kinds = ['viewer', 'recorder', 'webrtc-audio', 'motion'] as const;
+    const consumers = await Promise.all(kinds.map((kind) => streams.attach('Porch', 'main', { kind, label: `privacy-${kind}` })));
+    const { consumer: preroll } = await streams.attachWithPreroll('Porch', 'main', { kind: 'recorder', label: 'privacy-preroll' }, Date.now() - 5_000);
+    consumers.push(preroll, streams.attachNow('Porch', 'main', { kind: 'motion', label: 'privacy-now' }));
+    const ends = consumers.map(async (consumer) => {
+      for await (const item of consumer) void item; // read until the door's hub closes it
+      return consumer.kind;
+    });
+    const patched = await app.inject({ method: 'PATCH', url: '/api/cameras/Porch', headers: bearer(admin), payload: { privacyMode: true } });
+    expect(patched.statusCode).toBe(200);
+    expect((await Promise.all(ends)).sort()).toEqual(['motion', 'motion', 'recorder', 'recorder', 'viewer', 'webrtc-audio']);
+    expect(consumers.every((consumer) => consumer.closed)).toBe(true);
+
+    for (const kind of kinds) await expect(streams.attach('Porch', 'main', { kind })).rejects.toMatchObject({ code: 'PRIVACY_MODE' });
+    expect(() => streams.attachNow('Porch', 'main', { kind: 'motion' })).toThrow(expect.objectContaining({ code: 'PRIVACY_MODE' }) as Error);
+    await expect(streams.attachWithPreroll('Porch', 'main', { kind: 'recorder' }, Date.now())).rejects.toMatchObject({ code: 'PRIVACY_MODE' });
+    await expect(streams.keyframeJpeg('Porch', 1_000)).rejects.toMatchObject({ code: 'PRIVACY_MODE' });
+    expect(() => streams.prebuffer('Porch', 'main')).toThrow(expect.objectContaining({ code: 'PRIVACY_MODE' }) as Error);
+  });
 });

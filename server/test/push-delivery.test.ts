@@ -75,8 +75,8 @@ async function ringDoorbell(): Promise<void> {
 /** Waits until every push of the notifications so far has been sent and its answer handled. */
 const settled = async (): Promise<void> => {
   // Pushes go out through the alert pipeline's 'push' channel: first the pipeline hands them over, then they settle.
-  await app.homecam.alerts.idle();
-  await app.homecam.pushNotifier.idle();
+  await app.modules.alerts.pipeline.idle();
+  await app.modules.push.notifier.idle();
 };
 
 describe('web push delivery', () => {

@@ -36,7 +36,7 @@ beforeAll(async () => {
   };
   await writeFile(join(dataDir, 'config.json'), JSON.stringify({ cameras: [yard] }));
   app = await createTestApp({ dataDir, media: { hub: { process: { backoff: { initialMs: 200, maxMs: 1_000 } } } } });
-  await waitFor(() => app.homecam.streams.hub.stats('Yard', 'main').buffer.seconds >= PREBUFFER_S, { timeoutMs: 30_000, message: 'the prebuffer' });
+  await waitFor(() => app.homecam.streams.stats('Yard', 'main').buffer.seconds >= PREBUFFER_S, { timeoutMs: 30_000, message: 'the prebuffer' });
 }, 60_000);
 
 afterAll(async () => {
@@ -48,12 +48,12 @@ const seconds = (fragments: MediaFragment[]) => fragments.reduce((sum, f) => sum
 
 describe('a clip across camera outages', () => {
   it('keeps recording after each restart of the upstream, on one monotonic timeline, without a hole after a slow pre-roll write', async () => {
-    const hub = app.homecam.streams.hub;
+    const streams = app.homecam.streams;
     const camera = sim.cameras[0]!;
     // What the stream delivered, as a second reader sees it.
     const seen: MediaFragment[] = [];
     let keyframesSinceOpen = -1;
-    const probe = hub.attach('Yard', 'main', { kind: 'recorder', label: 'probe' });
+    const probe = await streams.attach('Yard', 'main', { kind: 'recorder', label: 'probe' });
     const pumped = (async () => {
       for await (const item of probe) {
         if (item.type !== 'fragment') continue;
@@ -75,9 +75,9 @@ describe('a clip across camera outages', () => {
 
     const triggeredAt = Date.now();
     // The pre-roll the writer takes (it asks the same at the same moment, give or take a few ms).
-    const preroll = seconds(hub.prebuffer('Yard', 'main', triggeredAt - PREBUFFER_S * 1000)?.fragments ?? []);
+    const preroll = seconds(streams.prebuffer('Yard', 'main', triggeredAt - PREBUFFER_S * 1000)?.fragments ?? []);
     expect(app.homecam.cameraEvents.motionStart('Yard', 'api').accepted).toBe(true);
-    const clip = await waitFor(() => app.homecam.recorder.current('Yard'), { message: 'the clip' });
+    const clip = await waitFor(() => app.modules.recorder.recorder.current('Yard'), { message: 'the clip' });
     const row = await waitFor(() => app.homecam.repositories.recordings.get(clip.id), { message: 'the row' });
     const file = join(app.homecam.repositories.recordingFiles.dir, row.file);
     await waitFor(async () => (await stat(file)).size > 0, { timeoutMs: 20_000, message: 'the first bytes of the clip' });
@@ -85,21 +85,21 @@ describe('a clip across camera outages', () => {
     opened.mockRestore();
 
     for (const outage of [1, 2]) {
-      const starts = hub.stats('Yard', 'main').upstreamStarts;
+      const starts = streams.stats('Yard', 'main').upstreamStarts;
       await camera.stop();
       await camera.start();
       const back = Date.now();
       const sizeBack = (await stat(file)).size;
-      await waitFor(() => hub.stats('Yard', 'main').upstreamStarts > starts && seconds(seen.filter((f) => f.receivedAt >= back)) >= AFTER_S, {
+      await waitFor(() => streams.stats('Yard', 'main').upstreamStarts > starts && seconds(seen.filter((f) => f.receivedAt >= back)) >= AFTER_S, {
         timeoutMs: 40_000,
         message: `${AFTER_S} s of video after outage ${outage}`,
       });
       // The clip is still being written, with the new run's fragments.
       await waitFor(async () => (await stat(file)).size > sizeBack, { timeoutMs: 5_000, message: `the clip to grow after outage ${outage}` });
-      expect(app.homecam.recorder.current('Yard')?.id).toBe(clip.id);
+      expect(app.modules.recorder.recorder.current('Yard')?.id).toBe(clip.id);
     }
 
-    await app.homecam.recorder.close(); // ends the clip now, finalised as complete
+    await app.modules.recorder.recorder.close(); // ends the clip now, finalised as complete
     probe.close();
     await pumped;
 

@@ -70,8 +70,8 @@ beforeAll(async () => {
     (socket as unknown as { on(e: string, l: (arg: unknown) => void): void }).on(name, (arg) => heard.push({ name, arg, at: Date.now() }));
   }
   expect(await connectOutcome(socket)).toBe('connected');
-  const hub = app.homecam.streams.hub;
-  await waitFor(() => ['Yard', 'Drive'].every((name) => hub.stats(name, 'main').buffer.seconds >= PREBUFFER_S), {
+  const streams = app.homecam.streams;
+  await waitFor(() => ['Yard', 'Drive'].every((name) => streams.stats(name, 'main').buffer.seconds >= PREBUFFER_S), {
     timeoutMs: 30_000,
     message: 'both prebuffers to fill',
   });
@@ -87,7 +87,7 @@ const get = <T>(path: string, token = viewer) => app.inject({ url: path, headers
 
 describe('recording on a trigger', () => {
   it('an HTTP trigger records a clip with pre-roll, a thumbnail, a row, a notification and socket events; two cameras overlap', async () => {
-    const port = (app.homecam.triggers.get('http') as HttpTrigger).port();
+    const port = (app.modules.triggers.triggers.get('http') as HttpTrigger).port();
     const cpuBefore = process.cpuUsage();
     const triggeredAt = Date.now();
     const answer = await fetch(`http://127.0.0.1:${port}/motion?Yard`);
@@ -222,15 +222,15 @@ describe('recording on a trigger', () => {
       // A full prebuffer and a stream that runs now: a full buffer alone can be stale. (After the SIGKILL test the
       // simulator's shared media stalled this app's stream for ~10 s, until the watchdog restarted it; a clip
       // then got its pre-roll and no live part.)
-      const hub = app.homecam.streams.hub;
-      const from = hub.stats('Yard', 'main').fragmentsIn;
+      const streams = app.homecam.streams;
+      const from = streams.stats('Yard', 'main').fragmentsIn;
       await waitFor(() => {
-        const newest = hub.prebuffer('Yard', 'main')?.fragments.at(-1);
-        return hub.stats('Yard', 'main').fragmentsIn >= from + 5 && hub.stats('Yard', 'main').buffer.seconds >= PREBUFFER_S && (newest?.receivedAt ?? 0) > Date.now() - 1_000;
+        const newest = streams.prebuffer('Yard', 'main')?.fragments.at(-1);
+        return streams.stats('Yard', 'main').fragmentsIn >= from + 5 && streams.stats('Yard', 'main').buffer.seconds >= PREBUFFER_S && (newest?.receivedAt ?? 0) > Date.now() - 1_000;
       }, { timeoutMs: 45_000, message: 'the prebuffer and a running stream' });
       const editor = (await signedInUser(app, ['settings:cameras:edit'])).token;
       expect((await app.inject({ method: 'PUT', url: '/api/cameras/Yard/motion/start', headers: bearer(editor) })).json()).toMatchObject({ accepted: true });
-      const current = await waitFor(() => app.homecam.recorder.current('Yard'), { message: 'the clip' });
+      const current = await waitFor(() => app.modules.recorder.recorder.current('Yard'), { message: 'the clip' });
       const row = await waitFor(async () => {
         const found = await app.homecam.repositories.recordings.get(current.id);
         return found?.status === 'interrupted' ? found : null;

@@ -2,7 +2,7 @@ import type { Notification } from '@homecam/shared';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createContext, type AppContext } from '../src/context.js';
+import { createContext, type AppContext } from '../src/context/context.js';
 import { FakeClock } from '../src/lib/fake-clock.js';
 import { Recorder } from '../src/recording/recorder.js';
 import { FAST_HASHING, makeDataDir } from './helpers/test-app.js';
@@ -34,11 +34,8 @@ async function setUp(): Promise<{ ctx: AppContext; recorder: Recorder }> {
   };
   await writeFile(join(dataDir, 'config.json'), JSON.stringify(config));
   // Cameras in config.json before the first start: the admin password is needed (user.service.ts).
-  ctx = await createContext({ dataDir, webDir: join(dataDir, 'web'), passwordHashing: FAST_HASHING, adminPassword: 'master', clock: new FakeClock() });
-  const hub = () => {
-    throw new Error('no video in this test');
-  };
-  recorder = new Recorder({ hub, cameras: ctx.cameras, config: ctx.config, service: ctx.recordings, bus: ctx.bus, clock: ctx.clock, log: silent });
+  ctx = await createContext({ dataDir, webDir: join(dataDir, 'web'), passwordHashing: FAST_HASHING, adminPassword: 'master', clock: new FakeClock(), logLevel: 'silent', logFile: false });
+  recorder = new Recorder({ streams: ctx.streams, cameras: ctx.cameras, config: ctx.config, service: ctx.recordings, bus: ctx.bus, clock: ctx.clock, log: silent });
   return { ctx, recorder };
 }
 

@@ -48,7 +48,7 @@ describe('a recording that got nothing', () => {
     expect(app.homecam.cameraEvents.sink().motion('Shed', 'http')).toMatchObject({ accepted: true });
     await app.homecam.cameraEvents.sink().motionReset('Shed', 'http');
     const failed = await waitFor(() => logs.lines.find((line) => line.msg.startsWith('recording failed')), { timeoutMs: 30_000, message: 'the failed recording' });
-    await app.homecam.recorder.idle();
+    await app.modules.recorder.recorder.idle();
     expect(failed).toMatchObject({ level: 40, msg: 'recording failed: nothing recorded, removed' });
     expect(logs.lines.filter((line) => line.msg === 'recording complete')).toEqual([]);
     const list = await app.inject({ url: '/api/recordings', headers: bearer(admin) });
@@ -65,7 +65,7 @@ describe('a recording that got nothing', () => {
     expect(app.homecam.cameraEvents.sink().motion('Shed', 'ftp', { image: JPEG })).toMatchObject({ accepted: true });
     await app.homecam.cameraEvents.sink().motionReset('Shed', 'ftp');
     await waitFor(() => logs.lines.slice(before).some((line) => line.msg.startsWith('recording failed')), { timeoutMs: 30_000, message: 'the failed recording' });
-    await app.homecam.recorder.idle();
+    await app.modules.recorder.recorder.idle();
     // The audit trail (module 'audit') has its own started/finished lines; this checks the recorder's own verdict.
     expect(logs.lines.slice(before).filter((line) => line.module === 'recorder' && line.msg.startsWith('recording'))).toMatchObject([{ level: 40, msg: 'recording failed: only the trigger picture is kept' }]);
     const [row] = await app.homecam.repositories.recordings.all();

@@ -142,18 +142,18 @@ describe('recordings after recordings.path changes', () => {
     await setPath(dirA, { type: 'Video' });
     app.homecam.cameraEvents.motionReset('Garden', 'api');
     expect(app.homecam.cameraEvents.sink().motion('Garden', 'ftp', { image: JPEG })).toMatchObject({ accepted: true });
-    const id = app.homecam.recorder.current('Garden')?.id ?? 'none';
+    const id = app.modules.recorder.recorder.current('Garden')?.id ?? 'none';
     await waitFor(() => app.homecam.repositories.recordings.get(id), { message: 'the row' });
     await setPath(dirB);
     // The camera never connects: the clip ends by the (fake) clock, a recording time after motion ends.
     await waitFor(
       () => {
         clock.advance(1_000);
-        return app.homecam.recorder.current('Garden') === null;
+        return app.modules.recorder.recorder.current('Garden') === null;
       },
       { message: 'the clip to end' },
     );
-    await app.homecam.recorder.idle();
+    await app.modules.recorder.recorder.idle();
     const row = await app.homecam.repositories.recordings.get(id);
     // No video came (issue 17): kept as failed with the trigger's picture, which stayed where the clip began.
     expect(row).toMatchObject({ root: dirA, type: 'Video', status: 'failed', thumbnail: `${row?.file.replace(/\.mp4$/, '.jpg') ?? ''}` });

@@ -82,7 +82,7 @@ describe('Rekognition settings', () => {
   });
 
   it('a new total recomputes what is left this month (total − used)', async () => {
-    for (let i = 0; i < 3; i += 1) expect((await app.homecam.rekognitionUsage.tryConsume()).allowed).toBe(true);
+    for (let i = 0; i < 3; i += 1) expect((await app.modules.analysis.usage.tryConsume()).allowed).toBe(true);
     expect((await get()).json()).toMatchObject({ contingentTotal: 5000, contingentLeft: 4997, lastCall: '2026-03-30T12:00:00.000Z' });
     expect((await patch({ contingentTotal: 10 })).json()).toMatchObject({ contingentTotal: 10, contingentLeft: 7 });
     expect((await patch({ contingentTotal: 2 })).json()).toMatchObject({ contingentTotal: 2, contingentLeft: 0 });
@@ -131,7 +131,7 @@ describe('Rekognition settings', () => {
 
 describe('Rekognition usage (the monthly budget the analysis consumes)', () => {
   it('counts calls, refuses at zero, and starts over with the first call of a new month', async () => {
-    const usage = app.homecam.rekognitionUsage;
+    const usage = app.modules.analysis.usage;
     await patch({ contingentTotal: 5 });
     const start = await usage.current();
     expect(start).toMatchObject({ month: '2026-03', total: 5, used: 3, left: 2 });
@@ -151,8 +151,8 @@ describe('Rekognition usage (the monthly budget the analysis consumes)', () => {
 
   it('concurrent calls never take more than the budget', async () => {
     await patch({ contingentTotal: 6 }); // 1 used this month: 5 left
-    const results = await Promise.all(Array.from({ length: 9 }, () => app.homecam.rekognitionUsage.tryConsume()));
+    const results = await Promise.all(Array.from({ length: 9 }, () => app.modules.analysis.usage.tryConsume()));
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
-    expect((await app.homecam.rekognitionUsage.current()).left).toBe(0);
+    expect((await app.modules.analysis.usage.current()).left).toBe(0);
   });
 });

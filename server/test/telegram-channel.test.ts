@@ -235,13 +235,13 @@ describe('Telegram channel: send a test', () => {
 });
 
 describe('Telegram channel: layering', () => {
-  it('uses only lib, errors, events, the alert contract, the shared package and Node built-ins (no HTTP server, sockets or storage)', () => {
+  it('uses only lib, errors, events, the alert contract, its config.json block, the option parser, the shared package and Node built-ins (no HTTP server, sockets or storage)', () => {
     const folder = join(import.meta.dirname, '..', 'src', 'alerts', 'telegram');
     const specifiers = readdirSync(folder)
       .filter((name) => name.endsWith('.ts'))
       .flatMap((name) => [...readFileSync(join(folder, name), 'utf8').matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)'/gm)].map((match) => match[1] ?? ''));
     expect(specifiers.length).toBeGreaterThan(5);
-    const allowed = /^(?:@homecam\/shared|node:(?:fs|path|stream)|\.\/[\w-]+\.js|\.\.\/channel\.js|\.\.\/\.\.\/(?:lib|errors|events)\/.+)$/;
+    const allowed = /^(?:@homecam\/shared|node:(?:fs|path|stream)|\.\/[\w-]+\.js|\.\.\/channel(?:-plugin)?\.js|\.\.\/\.\.\/(?:lib|errors|events)\/.+|\.\.\/\.\.\/services\/config\.service\.js|\.\.\/\.\.\/cli\/options\.js)$/;
     expect(specifiers.filter((specifier) => !allowed.test(specifier))).toEqual([]);
   });
 });

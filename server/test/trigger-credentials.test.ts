@@ -40,7 +40,7 @@ beforeAll(async () => {
     }),
   );
   app = await createTestApp({ dataDir, triggers: { smtp: { port: 0, host: '127.0.0.1' }, ftp: { port: 0, host: '127.0.0.1' } } });
-  await waitFor(() => app.homecam.triggers.list().every((t) => t.name === 'http' || t.name === 'mqtt' || t.status === 'online'), {
+  await waitFor(() => app.modules.triggers.triggers.list().every((t) => t.name === 'http' || t.name === 'mqtt' || t.status === 'online'), {
     message: 'SMTP and FTP online',
   });
   admin = (await signedInUser(app, ['admin'])).token;
@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 async function ftpLogin(user: string, password: string): Promise<void> {
-  const port = (app.homecam.triggers.get('ftp') as FtpTrigger).port() ?? 0;
+  const port = (app.modules.triggers.triggers.get('ftp') as FtpTrigger).port() ?? 0;
   const ftp = new Client(5_000);
   try {
     await ftp.access({ host: '127.0.0.1', port, user, password });
@@ -62,7 +62,7 @@ async function ftpLogin(user: string, password: string): Promise<void> {
 }
 
 async function sendMail(auth?: { user: string; pass: string }): Promise<void> {
-  const port = (app.homecam.triggers.get('smtp') as SmtpTrigger).port() ?? 0;
+  const port = (app.modules.triggers.triggers.get('smtp') as SmtpTrigger).port() ?? 0;
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, ...(auth && { auth }) });
   try {
     await transport.sendMail({ from: 'camera@10.0.0.9', to: 'garage@homecam.local', subject: 'Motion', text: 'Motion detected' });

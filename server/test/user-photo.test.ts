@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
-import { detectImageType } from '../src/services/image-type.js';
+import { detectImageType } from '../src/lib/image-type.js';
 import { expectError, IMAGE_BYTES, multipartFile } from './helpers/http.js';
 import { createTestApp } from './helpers/test-app.js';
 import { ALL_BUT_ADMIN, bearer, signedInUser } from './helpers/users.js';

@@ -23,7 +23,7 @@ const clients: RtpClient[] = [];
 /** Transcoder pids seen during a test: every one must be gone afterwards. */
 const pids = new Set<number>();
 
-const transcoders = () => activeAudioTranscoders(app.homecam.streams.hub);
+const transcoders = () => activeAudioTranscoders(app.homecam.streams);
 const watchPids = (): void => {
   for (const t of transcoders()) if (t.pid) pids.add(t.pid);
 };

@@ -38,6 +38,9 @@ export const UI_TIMINGS = {
 
 export const NOTIFICATION_BADGE_CAP = 99;
 
+/** How long a push service keeps a message for a device that is offline: an event a day old is no news. */
+export const PUSH_TTL_SECONDS = 24 * 3600;
+
 /** Session defaults: 4 h like the original; bounds keep a typo from making a session eternal. */
 export const SESSION_TIMER_DEFAULT_S = 14_400;
 export const SESSION_TIMER_MIN_S = 300;

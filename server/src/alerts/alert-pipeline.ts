@@ -1,4 +1,4 @@
-import { ALERT_CHANNELS, type AlertChannelId, type AlertChannelStatus, type Camera, type Notification } from '@homecam/shared';
+import type { AlertChannelId, AlertChannelStatus, Camera, Notification } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
@@ -35,6 +35,8 @@ export interface RegisterOptions {
  */
 export class AlertPipeline {
   private readonly workers = new Map<AlertChannelId, { worker: ChannelWorker; options: RegisterOptions }>();
+  /** Each id where it was first registered: a channel registered again (a test's fake) keeps its place. */
+  private readonly order: AlertChannelId[] = [];
   private unsubscribe: (() => void) | null = null;
   private stopped = false;
 
@@ -45,6 +47,7 @@ export class AlertPipeline {
     if (this.workers.has(channel.id)) throw new Error(`alert channel '${channel.id}' is registered twice`);
     const worker = new ChannelWorker(channel, this.deps.clock, this.deps.log, { ...DEFAULT_WORKER_OPTIONS, ...this.deps.worker, ...options.worker });
     this.workers.set(channel.id, { worker, options });
+    if (!this.order.includes(channel.id)) this.order.push(channel.id);
     return () => {
       if (this.workers.get(channel.id)?.worker !== worker) return;
       this.workers.delete(channel.id);
@@ -72,8 +75,9 @@ export class AlertPipeline {
     await Promise.all([...this.workers.values()].map(({ worker }) => worker.idle()));
   }
 
+  /** The registered channels, in the order they were first registered (web push, then the registry's). */
   ids(): AlertChannelId[] {
-    return ALERT_CHANNELS.filter((id) => this.workers.has(id));
+    return this.order.filter((id) => this.workers.has(id));
   }
 
   status(): AlertChannelStatus[] {
@@ -86,7 +90,7 @@ export class AlertPipeline {
 
   /** "Send a test": through the channel's real path, bounded in time; the outcome shows in the channel's status. */
   async test(id: string, requester: { userId: number }): Promise<{ ok: true; detail: string }> {
-    const entry = this.workers.get(id as AlertChannelId);
+    const entry = this.workers.get(id);
     if (!entry) throw new AppError('ALERT_CHANNEL_UNKNOWN', `no alert channel '${id}'`);
     const { worker } = entry;
     if (!worker.status().enabled) throw new AppError('ALERT_CHANNEL_DISABLED', `the alert channel '${id}' is switched off`);
@@ -115,7 +119,7 @@ export class AlertPipeline {
     const alert = this.deps.media.alertFor(notification, camera);
     for (const [id, { worker, options }] of this.workers) {
       if (!levelAllowed && !options.allSystemLevels) continue;
-      if (camera?.alertChannels && !camera.alertChannels.includes(id)) continue;
+      if (camera?.alertChannels && !(camera.alertChannels as readonly string[]).includes(id)) continue;
       try {
         if (worker.channel.enabled() && worker.channel.accepts(alert)) worker.enqueue(alert);
       } catch (error) {

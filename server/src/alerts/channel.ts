@@ -22,7 +22,7 @@ export interface Alert {
 export class TransientAlertError extends Error {
   constructor(
     message: string,
-    /** The service asked to wait this long (e.g. Telegram's retry_after). */
+    /** The service asked to wait this long (a rate limit's Retry-After). */
     readonly retryAfterMs?: number,
   ) {
     super(message);

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Recording } from '@homecam/shared';
 import type { EventBus } from '../events/event-bus.js';
-import type { PushNotifier } from '../push/push-notifier.js';
 import type { IntegrationRegistry } from '../integrations/registry.js';
 import type { Clock } from '../lib/clock.js';
 import type { CameraService } from '../services/camera.service.js';
@@ -12,7 +11,8 @@ import { AlertPipeline, type RegisterOptions } from './alert-pipeline.js';
 import type { AlertChannel } from './channel.js';
 import type { AlertLogger, ChannelWorkerOptions } from './channel-worker.js';
 import { EventMedia, type ClipFile } from './event-media.js';
-import { createPushChannel } from './push-channel.js';
+import { createPushChannel } from './push/push-channel.js';
+import type { PushNotifier } from './push/push-notifier.js';
 
 export interface AlertParts {
   bus: EventBus;
@@ -22,7 +22,7 @@ export interface AlertParts {
   recordings: RecordingService;
   integrations: IntegrationRegistry;
   log: AlertLogger;
-  /** A fresh JPEG of the camera (the streams exist only once the runtime runs). */
+  /** A fresh JPEG of the camera. */
   liveSnapshot(camera: string): Promise<Buffer | null>;
   /** The recorder's clip cap: clip() waits this long plus a margin. */
   maxClipMs: number;
@@ -42,7 +42,7 @@ function relativeOf(url: string): string | null {
 }
 
 /**
- * The alert pipeline with its event media, and `register`: how the runtime adds a channel. Every channel but web
+ * The alert pipeline with its event media and web push, and `register`: how a channel joins it. Every channel but web
  * push (which has its own plugins entry, 'web-push') also appears on the plugins page as `alert-<id>`.
  */
 export function createAlerts(parts: AlertParts) {

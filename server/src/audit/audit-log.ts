@@ -12,8 +12,8 @@ export interface AuditLogDeps {
   bus: EventBus;
   cameras: CameraService;
   config: ConfigService;
-  /** The running streams (their up/down/offline lines); read at start, after the streams started. */
-  streams: () => CameraStreamService;
+  /** The streams' up/down/offline changes (followed from start on). */
+  streams: Pick<CameraStreamService, 'onStreamState'>;
   log: AuditLogger;
 }
 
@@ -52,7 +52,7 @@ export class AuditLog {
     this.unsubscribe.push(
       cameras.onChange((next, previous, origin) => this.write(cameraChanges(next, previous, origin))),
       config.onChange((next, previous, origin) => this.write([settingsChange(next, previous, origin)])),
-      streams().onStreamState((event) => this.write([streamState(event)])),
+      streams.onStreamState((event) => this.write([streamState(event)])),
     );
   }
 

@@ -13,6 +13,8 @@ export type AllowRule =
   | { readonly kind: 'value' }
   | { readonly kind: 'object'; readonly keys: Readonly<Record<string, AllowRule>> }
   | { readonly kind: 'list'; readonly of: AllowRule }
+  /** An object whose keys are data (e.g. a label), each value pruned to `of`. */
+  | { readonly kind: 'record'; readonly of: AllowRule }
   /** The cameras: each one pruned to `camera`, then masked exactly as the camera API masks it for non-admins. */
   | { readonly kind: 'cameras'; readonly camera: AllowRule };
 
@@ -38,6 +40,8 @@ const CAMERA: AllowRule = object({
   mqtt: object(values('motionTopic', 'motionMessage', 'motionResetTopic', 'motionResetMessage', 'doorbellTopic', 'doorbellMessage')),
   smtp: object(values('email', 'from', 'body')),
   rekognition: object(values('active', 'confidence', 'labels')),
+  // zones: label -> indexes into videoanalysis.regions
+  objectDetection: object({ ...values('active', 'labels', 'minScore', 'minSize'), zones: { kind: 'record', of: value } }),
 });
 
 export const CONFIG_ALLOWED: AllowRule = object({

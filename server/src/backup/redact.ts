@@ -23,6 +23,10 @@ function prune(value: unknown, rule: AllowRule): unknown {
       return isPlainValue(value) ? value : undefined;
     case 'list':
       return Array.isArray(value) ? value.map((item) => prune(item, rule.of)).filter((item) => item !== undefined) : undefined;
+    case 'record':
+      return isObject(value)
+        ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, prune(item, rule.of)] as const).filter(([, item]) => item !== undefined))
+        : undefined;
     case 'cameras':
       return Array.isArray(value) ? value.filter(isObject).map((camera) => maskCameraForNonAdmin(prune(camera, rule.camera) as Json)) : undefined;
     case 'object': {
@@ -75,6 +79,9 @@ function mergeWithLive(archived: unknown, live: unknown, rule: AllowRule): unkno
       return archived;
     case 'list':
       return Array.isArray(archived) ? archived.map((item) => mergeWithLive(item, undefined, rule.of)) : archived;
+    case 'record':
+      // Keys are data: the archive's entries replace the live ones as a whole, like a list.
+      return isObject(archived) ? Object.fromEntries(Object.entries(archived).map(([key, item]) => [key, mergeWithLive(item, undefined, rule.of)])) : archived;
     case 'cameras': {
       if (!Array.isArray(archived)) return archived;
       const liveCameras = (Array.isArray(live) ? live : []).filter(isObject);

@@ -23,8 +23,6 @@ export interface RuntimeOptions {
   pushSubject: string | undefined;
   /** HOMECAM_REKOGNITION_ENDPOINT (tests, advanced): the Rekognition API base URL instead of AWS'. */
   rekognitionEndpoint: string | undefined;
-  /** HOMECAM_TELEGRAM_API_ROOT: another Bot API server (a self-hosted telegram-bot-api, the tests' fake). undefined: api.telegram.org. */
-  telegramApiRoot: string | undefined;
   /** HOMECAM_PUBLIC_URL: where HomeCam is reachable from outside, for links in alerts. undefined: no links. */
   publicUrl: string | undefined;
 }
@@ -52,7 +50,6 @@ Env: HOMECAM_ADMIN_PASSWORD (first-start password), HOMECAM_LOG_LEVEL (${LOG_LEV
   HOMECAM_TRUST_PROXY (behind a reverse proxy: true, a hop count, or addresses/CIDRs such as loopback,10.0.0.0/8),
   HOMECAM_WEB_DIR (the built web app), HOMECAM_PUSH_SUBJECT (push contact: a mailto: or https: URL),
   HOMECAM_REKOGNITION_ENDPOINT (tests/advanced: Rekognition API base URL instead of AWS'),
-  HOMECAM_TELEGRAM_API_ROOT (a Bot API server other than https://api.telegram.org),
   HOMECAM_PUBLIC_URL (HomeCam's address from outside, for links in alerts),
   HOMECAM_ALLOW_ROOT=1 (uid 0 accepted: the root warning is logged but raises no notification)`;
 
@@ -100,7 +97,7 @@ function isPushSubject(text: string): boolean {
 }
 
 /**
- * An http(s) base URL set by whoever runs the server (HOMECAM_TELEGRAM_API_ROOT, HOMECAM_PUBLIC_URL): no
+ * An http(s) base URL set by whoever runs the server (HOMECAM_PUBLIC_URL, an alert channel's API root): no
  * credentials, query or fragment, since paths are appended to it. Empty: undefined. Trailing slashes dropped.
  */
 export function parseBaseUrl(value: string | undefined, name: string): string | undefined {
@@ -167,7 +164,6 @@ export function parseRuntimeOptions(
     webDir: env.HOMECAM_WEB_DIR?.trim() ? expandHome(env.HOMECAM_WEB_DIR.trim(), homeDir) : undefined,
     pushSubject: parsePushSubject(env.HOMECAM_PUSH_SUBJECT),
     rekognitionEndpoint: parseRekognitionEndpoint(env.HOMECAM_REKOGNITION_ENDPOINT),
-    telegramApiRoot: parseBaseUrl(env.HOMECAM_TELEGRAM_API_ROOT, 'HOMECAM_TELEGRAM_API_ROOT'),
     publicUrl: parseBaseUrl(env.HOMECAM_PUBLIC_URL, 'HOMECAM_PUBLIC_URL'),
   };
 }

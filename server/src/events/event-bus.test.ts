@@ -23,9 +23,8 @@ describe('EventBus', () => {
   });
 
   it('delivers to every listener even when one throws', () => {
-    const bus = new EventBus();
     const errors: unknown[] = [];
-    bus.onListenerError = (error) => errors.push(error);
+    const bus = new EventBus((error) => errors.push(error));
     const seen: string[][] = [];
     bus.subscribe('SessionsEnded', () => {
       throw new Error('faulty listener');

@@ -73,7 +73,8 @@ type Listener<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void
 export class EventBus {
   private readonly emitter = new EventEmitter();
 
-  constructor() {
+  /** `onListenerError`: where a throwing listener is reported (the app logs it). */
+  constructor(private readonly onListenerError: (error: unknown, event: keyof DomainEvents) => void = () => undefined) {
     // Subscribers are per connection by design (each live socket listens for its session's end), so Node's
     // leak warning at 11 listeners would fire on any install with more viewers; every subscriber unsubscribes
     // when its connection closes (see listenerCount).
@@ -93,9 +94,6 @@ export class EventBus {
       }
     }
   }
-
-  /** Where a throwing listener is reported (the app logs it). */
-  onListenerError: (error: unknown, event: keyof DomainEvents) => void = () => undefined;
 
   /** How many subscribers an event has: lets tests prove that closed connections unsubscribed. */
   listenerCount(event: keyof DomainEvents): number {

@@ -82,7 +82,6 @@ export class CameraAccessory {
     this.stream = deps.createStreamDelegate({
       camera: name,
       cameraConfig: () => deps.camera(name),
-      isPrivate: () => deps.camera(name)?.privacyMode ?? false,
       forceStop: (sessionId) => {
         if (!this.closed) this.controller.forceStopStreamingSession(sessionId);
       },

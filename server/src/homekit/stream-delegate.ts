@@ -34,12 +34,13 @@ export interface HomekitStreamDelegate {
 
 /** What the bridge tells a stream delegate about its camera. */
 export interface StreamDelegateContext {
-  /** The camera's name in config.json: the stream hub's key (`hub.attach(camera, 'main', …)`). */
+  /**
+   * The camera's name in config.json, the key of its streams (`streams.attach(camera, 'main', …)`). Privacy mode
+   * and a disabled camera are the stream door's to refuse (services/camera-stream-door.ts), not the delegate's.
+   */
   readonly camera: string;
   /** The camera's current config.json entry (it may change while the accessory lives); undefined once removed. */
   cameraConfig(): Camera | undefined;
-  /** True while the camera is in privacy mode (the web UI's switch): refuse to start a stream then. */
-  isPrivate(): boolean;
   /**
    * Tells HomeKit a running session ended on our side (ffmpeg died, the camera went private):
    * `controller.forceStopStreamingSession(sessionId)`. A no-op once the accessory is gone.

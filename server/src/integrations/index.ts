@@ -1,5 +1,3 @@
 export { IntegrationRegistry } from './registry.js';
 export { StatusTracker, redactSecrets, type IntegrationHandle } from './integration.js';
 export { TriggerIntegration, MqttStateIntegration } from './trigger-integrations.js';
-export { WebPushIntegration, RekognitionIntegration } from './other-integrations.js';
-export { createIntegrations, type IntegrationParts } from './create.js';

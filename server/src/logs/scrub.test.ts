@@ -22,18 +22,18 @@ describe('log scrubbing', () => {
     expect(own.scrub('abc stays')).toBe('abc stays');
   });
 
-  it('collects the secrets of config.json: trigger credentials, tokens, the AWS secret, camera URL passwords (raw and decoded)', () => {
+  it('collects the secrets of config.json: trigger credentials, tokens (of every alert channel, by key name), the AWS secret, camera URL passwords (raw and decoded)', () => {
     const config = configFileSchema.parse({
       http: { token: 'tok-1234' },
       smtp: { password: 'smtp-pass' },
       ftp: { password: 'ftp-pass' },
       mqtt: { password: 'mqtt-pass' },
-      notifications: { telegram: { active: true, token: '123456:bot-token' }, alexa: { active: true, token: 'ha-token' } },
+      notifications: { telegram: { active: true, token: '123456:bot-token' }, alexa: { active: true, token: 'ha-token' }, pager: { apiKey: 'pager-key' } },
       aws: { active: true, accessKeyId: 'AKIDTEST', secretAccessKey: 'aws-secret' },
       cameras: [{ name: 'Door', videoConfig: { source: '-i rtsp://u:p%40ss-word@cam/live', subSource: 'rtsp://cam/sub' } }],
     });
     expect(secretsOf(config).sort()).toEqual(
-      ['ftp-pass', 'mqtt-pass', 'p%40ss-word', 'p@ss-word', 'smtp-pass', 'tok-1234', '123456:bot-token', 'ha-token', 'aws-secret'].sort(),
+      ['ftp-pass', 'mqtt-pass', 'p%40ss-word', 'p@ss-word', 'smtp-pass', 'tok-1234', '123456:bot-token', 'ha-token', 'pager-key', 'aws-secret'].sort(),
     );
   });
 });

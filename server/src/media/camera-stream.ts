@@ -1,11 +1,7 @@
-import { planAfterUnsupportedCodec, planForCodecs } from './codec-plan.js';
 import { Consumer, type AttachOptions } from './consumer.js';
-import { invalidSource, MediaError } from './errors.js';
-import type { InputOptions } from '../lib/ffmpeg-args/input.js';
-import { buildStreamArgs, checkOutputOptions, initialPlan, type OutputOptions, type OutputPlan, type RemuxOptions } from '../lib/ffmpeg-args/output.js';
-import { parseStreamSource, type CameraSource } from './source.js';
+import { MediaError } from './errors.js';
 import { describeExit, type StreamProblemInfo } from './ffmpeg/exit-reason.js';
-import { redactArgs, redactorFor } from './ffmpeg/redact.js';
+import { redactArgs } from './ffmpeg/redact.js';
 import { SupervisedProcess, type ProcessExit, type SupervisedProcessOptions, type Timers } from './ffmpeg/supervised-process.js';
 import type { FragmentInfo } from '../lib/fmp4/fragment.js';
 import type { Fmp4Segment } from '../lib/fmp4/stream-parser.js';
@@ -13,15 +9,10 @@ import type { GopBufferLimits } from './gop-buffer.js';
 import type { MediaLogger } from './logger.js';
 import { StreamFanout } from './stream-fanout.js';
 import { StreamIngest } from './stream-ingest.js';
+import { StreamPlan, type PlanContext, type StreamSettings } from './stream-plan.js';
 import { streamKey, type InitSegment, type MediaFragment, type StreamName, type StreamState, type StreamStats, type StreamStatus } from './types.js';
 
-/** How to reach one stream of a camera. */
-export interface StreamSettings {
-  /** RTSP/HTTP URL, the original product's ffmpeg input args (`-rtsp_transport tcp -i rtsp://…`), or `demo:`. */
-  source: string;
-  input?: Omit<InputOptions, 'ffmpegMajor'>;
-  output?: OutputOptions;
-}
+export type { StreamSettings } from './stream-plan.js';
 
 export interface StreamPolicy {
   /** Keep the upstream connected without consumers. */
@@ -30,13 +21,10 @@ export interface StreamPolicy {
   prebufferSeconds?: number;
 }
 
-export interface CameraStreamContext {
+export interface CameraStreamContext extends PlanContext {
   ffmpegPath: string;
-  ffmpegMajor: number | null;
-  demoFont: string | null;
   idleTimeoutMs: number;
   prebuffer: GopBufferLimits;
-  remux: RemuxOptions;
   process: Pick<SupervisedProcessOptions, 'firstOutputTimeoutMs' | 'stallTimeoutMs' | 'killTimeoutMs' | 'backoff' | 'spawn'>;
   timers: Timers;
   logger: MediaLogger;
@@ -46,16 +34,13 @@ export interface CameraStreamContext {
 /**
  * One stream of one camera: exactly one upstream ffmpeg however many consumers, started on the first consumer (or at
  * once when prebuffering), stopped idleTimeoutMs after the last one left; reconnects with backoff while consumers stay.
- * The init segment, prebuffer and consumers are the `StreamFanout`'s; this class runs the upstream.
+ * The init segment, prebuffer and consumers are the `StreamFanout`'s, what ffmpeg is asked to do (and its codec
+ * re-planning) the `StreamPlan`'s; this class runs the upstream.
  */
 export class CameraStream {
   readonly key: string;
   private readonly media: StreamFanout;
-  private settings!: StreamSettings;
-  private source: CameraSource | null = null;
-  private sourceError: MediaError | null = null;
-  private redact: (text: string) => string = (t) => t;
-  private plan: OutputPlan = { video: 'copy', audio: 'copy' };
+  private plan!: StreamPlan;
   private proc: SupervisedProcess | null = null;
   private lastArgs: string[] = [];
   private readonly ingest = new StreamIngest();
@@ -98,7 +83,7 @@ export class CameraStream {
       ...(this.reason ? { reason: { code: this.reason.code, message: this.reason.message } } : {}),
       since: this.since,
       ...(this.media.init ? { codecs: this.media.init.codecs, mimeType: this.media.init.mimeType } : {}),
-      transcoding: this.plan.video !== 'copy',
+      transcoding: this.plan.transcoding,
       consumers: this.media.size, viewers: this.viewers,
     };
   }
@@ -136,7 +121,7 @@ export class CameraStream {
 
   /** Applies new settings; a changed source restarts the upstream (consumers stay attached). */
   async update(settings: StreamSettings, policy: StreamPolicy): Promise<void> {
-    const changed = JSON.stringify(settings) !== JSON.stringify(this.settings);
+    const changed = JSON.stringify(settings) !== JSON.stringify(this.plan.settings);
     this.policy = policy;
     this.media.gops.setLimits(this.bufferLimits());
     if (changed) {
@@ -155,20 +140,11 @@ export class CameraStream {
   }
 
   private configure(settings: StreamSettings): void {
-    this.settings = settings;
-    this.redact = redactorFor(settings.source);
+    this.plan = new StreamPlan(this.camera, settings);
     this.media.clear();
-    try {
-      this.source = parseStreamSource(this.camera, settings.source);
-      checkOutputOptions(settings.output);
-      this.sourceError = null;
-      this.plan = initialPlan(this.source, settings.output);
-      this.setState('idle');
-    } catch (error) {
-      this.source = null;
-      this.sourceError = invalidSource(error);
-      this.setState('error', { code: 'INVALID_SOURCE', message: this.redact(this.sourceError.message), config: true });
-    }
+    const { refusal } = this.plan;
+    if (refusal === null) this.setState('idle');
+    else this.setState('error', { code: 'INVALID_SOURCE', message: this.plan.redact(refusal), config: true });
   }
 
   private bufferLimits(): GopBufferLimits {
@@ -177,18 +153,14 @@ export class CameraStream {
   }
 
   private ensureRunning(): void {
-    if (this.closed || this.proc || !this.source) return;
-    const source = this.source;
+    const { plan } = this;
+    const source = plan.source;
+    if (this.closed || this.proc || !source) return;
     const proc = new SupervisedProcess({
       ...this.ctx.process,
       command: this.ctx.ffmpegPath,
-      args: () => (this.lastArgs = buildStreamArgs(source, this.plan, {
-        input: { ...this.settings.input, ffmpegMajor: this.ctx.ffmpegMajor },
-        remux: this.ctx.remux,
-        output: this.settings.output,
-        demoFont: this.ctx.demoFont,
-      })),
-      redact: this.redact,
+      args: () => (this.lastArgs = plan.args(source, this.ctx)),
+      redact: plan.redact,
       timers: this.ctx.timers,
     });
     this.proc = proc;
@@ -197,7 +169,7 @@ export class CameraStream {
       if (attempt > 1) this.counters.reconnects += 1; // a retry or restart of the same run, not an on-demand start
       this.ingest.newRun();
       this.media.resync();
-      const args = redactArgs(this.lastArgs).map(this.redact).join(' ');
+      const args = redactArgs(this.lastArgs).map(this.plan.redact).join(' ');
       this.ctx.logger.debug({ stream: this.key, pid, attempt, args }, 'upstream ffmpeg started');
     });
     proc.on('data', (chunk) => this.onData(chunk));
@@ -215,7 +187,7 @@ export class CameraStream {
     try {
       segments = this.ingest.push(chunk);
     } catch (error) {
-      this.ctx.logger.warn({ stream: this.key, error: this.redact(String(error)) }, 'unreadable ffmpeg output, restarting');
+      this.ctx.logger.warn({ stream: this.key, error: this.plan.redact(String(error)) }, 'unreadable ffmpeg output, restarting');
       this.proc?.restart();
       return;
     }
@@ -226,10 +198,8 @@ export class CameraStream {
   }
 
   private onInit(segment: Extract<Fmp4Segment, { type: 'init' }>): void {
-    const next = planForCodecs(this.plan, segment.info); // one restart, then it sticks
-    if (next) {
-      this.ctx.logger.info({ stream: this.key, codecs: segment.info.codecs, plan: next }, 'transcoding the camera codec');
-      this.plan = next;
+    if (this.plan.replanForCodecs(segment.info)) {
+      this.ctx.logger.info({ stream: this.key, codecs: segment.info.codecs, plan: this.plan.output }, 'transcoding the camera codec');
       this.proc?.restart();
       return;
     }
@@ -250,10 +220,8 @@ export class CameraStream {
     if (exit.reason === 'stopped' || exit.reason === 'restarted') return;
     const problem = describeExit(exit);
     this.media.clearBuffer();
-    const fallback = problem.code === 'UNSUPPORTED_CODEC' ? planAfterUnsupportedCodec(this.plan, exit.stderr) : null;
-    if (fallback) {
-      this.plan = fallback;
-      this.ctx.logger.info({ stream: this.key, plan: this.plan }, 'codec cannot be copied into MP4, retrying with another plan');
+    if (problem.code === 'UNSUPPORTED_CODEC' && this.plan.replanAfterUnsupportedCodec(exit.stderr)) {
+      this.ctx.logger.info({ stream: this.key, plan: this.plan.output }, 'codec cannot be copied into MP4, retrying with another plan');
       if (exit.willRetry) proc.restart();
       return;
     }
@@ -268,7 +236,7 @@ export class CameraStream {
     this.proc = null;
     if (proc) await proc.stop();
     this.media.clear();
-    if (!this.sourceError) this.setState('idle');
+    if (this.plan.refusal === null) this.setState('idle');
   }
 
   private scheduleIdleStop(): void {

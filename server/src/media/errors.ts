@@ -1,5 +1,3 @@
-import { InvalidSourceError } from '../lib/ffmpeg-args/errors.js';
-
 /**
  * Typed errors of the media module. `code` matches the API error codes of @homecam/shared where one exists
  * (CAMERA_NOT_FOUND, MAX_STREAMS_REACHED, SNAPSHOT_FAILED, FFMPEG_UNAVAILABLE); messages are English, for logs,
@@ -11,7 +9,6 @@ export type MediaErrorCode =
   /** A 'viewer' consumer was refused because the camera's maxStreams viewers are already watching. */
   | 'MAX_STREAMS_REACHED'
   | 'FFMPEG_UNAVAILABLE'
-  | 'INVALID_SOURCE'
   | 'SNAPSHOT_FAILED'
   | 'HUB_CLOSED';
 
@@ -40,13 +37,4 @@ export class StreamLimitError extends MediaError {
 
 export function isMediaError(error: unknown, code?: MediaErrorCode): error is MediaError {
   return error instanceof MediaError && (code === undefined || error.code === code);
-}
-
-/**
- * A refused camera setting as MediaError('INVALID_SOURCE'): the argument library's refusal keeps its message,
- * anything unexpected gets a generic one (its text may hold the URL).
- */
-export function invalidSource(error: unknown): MediaError {
-  if (error instanceof MediaError) return error;
-  return new MediaError('INVALID_SOURCE', error instanceof InvalidSourceError ? error.message : 'invalid camera source');
 }

@@ -1,6 +1,7 @@
 import { MediaError } from './errors.js';
 import { buildSnapshotArgs } from '../lib/ffmpeg-args/output.js';
-import { killWithParent, spawnTied } from './ffmpeg/children.js';
+import { lastLine, runOnce } from './ffmpeg/run-once.js';
+import type { Timers } from './ffmpeg/supervised-process.js';
 
 export interface JpegOptions {
   ffmpegPath: string;
@@ -10,6 +11,8 @@ export interface JpegOptions {
   quality?: number;
   /** Default 5 s. */
   timeoutMs?: number;
+  /** The hub's clock (tests move a FakeClock). */
+  clock?: Pick<Timers, 'setTimer'>;
 }
 
 const SOI = Buffer.from([0xff, 0xd8]);
@@ -19,40 +22,27 @@ export function isJpeg(data: Buffer): boolean {
   return data.length > 4 && data.subarray(0, 2).equals(SOI) && data.subarray(-2).equals(EOI);
 }
 
+/** A JPEG of a 4K picture at q 2 is a few MiB: more is not a snapshot. */
+const MAX_JPEG_BYTES = 16 * 1024 * 1024;
+
 /**
  * Decodes the keyframe at the start of `fragment` (with its init segment) into one JPEG: a short ffmpeg fed
  * on stdin, no camera connection, so it takes tens of milliseconds instead of waiting for the next keyframe.
  */
-export function encodeJpeg(init: Buffer, fragment: Buffer, options: JpegOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const child = spawnTied(options.ffmpegPath, buildSnapshotArgs(options), { stdio: ['pipe', 'pipe', 'pipe'] });
-    const untrack = killWithParent(child);
-    const out: Buffer[] = [];
-    let stderr = '';
-    let failure: Error | null = null;
-    const timer = setTimeout(() => {
-      failure = new MediaError('SNAPSHOT_FAILED', 'snapshot encoder timed out');
-      child.kill('SIGKILL');
-    }, options.timeoutMs ?? 5_000);
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (text: string) => {
-      stderr = (stderr + text).slice(-2_000);
-    });
-    child.on('error', (error) => {
-      failure ??= new MediaError('SNAPSHOT_FAILED', `snapshot encoder could not start: ${error.message}`);
-    });
-    // ffmpeg may stop reading once it has its frame: EPIPE on stdin is expected, not an error.
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(Buffer.concat([init, fragment]));
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      untrack();
-      const jpeg = Buffer.concat(out);
-      if (!failure && code === 0 && isJpeg(jpeg)) return resolve(jpeg);
-      reject(failure ?? new MediaError('SNAPSHOT_FAILED', `snapshot encoder failed (${code}): ${stderr.trim().split('\n').at(-1) ?? ''}`));
-    });
+export async function encodeJpeg(init: Buffer, fragment: Buffer, options: JpegOptions): Promise<Buffer> {
+  const run = await runOnce({
+    command: options.ffmpegPath,
+    args: buildSnapshotArgs(options),
+    stdin: Buffer.concat([init, fragment]),
+    timeoutMs: options.timeoutMs ?? 5_000,
+    maxBytes: MAX_JPEG_BYTES,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
+  if (run.startError) throw new MediaError('SNAPSHOT_FAILED', `snapshot encoder could not start: ${run.startError.message}`);
+  if (run.stopped === 'timeout') throw new MediaError('SNAPSHOT_FAILED', 'snapshot encoder timed out');
+  if (run.stopped === 'too-large') throw new MediaError('SNAPSHOT_FAILED', 'snapshot encoder wrote more than a JPEG');
+  if (run.code === 0 && isJpeg(run.stdout)) return run.stdout;
+  throw new MediaError('SNAPSHOT_FAILED', `snapshot encoder failed (${run.code}): ${lastLine(run.stderrTail)}`);
 }
 
 /** Runs at most `limit` tasks at once; the rest wait in order. */

@@ -188,7 +188,9 @@ describe('StreamHub with a real camera', () => {
   });
 
   it('encodes a JPEG snapshot from the buffered keyframe without a new upstream', async () => {
-    const h = newHub();
+    // Idle time-out longer than a loaded machine's JPEG encode of the cold snapshot, so the upstream that snapshot
+    // started is still running when the viewer attaches (500 ms stopped it in a loaded full run).
+    const h = newHub({ idleTimeoutMs: 10_000 });
     await h.upsertCamera({ name: 'yard', main: { source: camera.mainUrl } });
     expect(await h.snapshot('yard')).toBeNull(); // nothing buffered, no waiting: the caller falls back
     const cold = Date.now();

@@ -11,7 +11,7 @@ import type { SupervisedProcessOptions, Timers } from './ffmpeg/supervised-proce
 import type { GopBufferLimits } from './gop-buffer.js';
 import { silentLogger, type MediaLogger } from './logger.js';
 import { encodeJpeg, Limiter } from './snapshot.js';
-import type { InitSegment, MediaFragment, StreamName, StreamStats, StreamStatus } from './types.js';
+import type { InitSegment, MediaFragment, Prebuffer, StreamName, StreamStats, StreamStatus } from './types.js';
 
 export interface CameraConfig {
   /** Unique camera name (the key used everywhere). */
@@ -188,7 +188,7 @@ export class StreamHub extends EventEmitter<StreamHubEvents> {
    * The init segment and buffered fragments starting at a keyframe: from the newest keyframe, or from the
    * newest keyframe at or before `sinceMs` (wall clock) for pre-roll. Null when nothing is buffered.
    */
-  prebuffer(camera: string, stream: StreamName, sinceMs?: number): { init: InitSegment; fragments: MediaFragment[] } | null {
+  prebuffer(camera: string, stream: StreamName, sinceMs?: number): Prebuffer | null {
     return this.streamOf(this.entry(camera), stream).prebuffer(sinceMs);
   }
 
@@ -229,7 +229,7 @@ export class StreamHub extends EventEmitter<StreamHubEvents> {
     if (!pending) {
       const snap = this.options.snapshot;
       const run = (ffmpegPath: string) =>
-        encodeJpeg(init.data, fragment.data, { ffmpegPath, width, quality: snap?.quality, timeoutMs: snap?.timeoutMs });
+        encodeJpeg(init.data, fragment.data, { ffmpegPath, width, quality: snap?.quality, timeoutMs: snap?.timeoutMs, clock: this.ctx.timers });
       pending = this.limiter.run(async () => {
         const binary = this.snapshotFfmpeg;
         try {

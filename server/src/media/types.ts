@@ -41,6 +41,12 @@ export interface MediaFragment {
 
 export type MediaItem = InitSegment | MediaFragment;
 
+/** The init segment and buffered fragments from a keyframe: a pre-roll, or what a snapshot decodes. */
+export interface Prebuffer {
+  init: InitSegment;
+  fragments: MediaFragment[];
+}
+
 export interface StreamStatus {
   camera: string;
   stream: StreamName;

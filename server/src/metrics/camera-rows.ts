@@ -1,5 +1,5 @@
 import type { CameraMetrics } from '@homecam/shared';
-import type { StreamHub } from '../media/index.js';
+import type { StreamReading } from '../media/index.js';
 
 interface Previous {
   bytesIn: number;
@@ -17,13 +17,12 @@ export class CameraRows {
    * `ticksByPid`: CPU ticks per tree process since the last sample (null on the first); `totalTicks`: all CPUs'
    * jiffies over the same time. Returns the rows and the bytes live viewers read in the interval.
    */
-  update(hub: StreamHub | null, elapsedMs: number, ticksByPid: Map<number, number> | null, totalTicks: number | null): { rows: CameraMetrics[]; viewerBytes: number } {
+  update(readings: readonly StreamReading[], elapsedMs: number, ticksByPid: Map<number, number> | null, totalTicks: number | null): { rows: CameraMetrics[]; viewerBytes: number } {
     const rows: CameraMetrics[] = [];
     const next = new Map<string, Previous>();
     let viewerBytes = 0;
     const seconds = elapsedMs / 1000;
-    for (const status of hub?.statuses() ?? []) {
-      const stats = hub!.stats(status.camera, status.stream);
+    for (const { status, stats } of readings) {
       const before = this.previous.get(status.key);
       next.set(status.key, { bytesIn: stats.bytesIn, viewerBytesOut: stats.viewerBytesOut });
       // A new stream (or one recreated with counters from 0) starts counting from 0.

@@ -42,7 +42,7 @@ function setup(options: { historyMs?: number } = {}) {
   const sampler = new MetricsSampler({
     clock,
     probe,
-    hub: () => null,
+    streams: null,
     dirs: () => ({ data: '/data', recordings: '/rec' }),
     recordingsBytes: () => Promise.resolve(++sums * 1000),
     rootPid: 10,

@@ -1,6 +1,6 @@
 import { METRICS_HISTORY_MS, METRICS_INTERVAL_MS, type CameraMetrics, type DiskUsage, type MetricsResponse, type MetricsSample, type MetricsUpdate } from '@homecam/shared';
 import type { Clock } from '../lib/clock.js';
-import type { StreamHub } from '../media/index.js';
+import type { StreamReadings } from '../media/index.js';
 import { CameraRows } from './camera-rows.js';
 import { busyPercent, clampPercent, type CpuTimes } from './proc-parse.js';
 import { processTree, TickTracker } from './process-tree.js';
@@ -10,8 +10,8 @@ import type { SystemProbe } from './system-probe.js';
 export interface SamplerOptions {
   clock: Clock;
   probe: SystemProbe;
-  /** The streams (null before they run). */
-  hub: () => StreamHub | null;
+  /** The streams' readings, through the camera stream service (null: none, in unit tests). */
+  streams: StreamReadings | null;
   /** The data directory and the directory new recordings go to (read at every disk refresh: it can change). */
   dirs: () => { data: string; recordings: string };
   /** Sum of the indexed recordings' sizes (a database query: refreshed every `slowRefreshMs`, not every sample). */
@@ -105,7 +105,7 @@ export class MetricsSampler {
     if (deltas && totalTicks && totalTicks > 0) cpuHomecam = clampPercent(([...deltas.values()].reduce((a, b) => a + b, 0) / totalTicks) * 100);
     else if (!table) cpuHomecam = this.ownCpu(probe.cores);
     const memory = probe.memory();
-    const { rows, viewerBytes } = this.rows.update(this.options.hub(), elapsedMs, deltas, totalTicks);
+    const { rows, viewerBytes } = this.rows.update(this.options.streams?.readings() ?? [], elapsedMs, deltas, totalTicks);
     const sample: MetricsSample = {
       t: now,
       cpuSystem: cpu && this.lastCpu ? busyPercent(this.lastCpu, cpu) : null,

@@ -4,18 +4,8 @@
  * See README.md. The app wires `MotionManager` (setCameras after hub.setCameras; listen to motionStarted/Ended).
  */
 export { MotionManager, type MotionManagerOptions } from './motion-manager.js';
-export {
-  MotionDetector,
-  type FrameOptions,
-  type MotionAnalysisEvent,
-  type MotionDetectorEvents,
-  type MotionDetectorOptions,
-  type MotionDetectorStatus,
-  type MotionEndedEvent,
-  type MotionEvents,
-  type MotionHub,
-  type MotionStartedEvent,
-} from './motion-detector.js';
+export { MotionDetector, type FrameOptions, type MotionDetectorOptions, type MotionDetectorStatus, type MotionHub } from './motion-detector.js';
+export type { MotionAnalysisEvent, MotionDetectorEvents, MotionEndedEvent, MotionEvents, MotionStartedEvent } from './motion-events.js';
 export { MotionAnalyzer, type MotionAnalyzerOptions } from './motion-analyzer.js';
 export { MotionStateMachine, type MotionEndReason, type MotionPhase, type MotionTiming, type MotionTransition } from './motion-state.js';
 export { FrameDiff, DEFAULT_SCENE_CHANGE, type DiffResult, type DiffThresholds, type SceneChangeOptions } from './frame-diff.js';

@@ -1,61 +1,22 @@
 import { EventEmitter } from 'node:events';
 import { silentLogger, type AttachOptions, type Consumer, type MediaLogger, type QueueLimits, type StreamName } from '../media/index.js';
 import { systemClock, type Clock } from '../lib/clock.js';
-import type { ColorFrame } from './color-frame.js';
-import { DEFAULT_SCENE_CHANGE, type DiffOutcome } from './frame-diff.js';
+import { DEFAULT_SCENE_CHANGE } from './frame-diff.js';
 import { FrameSource, type FrameSourceOptions } from './frame-source.js';
 import { MotionAnalyzer, type MotionAnalyzerOptions } from './motion-analyzer.js';
-import type { MotionEndReason, MotionPhase, MotionTransition } from './motion-state.js';
+import type { MotionDetectorEvents } from './motion-events.js';
+import type { MotionPhase, MotionTransition } from './motion-state.js';
 import { motionSettingsOf, type MotionSettings, type VideoAnalysis } from './settings.js';
 
 /** Frames further apart re-baseline when only keyframes are decoded (GOPs of up to ~10 s are common). */
 const KEYFRAME_MAX_GAP_MS = 30_000;
 
-/** The part of the StreamHub a detector uses. */
+/**
+ * Where a detector attaches: in the server, the door of the camera stream service (its `attachNow`, which refuses
+ * a disabled camera or one in privacy mode); a StreamHub in the media tests.
+ */
 export interface MotionHub {
   attach(camera: string, stream: StreamName, options: AttachOptions): Consumer;
-}
-
-export interface MotionStartedEvent {
-  camera: string;
-  /** ms since epoch */
-  at: number;
-}
-
-export interface MotionEndedEvent {
-  camera: string;
-  /** ms since epoch */
-  at: number;
-  startedAt: number;
-  /** dwell: quiet for the dwell time · timeout: held open by the motion timeout · forceClose · reset: reset() or stop() */
-  reason: MotionEndReason;
-}
-
-/** Per analysed frame, only emitted while someone listens (diagnostics, a live zone preview, object detection). */
-export interface MotionAnalysisEvent {
-  camera: string;
-  at: number;
-  outcome: DiffOutcome;
-  triggered: boolean;
-  /** Changed share of the whole frame, 0–1. */
-  frameChangedShare: number;
-  /** Changed share per zone (regions order; one entry for the whole frame when there are no regions), 0–1. */
-  zoneShares: number[];
-  /** The event phase after this frame; while 'motion', object detection looks at what changed. */
-  phase: MotionPhase;
-  /** 1 byte a pixel, 1 = changed (for 'compared'); `width`×`height`; reused: read it in the listener. */
-  changed: { data: Uint8Array; width: number; height: number } | null;
-  /** The frame in colour when the decoder was asked for it (frames.color); reused like `changed`. */
-  color?: ColorFrame | undefined;
-}
-
-export interface MotionEvents {
-  motionStarted: [MotionStartedEvent];
-  motionEnded: [MotionEndedEvent];
-}
-
-export interface MotionDetectorEvents extends MotionEvents {
-  analysis: [MotionAnalysisEvent];
 }
 
 /** How frames are made; see frame-source.ts. */

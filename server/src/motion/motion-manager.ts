@@ -3,14 +3,8 @@ import { EventEmitter } from 'node:events';
 import { redactorFor, silentLogger, type MediaLogger } from '../media/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { MotionAnalyzerOptions } from './motion-analyzer.js';
-import {
-  MotionDetector,
-  type FrameOptions,
-  type MotionDetectorOptions,
-  type MotionDetectorEvents,
-  type MotionDetectorStatus,
-  type MotionHub,
-} from './motion-detector.js';
+import { MotionDetector, type FrameOptions, type MotionDetectorOptions, type MotionDetectorStatus, type MotionHub } from './motion-detector.js';
+import type { MotionDetectorEvents } from './motion-events.js';
 import { analysisStream, wantsMotionDetection } from './settings.js';
 
 export interface MotionManagerOptions {

@@ -3,7 +3,7 @@ import { startCameraSimulator, waitFor, type CameraSimulator, type SimulatedCame
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StreamHub, toHubCamera } from '../media/index.js';
 import { collect, ffmpegProcesses } from '../media/test-support/hub-helpers.js';
-import type { MotionAnalysisEvent, MotionEndedEvent, MotionStartedEvent } from './motion-detector.js';
+import type { MotionAnalysisEvent, MotionEndedEvent, MotionStartedEvent } from './motion-events.js';
 import { MotionManager } from './motion-manager.js';
 
 /**

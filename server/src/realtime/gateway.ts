@@ -1,4 +1,4 @@
-import { isAdmin, type CameraStatus, type ClientToServerEvents, type LogEntry, type MetricsUpdate, type Permission, type ServerToClientEvents } from '@homecam/shared';
+import { isAdmin, type CameraStatus, type ClientToServerEvents, type ExportJob, type LogEntry, type MetricsUpdate, type Permission, type ServerToClientEvents } from '@homecam/shared';
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -39,8 +39,6 @@ export interface RealtimeDeps {
   cameraStatuses?: () => CameraStatus[];
   /** The server log's batched entries, relayed to the admins as `logMessage`. */
   logs?: { subscribe(listener: (entries: LogEntry[]) => void): () => void };
-  /** Subscribes to the utilization samples (they go to the admins' sockets); returns the unsubscribe. */
-  metrics?: (listener: (update: MetricsUpdate) => void) => () => void;
 }
 
 export const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
@@ -122,21 +120,30 @@ export class RealtimeGateway {
         if (ids === null) this.io.to(RECORDINGS_ROOM).emit('removeRecording', null);
         else for (const id of ids) this.io.to(RECORDINGS_ROOM).emit('removeRecording', id);
       }),
-      // Issue 19: an export's progress to its owner's sockets that may see recordings (now, not at connect).
-      deps.bus.subscribe('ExportProgress', ({ job }) => {
-        for (const socket of this.io.of('/').sockets.values()) {
-          if (socket.data.userId === job.ownerId && socket.data.recordings) socket.emit('exportProgress', job);
-        }
-      }),
-      // With no admin connected nothing is serialised or sent.
-      deps.logs?.subscribe((entries) => {
-        if ((this.io.sockets.adapter.rooms.get(ADMIN_ROOM)?.size ?? 0) > 0) this.io.to(ADMIN_ROOM).emit('logMessage', entries);
-      }) ?? (() => undefined),
-      // Encoded only when an admin is connected: the sampler runs all the time, the page is rarely open.
-      deps.metrics?.((update) => {
-        if (this.io.sockets.adapter.rooms.get(ADMIN_ROOM)?.size) this.io.to(ADMIN_ROOM).emit('metrics', update);
-      }) ?? (() => undefined),
+      deps.logs?.subscribe((entries) => this.toAdmins('logMessage', entries)) ?? (() => undefined),
     ];
+  }
+
+  /**
+   * An admin-only stream (the server log, utilization samples) to the admins' sockets: with no admin connected
+   * nothing is serialised or sent (the sources run all the time, the pages are rarely open).
+   */
+  toAdmins(event: 'logMessage', entries: LogEntry[]): void;
+  toAdmins(event: 'metrics', update: MetricsUpdate): void;
+  toAdmins(event: 'logMessage' | 'metrics', payload: LogEntry[] | MetricsUpdate): void {
+    if ((this.io.sockets.adapter.rooms.get(ADMIN_ROOM)?.size ?? 0) === 0) return;
+    if (event === 'logMessage') this.io.to(ADMIN_ROOM).emit(event, payload as LogEntry[]);
+    else this.io.to(ADMIN_ROOM).emit(event, payload as MetricsUpdate);
+  }
+
+  /**
+   * Issue 19: an export's progress to its owner's sockets that may see recordings now (checked at each send, not at
+   * connect, so a permission taken away stops it at once).
+   */
+  toRecordingsOwner(userId: number, event: 'exportProgress', job: ExportJob): void {
+    for (const socket of this.io.of('/').sockets.values()) {
+      if (socket.data.userId === userId && socket.data.recordings) socket.emit(event, job);
+    }
   }
 
   /** Tells every socket of the session to sign out, then drops them. */

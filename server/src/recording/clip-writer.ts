@@ -1,7 +1,11 @@
 import type { Camera } from '@homecam/shared';
 import type { FileHandle } from 'node:fs/promises';
-import { parseFragment, TimelineRebaser, type Consumer, type InitSegment, type MediaFragment, type StreamHub } from '../media/index.js';
+import { parseFragment, TimelineRebaser, type Consumer, type InitSegment, type MediaFragment } from '../media/index.js';
 import type { RecordingRoot } from '../repositories/recording-files.repository.js';
+import type { CameraStreamDoor } from '../services/camera-stream-door.js';
+
+/** What the clip writer needs of the door to the camera's streams (the camera stream service). */
+export type ClipStreams = Pick<CameraStreamDoor, 'attach' | 'attachWithPreroll'>;
 
 /** The recorder's queue: generous, a slow disk must not drop fragments. */
 const RECORDER_QUEUE = { maxSeconds: 30, maxBytes: 64 * 1024 * 1024, maxItems: 4096 };
@@ -77,17 +81,21 @@ class ClipFile {
  * then live fragments from a 'recorder' consumer until the recorder closes it. The fsyncs mean a crash leaves a
  * playable file. Resolves with the size and the duration of the video written.
  */
-export async function writeClip(hub: StreamHub, camera: Camera, target: ClipTarget, syncEveryMs: number): Promise<{ size: number; durationMs: number }> {
+export async function writeClip(streams: ClipStreams, camera: Camera, target: ClipTarget, syncEveryMs: number): Promise<{ size: number; durationMs: number }> {
   const handle = await target.files.openForWriting(target.relative);
   const clip = new ClipFile(handle, syncEveryMs);
   let consumer: Consumer | null = null;
   try {
-    // The pre-roll and the consumer in the same tick: what arrives while the pre-roll is written (a slow disk)
-    // waits in the consumer's queue. Attached only afterwards, the consumer would start at the newest keyframe
-    // and the fragments between the two would be a hole in the clip. The overlap (the consumer's first GOP) is
-    // skipped by its timestamps, which the hub keeps monotonic across upstream restarts (TimelineRebaser).
-    const pre = camera.prebuffering ? hub.prebuffer(camera.name, 'main', target.startedAt - camera.prebufferLength * 1000) : null;
-    consumer = hub.attach(camera.name, 'main', { kind: 'recorder', label: target.id, queue: RECORDER_QUEUE });
+    // The pre-roll and the consumer in one step (attachWithPreroll): what arrives while the pre-roll is written (a
+    // slow disk) waits in the consumer's queue. Attached only afterwards, the consumer would start at the newest
+    // keyframe and the fragments between the two would be a hole in the clip. The overlap (the consumer's first
+    // GOP) is skipped by its timestamps, which the hub keeps monotonic across upstream restarts (TimelineRebaser).
+    const options = { kind: 'recorder', label: target.id, queue: RECORDER_QUEUE } as const;
+    const opened = camera.prebuffering
+      ? await streams.attachWithPreroll(camera.name, 'main', options, target.startedAt - camera.prebufferLength * 1000)
+      : { consumer: await streams.attach(camera.name, 'main', options), preroll: null };
+    consumer = opened.consumer;
+    const pre = opened.preroll;
     if (pre) {
       await clip.writeInit(pre.init);
       for (const fragment of pre.fragments) await clip.writeFragment(fragment);

@@ -1,15 +1,15 @@
 import { cameraRecording, type Camera, type EventSource } from '@homecam/shared';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
-import type { Consumer, StreamHub } from '../media/index.js';
+import type { Consumer } from '../media/index.js';
 import { cameraFolder, type RecordingRoot } from '../repositories/recording-files.repository.js';
-import type { RecordingRow } from '../repositories/recording.repository.js';
 import type { CameraService } from '../services/camera.service.js';
 import type { ConfigService } from '../services/config.service.js';
 import type { NotificationService } from '../services/notification.service.js';
-import type { RecordingService } from '../services/recording.service.js';
+import type { CameraStreamDoor } from '../services/camera-stream-door.js';
+import type { RecordingRow, RecordingService } from '../services/recording.service.js';
 import { clipSettings, dateFolder, DEFAULT_MAX_CLIP_MS, delayToEnd, extendClip, onEndTimer, openClip, type ClipWindow } from './clip-policy.js';
-import { writeClip } from './clip-writer.js';
+import { writeClip, type ClipStreams } from './clip-writer.js';
 
 export interface RecorderLogger {
   debug(context: object, message: string): void;
@@ -19,7 +19,8 @@ export interface RecorderLogger {
 }
 
 export interface RecorderDeps {
-  hub: () => StreamHub;
+  /** The door to the cameras' streams (the camera stream service): a clip is one of its outputs. */
+  streams: ClipStreams & Pick<CameraStreamDoor, 'keyframeJpeg'>;
   cameras: CameraService;
   config: ConfigService;
   /** Every row change (start, interruption, completion) and the files' root go through the service. */
@@ -184,7 +185,7 @@ export class Recorder {
     }
     let result: { size: number; durationMs: number };
     try {
-      result = await writeClip(this.deps.hub(), camera, this.target(active, row.file), this.deps.syncEveryMs ?? 2_000);
+      result = await writeClip(this.deps.streams, camera, this.target(active, row.file), this.deps.syncEveryMs ?? 2_000);
     } catch (error) {
       await service.interrupt(row).catch(() => undefined);
       throw error;
@@ -248,9 +249,9 @@ export class Recorder {
         await files.write(relative, image);
         return true;
       }
-      const snap = await this.deps.hub().snapshot(camera, { waitMs: 8_000 });
-      if (!snap) return false;
-      await files.write(relative, snap.jpeg);
+      const jpeg = await this.deps.streams.keyframeJpeg(camera, 8_000);
+      if (!jpeg) return false;
+      await files.write(relative, jpeg);
       return true;
     } catch (error) {
       this.deps.log.warn({ camera, err: error }, 'no thumbnail for the recording');

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { buildInputArgs, isJpeg, killWithParent, parseSource, redactorFor, spawnTied, type InputOptions } from '../media/index.js';
+import { buildInputArgs, isJpeg, lastLine, parseSource, redactorFor, runOnce, type InputOptions, type RunOnceResult } from '../media/index.js';
 
 export interface StillImageRequest {
   /** The camera's still image source: an http(s) snapshot URL, an RTSP URL, ffmpeg input arguments or `demo:`. */
@@ -20,13 +20,16 @@ export interface StillImageOptions {
   ffmpegMajor: number | null;
 }
 
+/** Shown instead of the picture of a camera in privacy mode (server/assets/privacy.jpg, same path from src/ and dist/). */
+const PRIVACY_IMAGE = new URL('../../assets/privacy.jpg', import.meta.url);
+
+/** A camera's JPEG is well under this; more is not a picture to pass on. */
+const MAX_STILL_BYTES = 16 * 1024 * 1024;
+
 /**
  * Reads one picture from a camera's still image source with a one-shot ffmpeg (it speaks HTTP with basic and
  * digest auth, RTSP, and every image format a camera may send) and returns it as JPEG.
  */
-/** Shown instead of the picture of a camera in privacy mode (server/assets/privacy.jpg, same path from src/ and dist/). */
-const PRIVACY_IMAGE = new URL('../../assets/privacy.jpg', import.meta.url);
-
 export class StillImageRepository {
   private privacy: Promise<Buffer> | null = null;
 
@@ -38,7 +41,7 @@ export class StillImageRepository {
     return this.privacy;
   }
 
-  grab(request: StillImageRequest): Promise<Buffer> {
+  async grab(request: StillImageRequest): Promise<Buffer> {
     const redact = redactorFor(request.source);
     let args: string[];
     try {
@@ -51,34 +54,18 @@ export class StillImageRepository {
         '-f', 'image2', '-c:v', 'mjpeg', '-q:v', '4', 'pipe:1',
       ];
     } catch (error) {
-      return Promise.reject(new StillImageError(redact(error instanceof Error ? error.message : String(error))));
+      throw new StillImageError(redact(error instanceof Error ? error.message : String(error)));
     }
-    return new Promise((resolve, reject) => {
-      const child = spawnTied(this.options.ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-      const untrack = killWithParent(child);
-      const out: Buffer[] = [];
-      let stderr = '';
-      let failure: string | null = null;
-      const timer = setTimeout(() => {
-        failure = 'the still image source did not answer in time';
-        child.kill('SIGKILL');
-      }, request.timeoutMs ?? 10_000);
-      child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-      child.stderr.setEncoding('utf8');
-      child.stderr.on('data', (text: string) => {
-        stderr = (stderr + text).slice(-2_000);
-      });
-      child.on('error', (error) => {
-        failure ??= `ffmpeg could not be started: ${error.message}`;
-      });
-      child.once('close', (code) => {
-        clearTimeout(timer);
-        untrack();
-        const jpeg = Buffer.concat(out);
-        if (!failure && code === 0 && isJpeg(jpeg)) return resolve(jpeg);
-        const last = stderr.trim().split('\n').at(-1) ?? '';
-        reject(new StillImageError(redact(failure ?? `the still image source failed: ${last || `ffmpeg exited with ${code}`}`)));
-      });
-    });
+    const run = await runOnce({ command: this.options.ffmpegPath, args, timeoutMs: request.timeoutMs ?? 10_000, maxBytes: MAX_STILL_BYTES });
+    if (!run.startError && !run.stopped && run.code === 0 && isJpeg(run.stdout)) return run.stdout;
+    throw new StillImageError(redact(whyNoPicture(run)));
   }
+}
+
+/** Why a still image run gave no JPEG, in words for the log (redacted by the caller). */
+function whyNoPicture(run: RunOnceResult): string {
+  if (run.startError) return `ffmpeg could not be started: ${run.startError.message}`;
+  if (run.stopped === 'timeout') return 'the still image source did not answer in time';
+  if (run.stopped === 'too-large') return 'the still image source sent more than a picture';
+  return `the still image source failed: ${lastLine(run.stderrTail) || `ffmpeg exited with ${run.code}`}`;
 }

@@ -1,11 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-
-/** base64url keys as web push wants them: public = uncompressed P-256 point (65 bytes), private = scalar (32 bytes). */
-export interface VapidKeyPair {
-  publicKey: string;
-  privateKey: string;
-}
+import type { VapidKeyPair } from '../security/vapid-keys.js';
 
 /** The single `vapid_keys` row. */
 export class VapidKeyRepository {

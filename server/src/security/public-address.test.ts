@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPushSender } from '../push/push-sender.js';
+import { createPushSender } from '../alerts/push/push-sender.js';
 import { generateVapidKeys } from './vapid-keys.js';
 import { isInternalAddress, isInternalHost, resolvesPublic } from './public-address.js';
 

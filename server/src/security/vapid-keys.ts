@@ -1,5 +1,10 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
-import type { VapidKeyPair } from '../repositories/vapid-key.repository.js';
+
+/** base64url keys as web push wants them: public = uncompressed P-256 point (65 bytes), private = scalar (32 bytes). */
+export interface VapidKeyPair {
+  publicKey: string;
+  privateKey: string;
+}
 
 /**
  * A fresh VAPID key pair (RFC 8292): ECDSA P-256. The public key is the uncompressed point (0x04 || x || y) and the

@@ -31,6 +31,8 @@ export interface BackupServiceDeps {
   startupRestore: RestoreOutcome;
   /** Archive limits (tests lower them). */
   limits?: ScanLimits | undefined;
+  /** A failed daily copy or restore, besides its ERROR notification (the log). */
+  onError?: ((error: Error) => void) | undefined;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -82,12 +84,9 @@ export class BackupService {
   }
 
   private async fail(title: string, message: string): Promise<void> {
-    this.onError?.(new Error(message));
+    this.deps.onError?.(new Error(message));
     await this.deps.notifications.system('ERROR', title, message).catch(() => undefined);
   }
-
-  /** Set by the runtime: failures go to the log too. */
-  onError: ((error: Error) => void) | null = null;
 
   async download(options: { isAdmin: boolean; recordings: boolean; localStorage: string | undefined }): Promise<{ stream: Readable; fileName: string }> {
     const localStorage = parseLocalStorage(options.localStorage);

@@ -1,13 +1,17 @@
 import { maskSourceCredentials, type Camera, type CameraOffAir } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
-import { isMediaError, redactorFor } from '../media/index.js';
+import { InvalidSourceError, isMediaError, redactorFor } from '../media/index.js';
 
 /** Why a camera has no stream, and how media failures read to API clients: shared by the stream and snapshot services. */
 
 const MAX_STREAMS_MESSAGE = "the camera's maximum number of live viewers is reached";
 
-/** Media errors as API errors; the media messages are already redacted, ours are generic anyway. */
+/**
+ * Media errors as API errors; the media messages are already redacted, ours are generic anyway. A refused camera
+ * setting is the argument library's InvalidSourceError all the way from lib/ffmpeg-args up to here, its one mapping.
+ */
 export function toAppError(error: unknown): unknown {
+  if (error instanceof InvalidSourceError) return new AppError('CAMERA_OFFLINE', 'the camera source is not valid');
   if (!isMediaError(error)) return error;
   switch (error.code) {
     case 'CAMERA_NOT_FOUND':
@@ -22,8 +26,6 @@ export function toAppError(error: unknown): unknown {
       return new AppError('FFMPEG_UNAVAILABLE', 'ffmpeg is not available');
     case 'HUB_CLOSED':
       return new AppError('CAMERA_OFFLINE', 'the server is stopping');
-    case 'INVALID_SOURCE':
-      return new AppError('CAMERA_OFFLINE', 'the camera source is not valid');
   }
 }
 

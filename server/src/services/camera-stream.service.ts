@@ -1,11 +1,12 @@
 import type { Camera, CameraOffAir, CameraState, CameraStatus } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
-import { toCameraStatus, toHubCamera, type Consumer, type MediaLogger, type QueueLimits, type StreamHub, type StreamName, type StreamStatus } from '../media/index.js';
+import { toCameraStatus, toHubCamera, type MediaLogger, type QueueLimits, type StreamHub, type StreamName, type StreamStatus } from '../media/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { StillImageRepository } from '../repositories/still-image.repository.js';
 import { OFF_AIR, offAirOf, redactorOf, toAppError } from './camera-off-air.js';
 import { CameraSnapshots, type CameraSnapshot } from './camera-snapshots.js';
+import { CameraStreamDoor } from './camera-stream-door.js';
 import type { CameraService } from './camera.service.js';
 
 export { toAppError } from './camera-off-air.js';
@@ -32,10 +33,7 @@ export interface CameraStreamServiceDeps {
   snapshotCacheMs?: number;
   /** How long a snapshot waits for a keyframe when the stream has to be started, default 10 s. */
   snapshotWaitMs?: number;
-  /**
-   * Queue bounds of one live viewer: beyond them it drops to the next keyframe, never slowing others. Default
-   * the hub's (10 s / 8 MiB): the buffered GOP a viewer starts with must fit, or it would wait a whole GOP.
-   */
+  /** Queue bounds of one live viewer (CameraStreamDoorDeps); default the hub's. */
   viewerQueue?: QueueLimits;
   /** The ffmpeg in use (path, where it came from, its banner), for Settings → System. */
   ffmpeg?: { path: string; origin: string | null; banner: string | null };
@@ -44,9 +42,10 @@ export interface CameraStreamServiceDeps {
 /**
  * Cameras of config.json ↔ the stream hub: keeps the hub's camera list in step with the config (API, PATCH
  * /api/config or a hand edit, all without a restart), turns hub states into CameraStatus events (socket.io via
- * the event bus), attaches live viewers, and makes snapshots (buffered keyframe → still image source → a pull).
+ * the event bus), and makes snapshots (buffered keyframe → still image source → a pull). Every output attaches
+ * through the door it extends (camera-stream-door.ts), which applies disabled, privacy mode and maxStreams.
  */
-export class CameraStreamService {
+export class CameraStreamService extends CameraStreamDoor {
   private sync: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void) | null = null;
   private readonly stateListeners = new Set<StreamStateListener>();
@@ -57,16 +56,13 @@ export class CameraStreamService {
   private closed = false;
 
   constructor(private readonly deps: CameraStreamServiceDeps) {
+    super(deps);
     this.configuredAt = deps.clock.now();
     this.snapshots = new CameraSnapshots({ ...deps, settled: () => this.settled() });
   }
 
   get ffmpeg(): { path: string | null; origin: string | null; banner: string | null } {
     return this.deps.ffmpeg ?? { path: null, origin: null, banner: null };
-  }
-
-  get hub(): StreamHub {
-    return this.deps.hub;
   }
 
   /** Gives the hub the enabled cameras and follows every later change. */
@@ -77,7 +73,7 @@ export class CameraStreamService {
   }
 
   /** Resolves once the hub has every camera change made so far. */
-  settled(): Promise<void> {
+  override settled(): Promise<void> {
     return this.sync;
   }
 
@@ -115,22 +111,6 @@ export class CameraStreamService {
   onStreamState(listener: StreamStateListener): () => void {
     this.stateListeners.add(listener);
     return () => this.stateListeners.delete(listener);
-  }
-
-  /**
-   * A live viewer: a hub consumer with a bounded queue (a slow viewer drops, never slows the others).
-   * Throws CAMERA_NOT_FOUND, NOT_FOUND (no sub stream), CAMERA_OFFLINE (disabled), PRIVACY_MODE, MAX_STREAMS_REACHED.
-   */
-  async attachViewer(name: string, stream: StreamName, label: string, replaces?: Consumer): Promise<Consumer> {
-    await this.settled();
-    const camera = this.deps.cameras.get(name);
-    if (camera.disable) throw new AppError('CAMERA_OFFLINE', OFF_AIR.disabled);
-    if (camera.privacyMode) throw new AppError('PRIVACY_MODE', OFF_AIR.privacy);
-    try {
-      return this.deps.hub.attach(camera.name, stream, { kind: 'viewer', label, replaces, ...(this.deps.viewerQueue ? { queue: this.deps.viewerQueue } : {}) });
-    } catch (error) {
-      throw toAppError(error);
-    }
   }
 
   /**
@@ -211,5 +191,5 @@ export class CameraStreamService {
       since: new Date(this.configuredAt).toISOString(),
     };
   }
-
 }
+

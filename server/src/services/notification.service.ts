@@ -93,19 +93,19 @@ export class NotificationService {
     return this.deps.notifications;
   }
 
-  /** The image analysis, set by the runtime (it is built after the context). */
-  useGate(gate: EventGate | null): void {
-    this.gate = gate;
-  }
-
   count(): Promise<number> {
     return this.notifications.count();
   }
 
-  /** Subscribes to the camera events and starts the sweep. */
-  start(onError: (error: unknown) => void, sweepEveryMs = 10 * 60_000): void {
+  /**
+   * Subscribes to the camera events and starts the sweep. `gate` (the image analysis, server/src/analysis) judges
+   * every motion event until stop().
+   */
+  start(onError: (error: unknown) => void, options: { gate?: EventGate | null; sweepEveryMs?: number } = {}): void {
     const { bus, clock } = this.deps;
     if (!bus || !clock) return;
+    const { gate = null, sweepEveryMs = 10 * 60_000 } = options;
+    this.gate = gate;
     const run = (promise: Promise<unknown>): void => void promise.catch(onError);
     this.unsubscribe.push(
       bus.subscribe('MotionStarted', (e) => {
@@ -125,6 +125,7 @@ export class NotificationService {
   }
 
   stop(): void {
+    this.gate = null;
     for (const off of this.unsubscribe.splice(0)) off();
     this.cancelSweep?.();
     this.cancelSweep = null;

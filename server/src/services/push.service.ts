@@ -6,15 +6,13 @@ import { pushMessage } from './push-texts.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
 import type { PushRecipient, PushSubscriptionRepository } from '../repositories/push-subscription.repository.js';
-import type { VapidKeyPair, VapidKeyRepository } from '../repositories/vapid-key.repository.js';
+import type { VapidKeyRepository } from '../repositories/vapid-key.repository.js';
+import type { VapidKeyPair } from '../security/vapid-keys.js';
 import type { AuthContext } from './auth.service.js';
 import type { ConfigService } from './config.service.js';
 
 /** Spec §6: push subscription only for recordings:access or admin (hasAnyPermission lets admin pass). */
 export const PUSH_PERMISSIONS = ['recordings:access'] as const satisfies readonly Permission[];
-
-/** How long a push service keeps a message for a device that is offline: an event a day old is no news. */
-export const PUSH_TTL_SECONDS = 24 * 3600;
 
 export interface PushServiceDeps {
   subscriptions: PushSubscriptionRepository;

@@ -26,20 +26,3 @@ export async function spanFile(spans: SpanSource | null, row: RecordingRow): Pro
   if (!virtual) throw new AppError('FILE_NOT_FOUND', 'the footage of this event is gone');
   return { path: '', size: virtual.size, contentType: 'video/mp4', virtual };
 }
-
-/** The rows whose files are on the current recordings disk (one check per root). */
-export async function rowsOnCurrentDisk(rows: readonly RecordingRow[], rootOf: (row: RecordingRow) => string, onCurrentDisk: (root: string) => Promise<boolean>): Promise<Set<RecordingRow>> {
-  const byRoot = new Map<string, boolean>();
-  const local = new Set<RecordingRow>();
-  for (const row of rows) {
-    const root = rootOf(row);
-    let same = byRoot.get(root);
-    if (same === undefined) byRoot.set(root, (same = await onCurrentDisk(root)));
-    if (same) local.add(row);
-  }
-  return local;
-}
-
-export function formatGB(bytes: number): string {
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
-}

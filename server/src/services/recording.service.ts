@@ -6,10 +6,15 @@ import type { RecordingFilesRepository, RecordingRoot } from '../repositories/re
 import type { RecordingRepository, RecordingRow } from '../repositories/recording.repository.js';
 import type { ConfigService } from './config.service.js';
 import { addRecordingLabels } from './recording-labels.js';
-import { formatGB, rowsOnCurrentDisk, spanFile, type RecordingFile, type SpanSource } from './recording-span.js';
+import { RecordingRetention, type RetentionResult } from './recording-retention.js';
+import { spanFile, type RecordingFile, type SpanSource } from './recording-span.js';
 
 export type { RecordingFile, SpanSource, VirtualFile } from './recording-span.js';
 import { parseLabels, recordingFileUrl, toFilter, type NotificationService } from './notification.service.js';
+
+export type { RetentionResult } from './recording-retention.js';
+/** The row the recorder hands in (begin, interrupt, complete): rows change through this service only. */
+export type { RecordingRow };
 
 export interface RecordingServiceDeps {
   recordings: RecordingRepository;
@@ -20,22 +25,16 @@ export interface RecordingServiceDeps {
   clock: Clock;
 }
 
-const DAY_MS = 86_400_000;
 /** How long a request for a file still being written (a thumbnail waiting for a keyframe) is held. */
 export const PENDING_FILE_WAIT_MS = 10_000;
-const GB = 1024 ** 3;
-
-export interface RetentionResult {
-  expired: number;
-  forSpace: number;
-}
 
 /**
- * Recordings as rows: list with filters, delete (rows and files), start-up recovery of clips a crash left in
- * 'recording', and retention (age; total size and free space, oldest first, with a WARN notification).
+ * Recordings as rows: list with filters, delete (rows and files), the recorder's begin/interrupt/complete, and
+ * start-up recovery of clips a crash left in 'recording'. Which rows retention removes (age; total size and free
+ * space, oldest first) is recording-retention.ts's; they go through the same removal as a user's delete.
  */
 export class RecordingService {
-  private retention: Promise<RetentionResult> | null = null;
+  private readonly retention: RecordingRetention;
   private cancelSweep: (() => void) | null = null;
   /**
    * Files the recorder is writing now, by relative path, with the root they go under, so a request for one
@@ -45,7 +44,13 @@ export class RecordingService {
 
   private spans: SpanSource | null = null;
 
-  constructor(private readonly deps: RecordingServiceDeps) {}
+  constructor(private readonly deps: RecordingServiceDeps) {
+    this.retention = new RecordingRetention({
+      ...deps,
+      filesOf: (row) => this.filesOf(row),
+      remove: (rows, why) => this.remove(rows, { why }),
+    });
+  }
 
   /** Issue 19: span recordings (continuous mode) are served from the footage this source assembles. */
   useSpanSource(source: SpanSource | null): void {
@@ -214,71 +219,9 @@ export class RecordingService {
     this.cancelSweep = null;
   }
 
-  /** One run at a time; a call during a run waits for it and runs again. */
+  /** Applies the retention rules now (one run at a time; a call during a run waits for it and runs again). */
   enforceRetention(): Promise<RetentionResult> {
-    const previous = this.retention ?? Promise.resolve({ expired: 0, forSpace: 0 });
-    const next = previous.catch(() => undefined).then(() => this.retain());
-    this.retention = next;
-    return next;
-  }
-
-  private async retain(): Promise<RetentionResult> {
-    const settings = this.deps.config.get().recordings;
-    const now = this.deps.clock.now();
-    const expired = await this.deps.recordings.startedBefore(new Date(now - settings.removeAfter * DAY_MS).toISOString());
-    await this.remove(expired, { why: 'expired' });
-
-    const doomed: RecordingRow[] = [];
-    const oldest = settings.maxSizeGB !== undefined || settings.minFreeGB !== undefined ? await this.deps.recordings.finishedOldestFirst() : [];
-    const reasons: string[] = [];
-    if (settings.maxSizeGB !== undefined) {
-      // All rows count, whichever root they are under: the limit is on what HomeCam keeps, not on one directory.
-      const max = settings.maxSizeGB * GB;
-      let total = await this.deps.recordings.totalSize();
-      if (total > max) reasons.push(`recordings use ${formatGB(total)}, more than the maximum of ${settings.maxSizeGB} GB`);
-      for (const row of oldest) {
-        if (total <= max) break;
-        doomed.push(row);
-        total -= row.size_bytes;
-      }
-    }
-    if (settings.minFreeGB !== undefined) await this.freeSpace(settings.minFreeGB, oldest, doomed, reasons);
-    if (doomed.length > 0) {
-      await this.remove(doomed, { why: 'space' });
-      await this.deps.notifications.system('WARN', 'Recordings', `Deleted the ${doomed.length} oldest recording(s): ${reasons.join('; ')}`);
-    }
-    return { expired: expired.length, forSpace: doomed.length };
-  }
-
-  /**
-   * The free-space rule: adds to `doomed` the oldest recordings on the current disk until `minFreeGB` is free. When
-   * even deleting every one of them would leave less than that (a minimum larger than the disk, or other files
-   * holding the space), deleting would lose them all and still miss the goal: none go for this rule, an ERROR says why.
-   */
-  private async freeSpace(minFreeGB: number, oldest: readonly RecordingRow[], doomed: RecordingRow[], reasons: string[]): Promise<void> {
-    const min = minFreeGB * GB;
-    // Only recordings on the disk new clips go to free space there: older roots on another disk are kept.
-    const local = await rowsOnCurrentDisk(oldest, (row) => this.filesOf(row).dir, (root) => this.deps.files.onCurrentDisk(root));
-    const bytes = (rows: readonly RecordingRow[]) => rows.reduce((n, row) => n + row.size_bytes, 0);
-    let free = (await this.deps.files.freeBytes()) + bytes(doomed.filter((row) => local.has(row)));
-    if (free >= min) return;
-    const candidates = oldest.filter((row) => local.has(row) && !doomed.includes(row));
-    const reachable = free + bytes(candidates);
-    if (reachable < min) {
-      await this.deps.notifications.system(
-        'ERROR',
-        'Recordings',
-        `Less than ${minFreeGB} GB free on the recordings disk, and deleting every recording on it would leave only ` +
-          `${formatGB(reachable)} free: none deleted for free space. Lower the minimum free space or free the disk.`,
-      );
-      return;
-    }
-    reasons.push(`less than ${minFreeGB} GB free on the recordings disk`);
-    for (const row of candidates) {
-      if (free >= min) break;
-      doomed.push(row);
-      free += row.size_bytes;
-    }
+    return this.retention.enforce();
   }
 
   private async remove(rows: readonly RecordingRow[], cause: Pick<DomainEvents['RecordingsRemoved'], 'why' | 'by'> & { all?: boolean }): Promise<void> {

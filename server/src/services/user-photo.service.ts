@@ -2,18 +2,13 @@ import { AppError } from '../errors/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { PhotoRepository } from '../repositories/photo.repository.js';
 import type { UserRecord, UserRepository } from '../repositories/user.repository.js';
-import { detectImageType } from './image-type.js';
-import type { PhotoEncoder } from './photo-encoder.js';
+import { detectImageType } from '../lib/image-type.js';
+import type { PhotoEncoder } from '../repositories/photo-encoder.repository.js';
 
 export class UserPhotoService {
   constructor(
     private readonly deps: { users: UserRepository; photos: PhotoRepository; clock: Clock; encoder: PhotoEncoder },
   ) {}
-
-  /** The ffmpeg that re-encodes uploads, once the server has located it. */
-  useFfmpeg(path: string): void {
-    this.deps.encoder.use(path);
-  }
 
   /**
    * Stores a new profile photo and removes the previous file. The type is checked by content, then the image is

@@ -1,5 +1,5 @@
 import { liveMessage, type LiveClientMessage, type LiveServerMessage, type WebrtcSettings, type WebrtcUnavailableReason } from '@homecam/shared';
-import type { Consumer, StreamHub, StreamName } from '../media/index.js';
+import type { Consumer, StreamAccess, StreamName } from '../media/index.js';
 import { AudioRtpClock } from './audio/audio-clock.js';
 import { audioTranscoder } from './audio/transcoder.js';
 import { libdatachannel } from './libdatachannel.js';
@@ -31,7 +31,8 @@ export interface LiveWebrtcHost {
 type Phase = 'waiting' | 'offer' | 'answering' | 'webrtc' | 'mse';
 
 export interface AudioSource {
-  hub: StreamHub;
+  /** The door to the camera's streams (the camera stream service): the audio consumer honours its rules. */
+  streams: StreamAccess;
   camera: string;
   stream: StreamName;
 }
@@ -133,7 +134,7 @@ export class LiveWebrtc {
   private listenAudio(peer: H264Peer): () => void {
     const source = this.audio;
     if (!source || !peer.hasAudio) return () => undefined;
-    const transcoder = audioTranscoder(source.hub, source.camera, source.stream, this.host.log);
+    const transcoder = audioTranscoder(source.streams, source.camera, source.stream, this.host.log);
     return transcoder.subscribe((packet, samples) => {
       if (peer.connected) peer.sendAudio(packet, this.audioClock.timestamp(samples, Date.now()));
     });

@@ -9,8 +9,8 @@ export const FTP_JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9
 export async function triggerFtpRecording(app: HomecamApp, camera: string): Promise<RecordingRow> {
   app.homecam.cameraEvents.motionReset(camera, 'api');
   expect(app.homecam.cameraEvents.sink().motion(camera, 'ftp', { image: FTP_JPEG })).toMatchObject({ accepted: true });
-  const id = app.homecam.recorder.current(camera)?.id ?? 'none';
-  await app.homecam.recorder.idle();
+  const id = app.modules.recorder.recorder.current(camera)?.id ?? 'none';
+  await app.modules.recorder.recorder.idle();
   const row = await app.homecam.repositories.recordings.get(id);
   if (!row) throw new Error('no row for the recording');
   return row;

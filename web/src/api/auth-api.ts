@@ -5,16 +5,16 @@ import {
   type LoginRequest,
   type LoginResponse,
 } from '@homecam/shared';
-import { apiRequest } from './http-client';
+import type { HttpClient } from './http-client';
 
-export function login(body: LoginRequest): Promise<LoginResponse> {
-  return apiRequest('/auth/login', { method: 'POST', json: body, schema: loginResponseSchema, handlesUnauthorized: true, token: null });
+export function login(http: HttpClient, body: LoginRequest): Promise<LoginResponse> {
+  return http.request('/auth/login', { method: 'POST', json: body, schema: loginResponseSchema, handlesUnauthorized: true, token: null });
 }
 
-export function checkSession(signal?: AbortSignal): Promise<AuthCheckResponse> {
-  return apiRequest('/auth/check', { schema: authCheckResponseSchema, signal, handlesUnauthorized: true });
+export function checkSession(http: HttpClient, signal?: AbortSignal): Promise<AuthCheckResponse> {
+  return http.request('/auth/check', { schema: authCheckResponseSchema, signal, handlesUnauthorized: true });
 }
 
-export function logout(token: string): Promise<void> {
-  return apiRequest('/auth/logout', { method: 'POST', token, handlesUnauthorized: true });
+export function logout(http: HttpClient, token: string): Promise<void> {
+  return http.request('/auth/logout', { method: 'POST', token, handlesUnauthorized: true });
 }

@@ -1,5 +1,5 @@
 import type { CameraStatus } from '@homecam/shared';
-import { createStore, type Store } from '../stores/create-store';
+import { createStore, type Store } from '../lib/create-store';
 
 /**
  * The newest `cameraState` of every camera, as pushed by the socket (read with useSyncExternalStore).

@@ -6,38 +6,38 @@ import {
   type CameraInput,
   type CameraStatus,
 } from '@homecam/shared';
-import { apiRequest } from './http-client';
+import type { HttpClient } from './http-client';
 
 const path = (name: string) => `/cameras/${encodeURIComponent(name)}`;
 
-export async function listCameras(): Promise<Camera[]> {
-  return (await apiRequest('/cameras', { schema: cameraListSchema })).result;
+export async function listCameras(http: HttpClient): Promise<Camera[]> {
+  return (await http.request('/cameras', { schema: cameraListSchema })).result;
 }
 
-export function getCamera(name: string): Promise<Camera> {
-  return apiRequest(path(name), { schema: cameraSchema });
+export function getCamera(http: HttpClient, name: string): Promise<Camera> {
+  return http.request(path(name), { schema: cameraSchema });
 }
 
-export function createCamera(body: CameraInput): Promise<Camera> {
-  return apiRequest('/cameras', { method: 'POST', json: body, schema: cameraSchema });
+export function createCamera(http: HttpClient, body: CameraInput): Promise<Camera> {
+  return http.request('/cameras', { method: 'POST', json: body, schema: cameraSchema });
 }
 
 /** A JSON merge patch: objects merge, null removes a key, a masked secret keeps the stored one. */
-export function updateCamera(name: string, patch: Record<string, unknown>): Promise<Camera> {
-  return apiRequest(path(name), { method: 'PATCH', json: patch, schema: cameraSchema });
+export function updateCamera(http: HttpClient, name: string, patch: Record<string, unknown>): Promise<Camera> {
+  return http.request(path(name), { method: 'PATCH', json: patch, schema: cameraSchema });
 }
 
-export function deleteCamera(name: string): Promise<void> {
-  return apiRequest(path(name), { method: 'DELETE' });
+export function deleteCamera(http: HttpClient, name: string): Promise<void> {
+  return http.request(path(name), { method: 'DELETE' });
 }
 
 /** Adds the camera whose picture the server generates ('Demo', 'Demo 2', …). */
-export function createDemoCamera(): Promise<Camera> {
-  return apiRequest('/cameras/demo', { method: 'POST', schema: cameraSchema });
+export function createDemoCamera(http: HttpClient): Promise<Camera> {
+  return http.request('/cameras/demo', { method: 'POST', schema: cameraSchema });
 }
 
-export function getCameraStatus(name: string): Promise<CameraStatus> {
-  return apiRequest(`${path(name)}/status`, { schema: cameraStatusSchema });
+export function getCameraStatus(http: HttpClient, name: string): Promise<CameraStatus> {
+  return http.request(`${path(name)}/status`, { schema: cameraStatusSchema });
 }
 
 /**

@@ -1,22 +1,22 @@
 import { configStatSchema, type ConfigConfirmation, type ConfigStat, type UiConfig } from '@homecam/shared';
 import { uiConfigSchema } from '@homecam/shared';
 import { z } from 'zod';
-import { apiDownload, apiRequest } from './http-client';
+import type { DownloadedFile, HttpClient } from './http-client';
 
-export function getUiConfig(): Promise<UiConfig> {
-  return apiRequest('/config/ui', { schema: uiConfigSchema });
+export function getUiConfig(http: HttpClient): Promise<UiConfig> {
+  return http.request('/config/ui', { schema: uiConfigSchema });
 }
 
 /** config.json as a JSON object (loose: plugins' keys are kept; the server validated it). */
 const anyDocumentSchema = z.record(z.string(), z.unknown());
 
 /** config.json as the server holds it (the defaults written out), admin only. */
-export function getConfigFile(): Promise<Record<string, unknown>> {
-  return apiRequest('/config', { schema: anyDocumentSchema });
+export function getConfigFile(http: HttpClient): Promise<Record<string, unknown>> {
+  return http.request('/config', { schema: anyDocumentSchema });
 }
 
-export function getConfigStat(): Promise<ConfigStat> {
-  return apiRequest('/config/stat', { schema: configStatSchema });
+export function getConfigStat(http: HttpClient): Promise<ConfigStat> {
+  return http.request('/config/stat', { schema: configStatSchema });
 }
 
 export interface ConfigWriteOptions {
@@ -26,15 +26,15 @@ export interface ConfigWriteOptions {
 }
 
 /** PUT /api/config: the whole file; answers the saved file. */
-export function putConfigFile(document: Record<string, unknown>, options: ConfigWriteOptions = {}): Promise<Record<string, unknown>> {
+export function putConfigFile(http: HttpClient, document: Record<string, unknown>, options: ConfigWriteOptions = {}): Promise<Record<string, unknown>> {
   const query = new URLSearchParams();
   if (options.confirm && options.confirm.length > 0) query.set('confirm', options.confirm.join(','));
   if (options.ifModifiedAt) query.set('ifModifiedAt', options.ifModifiedAt);
   const suffix = query.size > 0 ? `?${query.toString()}` : '';
-  return apiRequest(`/config${suffix}`, { method: 'PUT', json: document, schema: anyDocumentSchema });
+  return http.request(`/config${suffix}`, { method: 'PUT', json: document, schema: anyDocumentSchema });
 }
 
-/** config.json byte for byte, as stored. */
-export function downloadConfigFile(): Promise<Blob> {
-  return apiDownload('/config/download');
+/** GET /api/config/download (admin): config.json byte for byte, as stored. */
+export function downloadConfigFile(http: HttpClient): Promise<DownloadedFile> {
+  return http.download('/config/download', { fallbackName: 'config.json' });
 }

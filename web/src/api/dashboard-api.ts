@@ -1,12 +1,12 @@
 import { dashboardLayoutResponseSchema, type DashboardLayout, type DashboardLayoutResponse } from '@homecam/shared';
-import { apiRequest } from './http-client';
+import type { HttpClient } from './http-client';
 
 /** GET /api/dashboard/layout (dashboard:access): the caller's own saved board, or null. */
-export function getDashboardLayout(signal?: AbortSignal): Promise<DashboardLayoutResponse> {
-  return apiRequest('/dashboard/layout', { schema: dashboardLayoutResponseSchema, signal });
+export function getDashboardLayout(http: HttpClient, signal?: AbortSignal): Promise<DashboardLayoutResponse> {
+  return http.request('/dashboard/layout', { schema: dashboardLayoutResponseSchema, signal });
 }
 
 /** PUT /api/dashboard/layout: replaces the caller's board on the server (a second device loads it). */
-export function saveDashboardLayout(layout: DashboardLayout): Promise<DashboardLayoutResponse> {
-  return apiRequest('/dashboard/layout', { method: 'PUT', json: layout, schema: dashboardLayoutResponseSchema });
+export function saveDashboardLayout(http: HttpClient, layout: DashboardLayout): Promise<DashboardLayoutResponse> {
+  return http.request('/dashboard/layout', { method: 'PUT', json: layout, schema: dashboardLayoutResponseSchema });
 }

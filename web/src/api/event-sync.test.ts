@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Notification, Recording } from '@homecam/shared';
 import { flattenPages, type CursorPages } from './event-cache';
-import { EMPTY_FILTERS } from './event-filters';
+import { EMPTY_FILTERS } from '../lib/event-filters';
 import { createEventListSync } from './event-sync';
 import { queryKeys } from './query-keys';
 

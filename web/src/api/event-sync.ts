@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Notification, Recording } from '@homecam/shared';
 import { prependItem, removeItems, replaceItem, type CursorPages } from './event-cache';
-import { EMPTY_FILTERS, matchesFilters, type EventFilters } from './event-filters';
+import { EMPTY_FILTERS, matchesFilters, type EventFilters } from '../lib/event-filters';
 import { queryKeys } from './query-keys';
 
 /** The filters a list query was made with (its key's third part), or none. */

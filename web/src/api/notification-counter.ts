@@ -1,4 +1,4 @@
-import { createStore } from '../stores/create-store';
+import { createStore } from '../lib/create-store';
 
 /**
  * The notification counter of spec §4 as an external store (read with useSyncExternalStore).

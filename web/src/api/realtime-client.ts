@@ -10,7 +10,7 @@ import {
   type Recording,
   type ServerToClientEvents,
 } from '@homecam/shared';
-import { createStore } from '../stores/create-store';
+import { createStore } from '../lib/create-store';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

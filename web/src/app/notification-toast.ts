@@ -1,5 +1,5 @@
 import type { Notification } from '@homecam/shared';
-import { notificationMessage } from '../components/events/format';
+import { notificationMessage } from '../lib/event-format';
 import type { ToastExtras, ToastStore } from '../stores/toast/toast-store';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../lib/api-error';
 import { logout } from '../api/auth-api';
-import { configureHttpClient } from '../api/http-client';
+import { createHttpClient, type HttpClient } from '../api/http-client';
 import { createCameraStatusStore } from '../api/camera-status-store';
 import { createNotificationCounter } from '../api/notification-counter';
 import { createEventListSync } from '../api/event-sync';
@@ -51,13 +51,13 @@ function createQueryClient() {
 }
 
 /** Requests carry the signed-in session's token; a request that finds the session gone ends it here too. */
-function connectHttpClient(sessionStore: SessionStore): void {
-  configureHttpClient({
+function createSessionHttpClient(session: () => SessionStore): HttpClient {
+  return createHttpClient({
     getToken: () => {
-      const state = sessionStore.getState();
+      const state = session().getState();
       return state.status === 'signedIn' ? state.session.access_token : null;
     },
-    onSessionLost: () => sessionStore.dispatch({ type: 'SESSION_ENDED' }),
+    onSessionLost: () => session().dispatch({ type: 'SESSION_ENDED' }),
   });
 }
 
@@ -77,6 +77,8 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
   });
   const navigation = { navigate: (to: string) => window.location.assign(to) };
   const queryClient = createQueryClient();
+  // The session store is built below (it needs the socket, which needs the feeds); the client reads it per request.
+  const http = createSessionHttpClient(() => sessionStore);
   const eventLists = createEventListSync(queryClient);
   const exportList = createExportSync(queryClient);
   const eventToasts = createEventToasts(toastStore, i18n.t.bind(i18n));
@@ -113,19 +115,18 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
       notificationCounter.reset();
       cameraStatusStore.reset();
     },
-    callLogout: logout,
+    callLogout: (token) => logout(http, token),
     navigate: (to) => navigation.navigate(to),
     schedule: (run, delayMs) => void setTimeout(run, delayMs),
     logError: (message, error) => console.warn(`[session] ${message}`, error),
   });
 
-  connectHttpClient(sessionStore);
-
-  const pwa = createPwa({ i18n, sessionStore, storage, document, window });
+  const pwa = createPwa({ i18n, http, sessionStore, storage, document, window });
   return {
     i18n,
     queryClient,
     storage,
+    http,
     toastStore,
     notificationCounter,
     cameraStatusStore,

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../lib/api-error';
 import { describeError } from './describe-error';
 
 /** Echoes the key and its values, so the test sees which translation was asked for. */

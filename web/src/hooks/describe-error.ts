@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { VALIDATION_MESSAGES } from '@homecam/shared';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../lib/api-error';
 
 const isValidationKey = (message: string) => (VALIDATION_MESSAGES as readonly string[]).includes(message);
 

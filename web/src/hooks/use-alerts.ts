@@ -1,21 +1,17 @@
 import type { AlertChannelId } from '@homecam/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { getAlertStatus, sendAlertTest } from '../api/alerts-api';
+import { useApiMutation, useApiQuery } from './use-api';
 
 export const alertStatusQueryKey = ['alerts', 'status'] as const;
 
 /** How often the channel cards ask again while the tab is visible (queued/dropped move with every event). */
 export const ALERT_STATUS_REFRESH_MS = 4000;
 
-export function useAlertStatus() {
-  return useQuery({ queryKey: alertStatusQueryKey, queryFn: getAlertStatus, refetchInterval: ALERT_STATUS_REFRESH_MS });
-}
+export const useAlertStatus = () => useApiQuery(alertStatusQueryKey, getAlertStatus, { refetchInterval: ALERT_STATUS_REFRESH_MS });
 
 /** "Send a test" of one channel; the status is fetched again after it (last success or last error changed). */
 export function useAlertTest(channel: AlertChannelId) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => sendAlertTest(channel),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: alertStatusQueryKey }),
-  });
+  return useApiMutation((http) => sendAlertTest(http, channel), { onSettled: () => void queryClient.invalidateQueries({ queryKey: alertStatusQueryKey }) });
 }

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Camera, CameraInput, CameraOffAir, CameraStatus } from '@homecam/shared';
 import {
   createCamera,
@@ -13,16 +13,14 @@ import {
 import { queryKeys } from '../api/query-keys';
 import { useStores } from '../stores/stores-context';
 import { useHasAnyPermission } from './use-permissions';
+import { useApiMutation, useApiQuery } from './use-api';
+import { useHttp } from './use-http';
 
 /** GET /api/cameras. */
-export function useCameraList(enabled = true) {
-  return useQuery({ queryKey: queryKeys.cameraList, queryFn: listCameras, enabled });
-}
+export const useCameraList = (enabled = true) => useApiQuery(queryKeys.cameraList, listCameras, { enabled });
 
 /** GET /api/cameras/:name. */
-export function useCamera(name: string) {
-  return useQuery({ queryKey: queryKeys.camera(name), queryFn: () => getCamera(name) });
-}
+export const useCamera = (name: string) => useApiQuery(queryKeys.camera(name), (http) => getCamera(http, name));
 
 /**
  * Camera changes also change the rooms' camera counts. Statuses are left alone: the socket keeps them fresh,
@@ -37,34 +35,23 @@ function useInvalidateCameras() {
     ]);
 }
 
-export function useCreateCamera() {
-  const invalidate = useInvalidateCameras();
-  return useMutation({ mutationFn: (body: CameraInput) => createCamera(body), onSuccess: invalidate });
-}
+export const useCreateCamera = () => useApiMutation((http, body: CameraInput) => createCamera(http, body), { onSuccess: useInvalidateCameras() });
 
-export function useUpdateCamera() {
-  const invalidate = useInvalidateCameras();
-  return useMutation({
-    mutationFn: ({ name, patch }: { name: string; patch: Record<string, unknown> }) => updateCamera(name, patch),
-    onSuccess: invalidate,
+export const useUpdateCamera = () =>
+  useApiMutation((http, { name, patch }: { name: string; patch: Record<string, unknown> }) => updateCamera(http, name, patch), {
+    onSuccess: useInvalidateCameras(),
   });
-}
 
-export function useDeleteCamera() {
-  const invalidate = useInvalidateCameras();
-  return useMutation({ mutationFn: (name: string) => deleteCamera(name), onSuccess: invalidate });
-}
+export const useDeleteCamera = () => useApiMutation(deleteCamera, { onSuccess: useInvalidateCameras() });
 
-export function useCreateDemoCamera() {
-  const invalidate = useInvalidateCameras();
-  return useMutation({ mutationFn: createDemoCamera, onSuccess: invalidate });
-}
+export const useCreateDemoCamera = () => useApiMutation((http) => createDemoCamera(http), { onSuccess: useInvalidateCameras() });
 
 /**
  * The camera's stream state for its status dot: the newest `cameraState` pushed by the socket, else the
  * answer of GET /api/cameras/:name/status (asked once, then kept fresh by the pushes).
  */
 export function useCameraStatus(name: string): CameraStatus | undefined {
+  const http = useHttp();
   const { cameraStatusStore } = useStores();
   // This camera's status only: another camera's change does not re-render this dot.
   const subscribe = useCallback((listener: () => void) => cameraStatusStore.subscribe(name, listener), [cameraStatusStore, name]);
@@ -73,7 +60,7 @@ export function useCameraStatus(name: string): CameraStatus | undefined {
   const allowed = useHasAnyPermission(['cameras:access']);
   const fetched = useQuery({
     queryKey: queryKeys.cameraStatus(name),
-    queryFn: () => getCameraStatus(name),
+    queryFn: () => getCameraStatus(http, name),
     staleTime: Infinity,
     enabled: allowed && !pushed,
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FAVOURITES_KEY, parseFavourites } from '../components/camview/favourites';
+import { FAVOURITES_KEY, parseFavourites } from '../lib/favourites';
 
 /** The favourite cameras of camview, remembered on this device; null = every camera. */
 export function useCamviewFavourites() {

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { STORAGE_KEYS } from '@homecam/shared';
-import type { CamviewLayout } from '../components/camview/camview-layout';
-import { layoutFor, parseSavedLayouts, withLayout, type SavedLayouts } from '../components/camview/camview-storage';
+import type { CamviewLayout } from '../lib/camview-layout';
+import { layoutFor, parseSavedLayouts, withLayout, type SavedLayouts } from '../lib/camview-storage';
 
 function store(layouts: SavedLayouts) {
   localStorage.setItem(STORAGE_KEYS.camviewLayouts, JSON.stringify(layouts));

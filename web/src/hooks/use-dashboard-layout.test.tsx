@@ -2,10 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { STORAGE_KEYS, type DashboardLayout } from '@homecam/shared';
-import type { Registry } from '../components/dashboard/dashboard-layout';
+import type { Registry } from '../lib/dashboard-layout';
 import { clearStoredSession } from '../stores/session/stored-session';
+import { StoresContext } from '../stores/stores-context';
+import { testStores } from '../test/test-stores';
 import { initialLayout, SAVE_DEBOUNCE_MS, useDashboardLayout } from './use-dashboard-layout';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), save: vi.fn() }));
@@ -13,13 +14,17 @@ vi.mock('../api/dashboard-api', () => ({ getDashboardLayout: api.get, saveDashbo
 vi.mock('./use-toast', () => ({ useToast: () => ({ apiError: vi.fn() }) }));
 
 const REGISTRY: Registry = [
-  { type: 'time', titleKey: 'widgets:time.title', size: { w: 4, h: 4 }, settingsSchema: z.object({}), defaults: {}, Component: () => null },
-  { type: 'shortcuts', titleKey: 'widgets:shortcuts.title', size: { w: 4, h: 4 }, settingsSchema: z.object({}), defaults: {}, Component: () => null },
+  { type: 'time', size: { w: 4, h: 4 }, defaults: {} },
+  { type: 'shortcuts', size: { w: 4, h: 4 }, defaults: {} },
 ];
 const board = (id: string, x = 0): DashboardLayout => ({ version: 1, locked: false, widgets: [{ id, type: 'time', x, y: 0, w: 4, h: 4, settings: {} }] });
 
 function wrapper({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{children}</QueryClientProvider>;
+  return (
+    <StoresContext.Provider value={testStores()}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{children}</QueryClientProvider>
+    </StoresContext.Provider>
+  );
 }
 
 beforeEach(() => {
@@ -59,7 +64,7 @@ describe('useDashboardLayout', () => {
       vi.advanceTimersByTime(SAVE_DEBOUNCE_MS);
     });
     expect(api.save).toHaveBeenCalledTimes(1);
-    expect(api.save).toHaveBeenCalledWith(board('server', 8));
+    expect(api.save).toHaveBeenCalledWith(expect.anything(), board('server', 8));
   });
 
   it('falls back to the browser copy when the server cannot be read, and sends a pending change on unmount', async () => {
@@ -72,7 +77,7 @@ describe('useDashboardLayout', () => {
     expect(result.current.layout?.widgets[0]?.id).toBe('local');
     act(() => result.current.change(board('local', 4)));
     unmount();
-    expect(api.save).toHaveBeenCalledWith(board('local', 4));
+    expect(api.save).toHaveBeenCalledWith(expect.anything(), board('local', 4));
   });
 });
 
@@ -82,7 +87,7 @@ describe('useDashboardLayout hand-over', () => {
     localStorage.setItem(STORAGE_KEYS.dashboardLayout, JSON.stringify(board('local')));
     const { result } = renderHook(() => useDashboardLayout(REGISTRY, ['admin']), { wrapper });
     await waitFor(() => expect(result.current.loading).toBe(false));
-    await waitFor(() => expect(api.save).toHaveBeenCalledWith(board('local')), { timeout: 3000 });
+    await waitFor(() => expect(api.save).toHaveBeenCalledWith(expect.anything(), board('local')), { timeout: 3000 });
     expect(api.save).toHaveBeenCalledTimes(1);
   });
 

@@ -2,8 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { STORAGE_KEYS, type DashboardLayout } from '@homecam/shared';
 import { getDashboardLayout, saveDashboardLayout } from '../api/dashboard-api';
-import { compactLayout, defaultLayout, parseLayout, parseStoredText, type Permissions, type Registry } from '../components/dashboard/dashboard-layout';
+import { compactLayout, defaultLayout, parseLayout, parseStoredText, type Permissions, type Registry } from '../lib/dashboard-layout';
 import { useToast } from './use-toast';
+import { useHttp } from './use-http';
 
 /** Drags come in bursts (move, resize, move): one PUT for a burst. */
 export const SAVE_DEBOUNCE_MS = 500;
@@ -29,6 +30,7 @@ export function initialLayout(server: DashboardLayout | null | undefined, localT
  * resize stop, add, remove, settings, lock) save; the grid's own layout echoes never do.
  */
 export function useDashboardLayout(registry: Registry, permissions: Permissions) {
+  const http = useHttp();
   const toast = useToast();
   // The toast helpers are new each render; the save path reads the latest without re-subscribing.
   const toastRef = useRef(toast);
@@ -38,7 +40,7 @@ export function useDashboardLayout(registry: Registry, permissions: Permissions)
   const queryClient = useQueryClient();
   // Read once per page load: this browser's later changes are written into the cache (below), so coming back to
   // the board in the same session shows them without asking the server again (and without racing the last PUT).
-  const server = useQuery({ queryKey: LAYOUT_KEY, queryFn: ({ signal }) => getDashboardLayout(signal), staleTime: Infinity, retry: 1 });
+  const server = useQuery({ queryKey: LAYOUT_KEY, queryFn: ({ signal }) => getDashboardLayout(http, signal), staleTime: Infinity, retry: 1 });
   const [layout, setLayout] = useState<DashboardLayout | null>(null);
   const handedOver = useRef(false);
   const pending = useRef<DashboardLayout | null>(null);
@@ -55,8 +57,8 @@ export function useDashboardLayout(registry: Registry, permissions: Permissions)
     timer.current = null;
     const next = pending.current;
     pending.current = null;
-    if (next) saveDashboardLayout(next).catch((error: unknown) => toastRef.current.apiError(error));
-  }, []);
+    if (next) saveDashboardLayout(http, next).catch((error: unknown) => toastRef.current.apiError(error));
+  }, [http]);
 
   // Leaving the page (navigation or closing the tab) sends what is still waiting.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { filtersFromSearch, filtersToSearch, type EventFilters } from '../api/event-filters';
+import { filtersFromSearch, filtersToSearch, type EventFilters } from '../lib/event-filters';
 import { useCameraList } from './use-cameras';
 import { useHasAnyPermission } from './use-permissions';
 import { useRoomList } from './use-rooms';

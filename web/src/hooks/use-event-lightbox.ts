@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@homecam/shared';
-import type { LightboxItem } from '../components/events/Lightbox';
-import { notificationItem, recordingItem } from '../components/events/lightbox-items';
+import { notificationItem, recordingItem, type LightboxItem } from '../lib/lightbox-items';
 import { useRecordingLoader } from './use-events';
 import { useHasAnyPermission } from './use-permissions';
 import { useToast } from './use-toast';

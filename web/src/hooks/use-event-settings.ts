@@ -1,5 +1,5 @@
 import type { NotificationSettingsPatch, RecordingSettingsPatch } from '@homecam/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys';
 import {
   getNotificationSettings,
@@ -8,6 +8,7 @@ import {
   updateRecordingSettings,
 } from '../api/settings-api';
 import { useHasAnyPermission } from './use-permissions';
+import { useApiMutation, useApiQuery } from './use-api';
 
 /**
  * The recordings settings and whether this user may change them (settings:recordings:edit or admin); moving the
@@ -16,29 +17,25 @@ import { useHasAnyPermission } from './use-permissions';
 export function useRecordingSettings() {
   const canEdit = useHasAnyPermission(['settings:recordings:edit']);
   const canMovePath = useHasAnyPermission(['admin']);
-  const query = useQuery({ queryKey: queryKeys.recordingSettings, queryFn: getRecordingSettings });
+  const query = useApiQuery(queryKeys.recordingSettings, getRecordingSettings);
   return { ...query, canEdit, canMovePath };
 }
 
-export function useUpdateRecordingSettings() {
+/** The saved settings are the server's answer: they replace the cached ones. */
+function useCacheAnswer(queryKey: readonly unknown[]) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (patch: RecordingSettingsPatch) => updateRecordingSettings(patch),
-    onSuccess: (saved) => queryClient.setQueryData(queryKeys.recordingSettings, saved),
-  });
+  return (saved: unknown) => void queryClient.setQueryData(queryKey, saved);
 }
+
+export const useUpdateRecordingSettings = () =>
+  useApiMutation((http, patch: RecordingSettingsPatch) => updateRecordingSettings(http, patch), { onSuccess: useCacheAnswer(queryKeys.recordingSettings) });
 
 /** The notification settings and whether this user may change them (settings:notifications:edit or admin). */
 export function useNotificationSettings() {
   const canEdit = useHasAnyPermission(['settings:notifications:edit']);
-  const query = useQuery({ queryKey: queryKeys.notificationSettings, queryFn: getNotificationSettings });
+  const query = useApiQuery(queryKeys.notificationSettings, getNotificationSettings);
   return { ...query, canEdit };
 }
 
-export function useUpdateNotificationSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (patch: NotificationSettingsPatch) => updateNotificationSettings(patch),
-    onSuccess: (saved) => queryClient.setQueryData(queryKeys.notificationSettings, saved),
-  });
-}
+export const useUpdateNotificationSettings = () =>
+  useApiMutation((http, patch: NotificationSettingsPatch) => updateNotificationSettings(http, patch), { onSuccess: useCacheAnswer(queryKeys.notificationSettings) });

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { flattenPages, removeItems, type CursorPages } from '../api/event-cache';
-import { EMPTY_FILTERS, type EventFilters } from '../api/event-filters';
+import { EMPTY_FILTERS, type EventFilters } from '../lib/event-filters';
 import {
   deleteNotification,
   deleteNotifications,
@@ -11,14 +11,16 @@ import {
   listRecordings,
 } from '../api/events-api';
 import { queryKeys } from '../api/query-keys';
+import { useHttp } from './use-http';
 
 const PAGE_SIZE = 25;
 
 /** GET /api/notifications, newest first, one cursor page after another. */
 export function useNotificationList(filters: EventFilters) {
+  const http = useHttp();
   const query = useInfiniteQuery({
     queryKey: queryKeys.notificationList(filters),
-    queryFn: ({ pageParam, signal }) => listNotifications(filters, pageParam, PAGE_SIZE, signal),
+    queryFn: ({ pageParam, signal }) => listNotifications(http, filters, pageParam, PAGE_SIZE, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -27,9 +29,10 @@ export function useNotificationList(filters: EventFilters) {
 
 /** GET /api/recordings, newest first, one cursor page after another. */
 export function useRecordingList(filters: EventFilters) {
+  const http = useHttp();
   const query = useInfiniteQuery({
     queryKey: queryKeys.recordingList(filters),
-    queryFn: ({ pageParam, signal }) => listRecordings(filters, pageParam, PAGE_SIZE, signal),
+    queryFn: ({ pageParam, signal }) => listRecordings(http, filters, pageParam, PAGE_SIZE, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -38,9 +41,10 @@ export function useRecordingList(filters: EventFilters) {
 
 /** The newest `count` notifications of one camera (the camera page). */
 export function useCameraNotifications(camera: string, count = 5, enabled = true) {
+  const http = useHttp();
   return useQuery({
     queryKey: [...queryKeys.notifications, 'camera', camera, count] as const,
-    queryFn: async ({ signal }) => (await listNotifications({ ...EMPTY_FILTERS, cameras: [camera] }, null, count, signal)).result,
+    queryFn: async ({ signal }) => (await listNotifications(http, { ...EMPTY_FILTERS, cameras: [camera] }, null, count, signal)).result,
     enabled,
   });
 }
@@ -56,13 +60,14 @@ function useDropFromLists(root: readonly unknown[]) {
 }
 
 export function useDeleteNotifications() {
+  const http = useHttp();
   const drop = useDropFromLists(queryKeys.notifications);
   const queryClient = useQueryClient();
   return useMutation({
     /** `ids` → those; null → all. */
     mutationFn: async (ids: readonly string[] | null) => {
-      if (ids && ids.length === 1 && ids[0]) await deleteNotification(ids[0]);
-      else await deleteNotifications(ids ?? undefined);
+      if (ids && ids.length === 1 && ids[0]) await deleteNotification(http, ids[0]);
+      else await deleteNotifications(http, ids ?? undefined);
       return ids;
     },
     onSuccess: (ids) => {
@@ -73,12 +78,13 @@ export function useDeleteNotifications() {
 }
 
 export function useDeleteRecordings() {
+  const http = useHttp();
   const drop = useDropFromLists(queryKeys.recordings);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (ids: readonly string[] | null) => {
-      if (ids && ids.length === 1 && ids[0]) await deleteRecording(ids[0]);
-      else await deleteRecordings(ids ?? undefined);
+      if (ids && ids.length === 1 && ids[0]) await deleteRecording(http, ids[0]);
+      else await deleteRecordings(http, ids ?? undefined);
       return ids;
     },
     onSuccess: (ids) => {
@@ -92,6 +98,7 @@ export function useDeleteRecordings() {
 
 /** Loads one recording (a notification's clip) through the query cache. */
 export function useRecordingLoader() {
+  const http = useHttp();
   const queryClient = useQueryClient();
-  return (id: string) => queryClient.fetchQuery({ queryKey: [...queryKeys.recordings, 'one', id], queryFn: () => getRecording(id) });
+  return (id: string) => queryClient.fetchQuery({ queryKey: [...queryKeys.recordings, 'one', id], queryFn: () => getRecording(http, id) });
 }

@@ -4,6 +4,7 @@ import { METRICS_HISTORY_MS, METRICS_INTERVAL_MS, type CameraMetrics, type Metri
 import { getMetrics } from '../api/metrics-api';
 import { queryKeys } from '../api/query-keys';
 import { useStores } from '../stores/stores-context';
+import { useHttp } from './use-http';
 
 export interface MetricsView {
   samples: MetricsSample[];
@@ -36,8 +37,9 @@ export function mergeMetrics(initial: MetricsResponse, live: readonly MetricsUpd
  * brings (admins only).
  */
 export function useMetrics() {
+  const http = useHttp();
   const { metricsFeed } = useStores();
-  const query = useQuery({ queryKey: queryKeys.metrics, queryFn: getMetrics, staleTime: 0, gcTime: 0, refetchOnMount: 'always' });
+  const query = useQuery({ queryKey: queryKeys.metrics, queryFn: () => getMetrics(http), staleTime: 0, gcTime: 0, refetchOnMount: 'always' });
   const [live, setLive] = useState<MetricsUpdate[]>([]);
   useEffect(() => metricsFeed.subscribe((update) => setLive((list) => [...list.slice(-(MAX_LIVE - 1)), update])), [metricsFeed]);
   const view = useMemo(() => (query.data ? mergeMetrics(query.data, live) : null), [query.data, live]);

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys';
 import { createRoom, deleteRoom, listRooms, renameRoom } from '../api/rooms-api';
 import { useHasAnyPermission } from './use-permissions';
+import { useApiMutation, useApiQuery } from './use-api';
 
 /** Who may read the room list (GET /api/rooms). */
 export const ROOM_READERS = ['settings:general:access', 'settings:general:edit', 'cameras:access'] as const;
@@ -9,7 +10,7 @@ export const ROOM_READERS = ['settings:general:access', 'settings:general:edit',
 /** GET /api/rooms (the default room first); not asked for users who may not read it. */
 export function useRoomList() {
   const allowed = useHasAnyPermission(ROOM_READERS);
-  return useQuery({ queryKey: queryKeys.rooms, queryFn: listRooms, enabled: allowed });
+  return useApiQuery(queryKeys.rooms, listRooms, { enabled: allowed });
 }
 
 /** Renaming or removing a room moves cameras: both lists are refreshed. */
@@ -22,17 +23,9 @@ function useInvalidateRooms() {
     ]);
 }
 
-export function useCreateRoom() {
-  const invalidate = useInvalidateRooms();
-  return useMutation({ mutationFn: (name: string) => createRoom(name), onSuccess: invalidate });
-}
+export const useCreateRoom = () => useApiMutation(createRoom, { onSuccess: useInvalidateRooms() });
 
-export function useRenameRoom() {
-  const invalidate = useInvalidateRooms();
-  return useMutation({ mutationFn: ({ name, next }: { name: string; next: string }) => renameRoom(name, next), onSuccess: invalidate });
-}
+export const useRenameRoom = () =>
+  useApiMutation((http, { name, next }: { name: string; next: string }) => renameRoom(http, name, next), { onSuccess: useInvalidateRooms() });
 
-export function useDeleteRoom() {
-  const invalidate = useInvalidateRooms();
-  return useMutation({ mutationFn: (name: string) => deleteRoom(name), onSuccess: invalidate });
-}
+export const useDeleteRoom = () => useApiMutation(deleteRoom, { onSuccess: useInvalidateRooms() });

@@ -1,13 +1,13 @@
 import type { AtHomePatch, AtHomeSettings, SystemInfo } from '@homecam/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryKeys } from '../api/query-keys';
 import { getAtHome, getSystemInfo, restartServer, serverAnswers, setLogLevel, updateAtHome } from '../api/system-api';
 import { useHasAnyPermission } from './use-permissions';
+import { useApiMutation, useApiQuery } from './use-api';
+import { useHttp } from './use-http';
 
-export function useSystemInfo() {
-  return useQuery({ queryKey: queryKeys.systemInfo, queryFn: getSystemInfo });
-}
+export const useSystemInfo = () => useApiQuery(queryKeys.systemInfo, getSystemInfo);
 
 /** Seconds since `dataUpdatedAt` added to a server uptime, re-rendered every second. */
 export function useTickingSeconds(baseSeconds: number, since: number): number {
@@ -21,8 +21,7 @@ export function useTickingSeconds(baseSeconds: number, since: number): number {
 
 export function useSetLogLevel() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setLogLevel,
+  return useApiMutation((http, level: SystemInfo['logLevel']['configured']) => setLogLevel(http, level), {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.systemInfo }),
   });
 }
@@ -30,14 +29,15 @@ export function useSetLogLevel() {
 /** At Home and whether this user may switch it (settings:general:edit or admin). */
 export function useAtHome() {
   const canEdit = useHasAnyPermission(['settings:general:edit']);
-  const query = useQuery({ queryKey: queryKeys.atHome, queryFn: getAtHome });
+  const query = useApiQuery(queryKeys.atHome, getAtHome);
   return { ...query, canEdit };
 }
 
 export function useUpdateAtHome() {
+  const http = useHttp();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: AtHomePatch) => updateAtHome(patch),
+    mutationFn: (patch: AtHomePatch) => updateAtHome(http, patch),
     // The switch moves at once; a refusal puts it back. A read still in flight is cancelled first: answering after
     // the click, it would put the old value back under the user's finger.
     onMutate: async (patch) => {
@@ -56,6 +56,9 @@ export function useUpdateAtHome() {
   });
 }
 
+/** POST /api/system/restart alone (the dashboard's shortcut): the caller says so and does not wait for the server. */
+export const useRestartRequest = () => useApiMutation((http) => restartServer(http));
+
 export type RestartPhase = 'idle' | 'requesting' | 'restarting' | 'back' | 'timeout';
 
 const POLL_MS = 500;
@@ -67,6 +70,7 @@ const GIVE_UP_MS = 90_000;
  * and the server's start time (GET /api/system/info) is not the one from before, then the data is refetched.
  */
 export function useRestart(startedAt: string | undefined) {
+  const http = useHttp();
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<RestartPhase>('idle');
   const [error, setError] = useState<unknown>(null);
@@ -78,8 +82,8 @@ export function useRestart(startedAt: string | undefined) {
       const deadline = Date.now() + GIVE_UP_MS;
       while (!cancelled.current && Date.now() < deadline) {
         await new Promise((resolve) => window.setTimeout(resolve, POLL_MS));
-        if (!(await serverAnswers())) continue;
-        const info = await getSystemInfo().catch(() => null);
+        if (!(await serverAnswers(http))) continue;
+        const info = await getSystemInfo(http).catch(() => null);
         if (info && info.startedAt !== before) {
           queryClient.setQueryData(queryKeys.systemInfo, info);
           await queryClient.invalidateQueries();
@@ -89,13 +93,13 @@ export function useRestart(startedAt: string | undefined) {
       }
       if (!cancelled.current) setPhase('timeout');
     },
-    [queryClient],
+    [http, queryClient],
   );
 
   const restart = useCallback(() => {
     setError(null);
     setPhase('requesting');
-    restartServer().then(
+    restartServer(http).then(
       () => {
         setPhase('restarting');
         void waitUntilBack(startedAt);
@@ -105,7 +109,7 @@ export function useRestart(startedAt: string | undefined) {
         setPhase('idle');
       },
     );
-  }, [startedAt, waitUntilBack]);
+  }, [http, startedAt, waitUntilBack]);
 
   return { phase, error, restart, dismiss: () => setPhase('idle') };
 }

@@ -3,10 +3,13 @@ import type { CreateUserRequest, UpdateUserRequest, User } from '@homecam/shared
 import { queryKeys } from '../api/query-keys';
 import { createUser, deleteUser, listUsers, removeUserPhoto, updateUser, uploadUserPhoto } from '../api/users-api';
 import { useCurrentUser, useSessionActions } from './use-session';
+import { useApiMutation } from './use-api';
+import { useHttp } from './use-http';
 
 /** GET /api/users (admin). */
 export function useUserList() {
-  return useQuery({ queryKey: queryKeys.users, queryFn: listUsers, select: (list) => list.result });
+  const http = useHttp();
+  return useQuery({ queryKey: queryKeys.users, queryFn: () => listUsers(http), select: (list) => list.result });
 }
 
 function useInvalidateUsers() {
@@ -14,15 +17,9 @@ function useInvalidateUsers() {
   return () => queryClient.invalidateQueries({ queryKey: queryKeys.users });
 }
 
-export function useCreateUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: (body: CreateUserRequest) => createUser(body), onSuccess: invalidate });
-}
+export const useCreateUser = () => useApiMutation((http, body: CreateUserRequest) => createUser(http, body), { onSuccess: useInvalidateUsers() });
 
-export function useDeleteUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: (id: number) => deleteUser(id), onSuccess: invalidate });
-}
+export const useDeleteUser = () => useApiMutation(deleteUser, { onSuccess: useInvalidateUsers() });
 
 /**
  * Every change to a user goes through here; a change to the signed-in user also updates the stored
@@ -45,13 +42,16 @@ function useUserMutation<TVariables>(call: (variables: TVariables) => Promise<Us
 }
 
 export function useUpdateUser() {
-  return useUserMutation(({ id, body }: { id: number; body: UpdateUserRequest }) => updateUser(id, body));
+  const http = useHttp();
+  return useUserMutation(({ id, body }: { id: number; body: UpdateUserRequest }) => updateUser(http, id, body));
 }
 
 export function useUploadPhoto() {
-  return useUserMutation(({ id, file }: { id: number; file: File }) => uploadUserPhoto(id, file));
+  const http = useHttp();
+  return useUserMutation(({ id, file }: { id: number; file: File }) => uploadUserPhoto(http, id, file));
 }
 
 export function useRemovePhoto() {
-  return useUserMutation((id: number) => removeUserPhoto(id));
+  const http = useHttp();
+  return useUserMutation((id: number) => removeUserPhoto(http, id));
 }

@@ -9,7 +9,7 @@ import {
   pointToPercent,
   removePoint,
   type ZonePoint,
-} from '../components/cameras/motion/zone-geometry';
+} from '../lib/zone-geometry';
 
 /** Which points a handle belongs to: a finished zone (its index) or the zone being drawn. */
 export type ZoneTarget = number | 'draft';

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { CameraStatusStore } from '../api/camera-status-store';
+import type { HttpClient } from '../api/http-client';
 import type { LogFeed } from '../api/log-feed';
 import type { MetricsFeed } from '../api/metrics-feed';
 import type { NotificationCounter } from '../api/notification-counter';
@@ -12,10 +13,12 @@ import type { ThemeStore } from './theme/theme-store';
 import type { ToastStore } from './toast/toast-store';
 
 /**
- * The app's external stores as hooks see them. Built once by createRuntime (main.tsx) and handed down by
+ * The app's external stores (and its HTTP client) as hooks see them. Built once by createRuntime (main.tsx) and handed down by
  * <StoresContext.Provider>, so a hook depends on this interface, not on the module that wires the app.
  */
 export interface AppStores {
+  /** The one HTTP client, carrying the session's token (hooks take it from useHttp()). */
+  http: HttpClient;
   sessionStore: SessionStore;
   toastStore: ToastStore;
   themeStore: ThemeStore;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cameraMediaIssues, cameraWriteSchema } from './camera-media.js';
 import { parseEncoderOptions, parseStreamMap, parseVideoCodec, parseVideoFilter, videoFilterText } from './camera-output.js';
-import { MEDIA_REFUSAL, parseCameraSource } from './camera-source.js';
+import { parseCameraSource } from './camera-source.js';
+import { MEDIA_REFUSAL } from './media-setting.js';
 
 const refused = (fn: () => unknown): string => {
   try {

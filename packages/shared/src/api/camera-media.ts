@@ -1,5 +1,6 @@
 import { parseEncoderOptions, parseStreamMap, parseVideoCodec, parseVideoFilter } from './camera-output.js';
-import { MediaSettingError, parseCameraSource } from './camera-source.js';
+import { parseCameraSource } from './camera-source.js';
+import { MediaSettingError } from './media-setting.js';
 import { cameraNameIssues, cameraSchema, looksLikeSource, type Camera } from './cameras.js';
 
 /** One refused media setting of a camera: the dotted key and a message naming the refused option or value. */

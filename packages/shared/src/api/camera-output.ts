@@ -1,4 +1,4 @@
-import { MediaSettingError, refuseLongSetting, tokenizeArgs } from './camera-source.js';
+import { MediaSettingError, refuseLongSetting, tokenizeArgs } from './media-setting.js';
 
 /**
  * The grammar of a camera's output settings (`videoConfig.vcodec`, `encoderOptions`, `videoFilter`,

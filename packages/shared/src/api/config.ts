@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { alertLevelsSchema, alexaSettingsSchema, telegramSettingsSchema, webhookSettingsSchema } from './alerts.js';
+import { alertLevelsSchema } from './alerts.js';
+import { alexaSettingsSchema } from './alerts-alexa.js';
+import { telegramSettingsSchema } from './alerts-telegram.js';
+import { webhookSettingsSchema } from './alerts-webhook.js';
 import { MQTT_PUBLISH_DEFAULTS, mqttPublishSettingsSchema } from './mqtt-publish.js';
 import { cameraSchema } from './cameras.js';
 import { homekitSettingsSchema } from './homekit.js';

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
 import type { PrepareStreamRequest, PrepareStreamResponse, SRTPCryptoSuites, StreamingRequest, StreamRequestTypes } from 'hap-nodejs';
 import { systemClock, type Clock } from '../../lib/clock.js';
-import type { MediaLogger, StreamHub } from '../../media/index.js';
+import type { Consumer, MediaLogger } from '../../media/index.js';
+import type { CameraStreamDoor } from '../../services/camera-stream-door.js';
 import type { CreateStreamDelegate, HomekitStreamDelegate, StreamDelegateContext } from '../stream-delegate.js';
 import { SrtpRequestError, srtpKeyAndSalt, type SrtpTarget } from './srtp-args.js';
 import { SrtpSession } from './srtp-session.js';
@@ -13,9 +14,12 @@ const START = 'start' as StreamRequestTypes.START;
 const RECONFIGURE = 'reconfigure' as StreamRequestTypes.RECONFIGURE;
 
 export interface SrtpDelegateOptions {
-  /** The server's one stream hub (the runtime's, once the streams have started). */
-  hub: () => StreamHub;
-  ffmpegPath: () => string;
+  /**
+   * The door to the cameras' streams (the camera stream service the context built): it refuses a
+   * disabled camera or one in privacy mode, counts a HomeKit session as a viewer (maxStreams), and closes the
+   * session's consumer when the camera goes off air. Its ffmpeg is the one the sessions run.
+   */
+  streams: Pick<CameraStreamDoor, 'admit' | 'attach' | 'ffmpegPath'>;
   logger?: MediaLogger;
   redact?: (text: string) => string;
   /** Concurrent HomeKit sessions per camera (each is an ffmpeg). Default 2. */
@@ -68,6 +72,8 @@ export function createSrtpStreamDelegate(options: SrtpDelegateOptions): CreateSt
 export class SrtpStreamDelegate implements HomekitStreamDelegate {
   private readonly prepared = new Map<string, Prepared>();
   private readonly sessions = new Map<string, SrtpSession>();
+  /** Sessions whose START waits for the door; a STOP meanwhile removes its id. */
+  private readonly starting = new Set<string>();
   private closed = false;
 
   constructor(
@@ -84,12 +90,10 @@ export class SrtpStreamDelegate implements HomekitStreamDelegate {
 
   handleStreamRequest(request: StreamingRequest, callback: (error?: Error) => void): void {
     if (request.type === START) {
-      try {
-        this.start(request.sessionID, request.video);
-        callback();
-      } catch (error) {
-        callback(errorOf(error));
-      }
+      this.start(request.sessionID, request.video).then(
+        () => callback(),
+        (error: unknown) => callback(errorOf(error)),
+      );
     } else if (request.type === RECONFIGURE) {
       this.sessions.get(request.sessionID)?.reconfigure({ width: request.video.width, height: request.video.height, fps: request.video.fps, maxBitrate: request.video.max_bit_rate });
       callback();
@@ -105,9 +109,10 @@ export class SrtpStreamDelegate implements HomekitStreamDelegate {
 
   private async prepare(request: PrepareStreamRequest): Promise<PrepareStreamResponse> {
     if (this.closed) throw new Error('the camera accessory is gone');
-    if (this.context.isPrivate()) throw new Error(`${this.context.camera} is in privacy mode`);
+    // Refused before a port is bound: the same rule the START below meets in the door's attach.
+    this.options.streams.admit(this.context.camera);
     if (request.video.srtpCryptoSuite !== AES_CM_128) throw new SrtpRequestError(`unsupported SRTP suite ${String(request.video.srtpCryptoSuite)}`);
-    if (this.sessions.size + this.prepared.size >= (this.options.maxSessions ?? 2)) throw new Error(`${this.context.camera}: too many HomeKit streams`);
+    if (this.sessions.size + this.prepared.size + this.starting.size >= (this.options.maxSessions ?? 2)) throw new Error(`${this.context.camera}: too many HomeKit streams`);
     const keyAndSalt = srtpKeyAndSalt(request.video.srtp_key, request.video.srtp_salt);
     const family = request.addressVersion;
     const rtcp = await bindReturnSocket(family, request.sourceAddress);
@@ -123,24 +128,29 @@ export class SrtpStreamDelegate implements HomekitStreamDelegate {
     };
   }
 
-  private start(sessionId: string, video: Extract<StreamingRequest, { video: { codec: unknown } }>['video']): void {
+  private async start(sessionId: string, video: Extract<StreamingRequest, { video: { codec: unknown } }>['video']): Promise<void> {
     const prepared = this.prepared.get(sessionId);
     if (!prepared) throw new Error('no prepared HomeKit session by that id');
     this.prepared.delete(sessionId);
     prepared.cancelExpiry();
-    if (this.context.isPrivate()) {
-      prepared.rtcp.close();
-      throw new Error(`${this.context.camera} is in privacy mode`);
-    }
-    let consumer;
+    const { streams } = this.options;
+    this.starting.add(sessionId);
+    let consumer: Consumer;
     try {
-      consumer = this.options.hub().attach(this.context.camera, 'main', { kind: 'viewer', label: `homekit:${sessionId.slice(0, 8)}` });
+      consumer = await streams.attach(this.context.camera, 'main', { kind: 'viewer', label: `homekit:${sessionId.slice(0, 8)}` });
     } catch (error) {
+      this.starting.delete(sessionId);
       prepared.rtcp.close();
       throw error;
     }
+    if (!this.starting.delete(sessionId) || this.closed) {
+      // Stopped (or the accessory closed) while the door was asked.
+      consumer.close();
+      prepared.rtcp.close();
+      throw new Error('the HomeKit session was stopped');
+    }
     const session = new SrtpSession({
-      ffmpegPath: this.options.ffmpegPath(),
+      ffmpegPath: streams.ffmpegPath,
       consumer,
       video: { width: video.width, height: video.height, fps: video.fps, maxBitrate: video.max_bit_rate, payloadType: video.pt, ssrc: prepared.ssrc, mtu: video.mtu, profile: video.profile, level: video.level },
       target: prepared.target,
@@ -162,6 +172,7 @@ export class SrtpStreamDelegate implements HomekitStreamDelegate {
   }
 
   private async stop(sessionId: string): Promise<void> {
+    this.starting.delete(sessionId);
     const prepared = this.prepared.get(sessionId);
     if (prepared) {
       this.prepared.delete(sessionId);

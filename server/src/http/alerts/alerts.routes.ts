@@ -1,4 +1,4 @@
-import { ADMIN_ONLY_ALERT_CHANNELS, alertChannelParamsSchema, alertStatusListSchema, alertTestResultSchema, isAdmin, type AlertChannelId } from '@homecam/shared';
+import { alertChannelParamsSchema, alertStatusListSchema, alertTestResultSchema, isAdmin } from '@homecam/shared';
 import type { AlertPipeline } from '../../alerts/alert-pipeline.js';
 import { AppError } from '../../errors/app-error.js';
 import { defineRoutes } from '../define-routes.js';
@@ -9,7 +9,7 @@ const NOTIFICATIONS_READ = { anyOf: ['settings:notifications:access', 'settings:
 const NOTIFICATIONS_EDIT = { anyOf: ['settings:notifications:edit'] } as const;
 
 /** Issue 9: the alert channels' status and "send a test" (Settings → Notifications). */
-export const alertRoutes = defineRoutes<{ alerts: AlertPipeline }>((app, { alerts }) => {
+export const alertRoutes = defineRoutes<{ alerts: AlertPipeline; adminOnlyTest: (channel: string) => boolean }>((app, { alerts, adminOnlyTest }) => {
   app.get(
     '/api/alerts/status',
     {
@@ -38,7 +38,7 @@ export const alertRoutes = defineRoutes<{ alerts: AlertPipeline }>((app, { alert
     (request) => {
       const auth = requireAuth(request);
       const { channel } = request.params;
-      if (ADMIN_ONLY_ALERT_CHANNELS.includes(channel as AlertChannelId) && !isAdmin(auth.user.permissions)) {
+      if (adminOnlyTest(channel) && !isAdmin(auth.user.permissions)) {
         throw new AppError('FORBIDDEN', `only admins test the '${channel}' channel`);
       }
       return alerts.test(channel, { userId: auth.user.id });

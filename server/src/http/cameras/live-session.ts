@@ -125,7 +125,7 @@ export class LiveSession {
       settings: () => this.deps.webrtc?.() ?? { active: true },
       codecs: () => this.streamStatus()?.codecs,
       transcoding: () => this.transcoding(),
-      audio: () => (this.deps.cameras.find(this.cameraName)?.videoConfig.audio === false ? null : { hub: this.deps.streams.hub, camera: this.cameraName, stream: this.request.stream }),
+      audio: () => (this.deps.cameras.find(this.cameraName)?.videoConfig.audio === false ? null : { streams: this.deps.streams, camera: this.cameraName, stream: this.request.stream }),
       label: `webrtc:${this.request.id}`,
       log: this.request.log,
     });
@@ -170,7 +170,8 @@ export class LiveSession {
     const webrtc = this.webrtc?.active ? this.webrtc : null;
     let consumer: Consumer;
     try {
-      consumer = await this.deps.streams.attachViewer(this.cameraName, this.request.stream, `${webrtc ? 'webrtc' : 'ws'}:${this.request.id}`, replacing);
+      const label = `${webrtc ? 'webrtc' : 'ws'}:${this.request.id}`;
+      consumer = await this.deps.streams.attach(this.cameraName, this.request.stream, { kind: 'viewer', label, replaces: replacing });
     } catch (error) {
       replacing?.close();
       if (isAppError(error)) this.fail(error.code, error.message);
@@ -227,11 +228,7 @@ export class LiveSession {
   }
 
   private streamStatus(): { transcoding: boolean; codecs?: string } | null {
-    try {
-      return this.deps.streams.hub.status(this.cameraName, this.request.stream);
-    } catch {
-      return null;
-    }
+    return this.deps.streams.codecs(this.cameraName, this.request.stream);
   }
 
   private transcoding(): boolean {

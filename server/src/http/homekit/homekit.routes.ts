@@ -1,5 +1,5 @@
 import { homekitPatchSchema, homekitStatusSchema } from '@homecam/shared';
-import type { HomekitSettingsService } from '../../services/homekit-settings.service.js';
+import type { HomekitSettingsService } from '../../homekit/homekit-settings.service.js';
 import { defineRoutes } from '../define-routes.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
 

@@ -1,6 +1,5 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
-import type { WebAssetsRepository } from '../../repositories/web-assets.repository.js';
 
 /** Paths that belong to the server, never to the web app's history-mode routing. */
 const SERVER_PREFIXES = ['/api', '/files', '/socket.io'];
@@ -24,11 +23,20 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </body></html>
 `;
 
+/** The built web app's files (repositories/web-assets.repository.ts reads them). */
+export interface WebAssets {
+  /** Whether web/dist exists at all. */
+  readonly available: boolean;
+  readonly root: string;
+  /** The file a URL path names, relative to the root; undefined when there is none. */
+  findFile(urlPath: string): Promise<string | undefined>;
+}
+
 /**
  * Serves web/dist with history-mode fallback: a GET that is not a server path and not an existing file answers
  * index.html, so deep links like /cameras/front work. Hashed assets are cached for good; index.html never.
  */
-export const webRoutes: FastifyPluginAsync<{ assets: WebAssetsRepository }> = async (app, { assets }) => {
+export const webRoutes: FastifyPluginAsync<{ assets: WebAssets }> = async (app, { assets }) => {
   if (assets.available) await app.register(fastifyStatic, { root: assets.root, serve: false });
 
   app.get<{ Params: { '*': string } }>(

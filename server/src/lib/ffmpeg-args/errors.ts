@@ -2,7 +2,8 @@ import { MediaSettingError } from '@homecam/shared';
 
 /**
  * A camera setting (source, input or output option) outside the shared grammar. The library's own error, so it
- * needs nothing of the app; the media module turns it into its MediaError with the same code and message.
+ * needs nothing of the app, and the server's one name for a refused source: media keeps it as a stream's
+ * INVALID_SOURCE reason, and services/camera-off-air.ts `toAppError` is its one mapping to an API error.
  * Messages name the refused option or value and never contain credentials.
  */
 export class InvalidSourceError extends Error {

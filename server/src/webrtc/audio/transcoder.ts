@@ -1,4 +1,4 @@
-import type { Consumer, StreamHub, StreamName } from '../../media/index.js';
+import type { Consumer, StreamAccess, StreamName } from '../../media/index.js';
 import { SupervisedProcess } from '../../media/index.js';
 import { readSamples } from '../../lib/fmp4/samples.js';
 import type { TrackInfo } from '../../lib/fmp4/init.js';
@@ -43,7 +43,7 @@ export class AudioTranscoder {
   private warned = false;
 
   constructor(
-    private readonly hub: StreamHub,
+    private readonly streams: StreamAccess,
     private readonly camera: string,
     private readonly stream: StreamName,
     private readonly log: AudioLog,
@@ -66,7 +66,7 @@ export class AudioTranscoder {
   private start(): void {
     let consumer: Consumer;
     try {
-      consumer = this.hub.attach(this.camera, this.stream, { kind: 'webrtc-audio', label: `webrtc-audio:${this.camera}` });
+      consumer = this.streams.attachNow(this.camera, this.stream, { kind: 'webrtc-audio', label: `webrtc-audio:${this.camera}` });
     } catch (error) {
       this.warn({ err: error }, 'WebRTC audio: cannot read the stream, playing without sound');
       return;
@@ -115,7 +115,7 @@ export class AudioTranscoder {
   private ensureProcess(): void {
     if (this.process) return;
     const child = new SupervisedProcess({
-      command: this.hub.ffmpegPath,
+      command: this.streams.ffmpegPath,
       args: transcoderArgs,
       stdin: true,
       firstOutputTimeoutMs: 0,
@@ -144,17 +144,17 @@ export class AudioTranscoder {
   }
 }
 
-const transcoders = new WeakMap<StreamHub, Map<string, AudioTranscoder>>();
+const transcoders = new WeakMap<StreamAccess, Map<string, AudioTranscoder>>();
 
 /** The shared transcoder of a camera stream (created on demand, forgotten when its last listener leaves). */
-export function audioTranscoder(hub: StreamHub, camera: string, stream: StreamName, log: AudioLog): AudioTranscoder {
-  let byStream = transcoders.get(hub);
-  if (!byStream) transcoders.set(hub, (byStream = new Map<string, AudioTranscoder>()));
+export function audioTranscoder(streams: StreamAccess, camera: string, stream: StreamName, log: AudioLog): AudioTranscoder {
+  let byStream = transcoders.get(streams);
+  if (!byStream) transcoders.set(streams, (byStream = new Map<string, AudioTranscoder>()));
   const key = `${camera}/${stream}`;
   let transcoder = byStream.get(key);
   if (!transcoder) {
     const map = byStream;
-    transcoder = new AudioTranscoder(hub, camera, stream, log, () => {
+    transcoder = new AudioTranscoder(streams, camera, stream, log, () => {
       if (map.get(key) === transcoder) map.delete(key);
     });
     byStream.set(key, transcoder);
@@ -163,6 +163,6 @@ export function audioTranscoder(hub: StreamHub, camera: string, stream: StreamNa
 }
 
 /** Transcoders with listeners, for tests and diagnostics (every one must end with its last viewer). */
-export function activeAudioTranscoders(hub: StreamHub): AudioTranscoder[] {
-  return [...(transcoders.get(hub)?.values() ?? [])];
+export function activeAudioTranscoders(streams: StreamAccess): AudioTranscoder[] {
+  return [...(transcoders.get(streams)?.values() ?? [])];
 }

@@ -7,7 +7,7 @@ import { MediaSink, mediaSourceClass } from './media-sink';
 import { initialPlayerState, playerTransition, type PlayerEvent, type PlayerState } from './player-machine';
 import { webrtcSupported, type RecvPeer } from './recv-peer';
 import { WebrtcLink } from './webrtc-link';
-import { createStore } from '../../stores/create-store';
+import { createStore } from '../../lib/create-store';
 
 export { liveSocketUrl, type LiveConnectionOptions, type PauseReason } from './live-options';
 

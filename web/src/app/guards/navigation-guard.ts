@@ -1,7 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { STORAGE_KEYS } from '@homecam/shared';
-import { isAbortError } from '../../api/api-error';
+import { isAbortError } from '../../lib/api-error';
 import { checkSession } from '../../api/auth-api';
+import type { HttpClient } from '../../api/http-client';
 import { findRoute } from '../../routing/route-table';
 import type { i18n as I18n } from 'i18next';
 import type { SessionStore } from '../../stores/session/session-store';
@@ -19,6 +20,7 @@ function untilAborted(signal: AbortSignal): Promise<null> {
 
 export interface NavigationGuardDeps {
   i18n: I18n;
+  http: HttpClient;
   sessionStore: SessionStore;
   toastStore: ToastStore;
   storage: Pick<Storage, 'getItem'>;
@@ -29,13 +31,13 @@ export interface NavigationGuardDeps {
  * router hook: with a token it first asks GET /api/auth/check; a failed check signs out and goes to /
  * after 200 ms (the session machine schedules that). Then the route's access rule decides.
  */
-export function createNavigationGuard({ i18n, sessionStore, toastStore, storage }: NavigationGuardDeps) {
+export function createNavigationGuard({ i18n, http, sessionStore, toastStore, storage }: NavigationGuardDeps) {
   return async function navigationGuard({ request }: LoaderFunctionArgs): Promise<Response | null> {
     const route = findRoute(new URL(request.url).pathname);
 
     if (sessionStore.getState().status === 'signedIn') {
       try {
-        const { user } = await checkSession(request.signal);
+        const { user } = await checkSession(http, request.signal);
         sessionStore.dispatch({ type: 'CHECK_SUCCEEDED', user, now: Date.now() });
       } catch (error) {
         if (isAbortError(error) || request.signal.aborted) return null;

@@ -1,4 +1,5 @@
 import type { i18n as I18n } from 'i18next';
+import type { HttpClient } from '../../api/http-client';
 import { deletePushSubscription, getPushStatus, savePushSubscription } from '../../api/push-api';
 import { currentLanguage } from '../../i18n/create-i18n';
 import { currentUser } from '../../stores/session/session-machine';
@@ -9,6 +10,7 @@ import { createSwUpdates } from '../../stores/pwa/sw-updates';
 
 export interface PwaEnvironment {
   i18n: I18n;
+  http: HttpClient;
   sessionStore: SessionStore;
   storage: Storage;
   document: Document;
@@ -19,7 +21,7 @@ export interface PwaEnvironment {
  * The installable-app side of HomeCam: the service worker (update banner, spec §4), the install button (§2) and
  * the push subscription (§4). Built by createRuntime; it only listens to the session store.
  */
-export function createPwa({ i18n, sessionStore, storage, document, window }: PwaEnvironment) {
+export function createPwa({ i18n, http, sessionStore, storage, document, window }: PwaEnvironment) {
   const { navigator } = window;
   const supported = 'serviceWorker' in navigator;
   // Only a production build has /sw.js; the dev server and the unit tests run without a worker.
@@ -36,7 +38,7 @@ export function createPwa({ i18n, sessionStore, storage, document, window }: Pwa
     getUser: () => currentUser(sessionStore.getState()),
     getLanguage: () => currentLanguage(i18n),
     storage,
-    api: { status: getPushStatus, save: savePushSubscription, remove: deletePushSubscription },
+    api: { status: () => getPushStatus(http), save: (body) => savePushSubscription(http, body), remove: () => deletePushSubscription(http) },
     warn: (message, error) => console.warn(message, error),
   });
 

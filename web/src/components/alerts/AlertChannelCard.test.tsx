@@ -1,7 +1,7 @@
 import type { AlertChannelStatus } from '@homecam/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithStores } from '../../test/test-stores';
 import { AlertChannelCard } from './AlertChannelCard';
 import { CHANNEL_SETTINGS } from './channel-settings-registry';
 
@@ -43,12 +43,7 @@ const STATUS: AlertChannelStatus = {
 };
 
 function renderCard(status: AlertChannelStatus = STATUS, { canEdit = true, canTest = true } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AlertChannelCard status={status} canEdit={canEdit} canTest={canTest} />
-    </QueryClientProvider>,
-  );
+  renderWithStores(<AlertChannelCard status={status} canEdit={canEdit} canTest={canTest} />);
 }
 
 describe('AlertChannelCard', () => {

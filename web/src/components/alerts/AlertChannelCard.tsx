@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import type { AlertChannelId, AlertChannelStatus } from '@homecam/shared';
 import { describeError } from '../../hooks/describe-error';
 import { useAlertTest } from '../../hooks/use-alerts';
-import { formatTime } from '../events/format';
+import { formatTime } from '../../lib/event-format';
 import { ProblemNote } from '../plugins/ProblemNote';
 import { Button } from '../ui/Button';
 import { cn } from '../ui/cn';

@@ -1,18 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { alertStatusQueryKey } from '../../hooks/use-alerts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALEXA_MODES, type AlexaSettingsResponse } from '@homecam/shared';
-import { alertChannelKeys, getAlexaSettings, updateAlexaSettings } from '../../api/alert-channels-api';
-import { describeError } from '../../hooks/describe-error';
+import { ALEXA_MODES, type AlexaSettingsPatch, type AlexaSettingsResponse } from '@homecam/shared';
+import { useAlexaSettingsForm } from '../../hooks/use-alert-settings';
 import { useHasAllPermissions } from '../../hooks/use-permissions';
-import { Button } from '../ui/Button';
+import type { SettingsFormProps } from '../../hooks/use-settings-form';
+import { QueryStatus } from '../layout/QueryStatus';
+import { SettingsForm } from '../settings/SettingsForm';
 import { Checkbox } from '../ui/Checkbox';
+import { SecretField } from '../ui/SecretField';
 import { Select } from '../ui/Select';
 import { TextField } from '../ui/TextField';
 import { alexaDraftOf, alexaIssues, alexaPatchOf, type AlexaDraft } from './alexa-form';
-import { FormFeedback, type Feedback } from './FormFeedback';
-import { TokenField } from './TokenField';
 
 /** The announcement window (camera.ui's startTime/endTime): local server time, may cross midnight. */
 function TimeWindowFields({ draft, disabled, onChange }: { draft: AlexaDraft; disabled: boolean; onChange: (change: Partial<AlexaDraft>) => void }) {
@@ -28,41 +26,26 @@ function TimeWindowFields({ draft, disabled, onChange }: { draft: AlexaDraft; di
   );
 }
 
-interface AlexaFormProps {
-  settings: AlexaSettingsResponse;
-  canEdit: boolean;
-  isAdmin: boolean;
-  feedback: Feedback;
-  setFeedback: (feedback: Feedback) => void;
-}
-
-function AlexaForm({ settings, canEdit, isAdmin, feedback, setFeedback }: AlexaFormProps) {
+function AlexaForm({ settings, form, canEdit, isAdmin }: SettingsFormProps<AlexaSettingsResponse, AlexaSettingsPatch> & { isAdmin: boolean }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [draft, setDraft] = useState<AlexaDraft>(() => alexaDraftOf(settings));
   const set = (change: Partial<AlexaDraft>) => setDraft((current) => ({ ...current, ...change }));
   const issues = alexaIssues(draft);
-  const invalid = issues.url || issues.service || issues.token;
-  const save = useMutation({
-    mutationFn: updateAlexaSettings,
-    onSuccess: (next) => {
-      void client.invalidateQueries({ queryKey: alertStatusQueryKey });
-      client.setQueryData(alertChannelKeys.alexa, next);
-      setFeedback({ kind: 'success', text: t('alerts-webhook:saved') });
-    },
-    onError: (error) => setFeedback({ kind: 'error', text: describeError(t, error) }),
-  });
   // Outgoing URL, token and mode make the server call out: admins only (the server refuses the rest too).
   const adminField = !canEdit || !isAdmin;
   const homeAssistant = draft.mode === 'home-assistant';
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!invalid) save.mutate(alexaPatchOf(settings, draft));
-  }
-
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" data-testid="alexa-settings-form">
+    <SettingsForm
+      form={form}
+      onSave={() => form.save(alexaPatchOf(settings, draft))}
+      canEdit={canEdit}
+      blocked={issues.url || issues.service || issues.token}
+      saveLabel={t('alerts-webhook:save')}
+      savingLabel={t('alerts-webhook:saving')}
+      testId="alexa-settings-form"
+      saveTestId="alexa-save"
+    >
       <Checkbox label={t('alerts-webhook:alexa.active')} checked={draft.active} disabled={!canEdit} onChange={(e) => set({ active: e.target.checked })} data-testid="alexa-active" />
       <p className="text-sm text-foreground-muted">{t('alerts-webhook:alexa.how')}</p>
       <Select
@@ -100,35 +83,17 @@ function AlexaForm({ settings, canEdit, isAdmin, feedback, setFeedback }: AlexaF
           <TextField label={t('alerts-webhook:alexa.target')} value={draft.target} disabled={!canEdit} spellCheck={false} onChange={(e) => set({ target: e.target.value })} data-testid="alexa-target" />
         </div>
       ) : null}
-      <TokenField isSet={settings.tokenSet} choice={draft.token} disabled={adminField} onChange={(token) => set({ token })} />
+      <SecretField i18nGroup="alerts-webhook:alexaToken" testId="alexa-token" isSet={settings.tokenSet} choice={draft.token} disabled={adminField} onChange={(token) => set({ token })} />
       <TextField label={t('alerts-webhook:alexa.message')} value={draft.message} disabled={!canEdit} hint={t('alerts-webhook:alexa.messageHint')} maxLength={1000} onChange={(e) => set({ message: e.target.value })} data-testid="alexa-message" />
       <TimeWindowFields draft={draft} disabled={!canEdit} onChange={set} />
-      <FormFeedback feedback={feedback} />
-      {canEdit ? (
-        <div className="flex justify-end">
-          <Button type="submit" disabled={invalid || save.isPending} data-testid="alexa-save">
-            {save.isPending ? t('alerts-webhook:saving') : t('alerts-webhook:save')}
-          </Button>
-        </div>
-      ) : null}
-    </form>
+    </SettingsForm>
   );
 }
 
 /** The Alexa channel's settings, for its card in Settings → Notifications (the card has the status and the test). */
 export function AlexaSettingsForm({ canEdit }: { canEdit: boolean }) {
-  const { t } = useTranslation();
   const isAdmin = useHasAllPermissions(['admin']);
-  // Kept here: a save replaces the query data, which remounts the form with the saved values.
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const query = useQuery({ queryKey: alertChannelKeys.alexa, queryFn: getAlexaSettings });
-  if (query.error) {
-    return (
-      <p role="alert" className="text-sm text-danger">
-        {describeError(t, query.error)}
-      </p>
-    );
-  }
-  if (!query.data) return <p className="text-sm text-foreground-muted">{t('alerts-webhook:loading')}</p>;
-  return <AlexaForm key={query.dataUpdatedAt} settings={query.data} canEdit={canEdit} isAdmin={isAdmin} feedback={feedback} setFeedback={setFeedback} />;
+  const form = useAlexaSettingsForm();
+  // Keyed on the answer: a save remounts the form with the saved values.
+  return form.settings ? <AlexaForm key={form.version} settings={form.settings} form={form} canEdit={canEdit} isAdmin={isAdmin} /> : <QueryStatus query={form.query} />;
 }

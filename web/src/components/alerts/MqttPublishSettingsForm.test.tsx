@@ -1,14 +1,11 @@
 import type { MqttPublishView } from '@homecam/shared';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReactElement } from 'react';
 import { renderWithQuery, stubFetch } from '../dashboard/widgets/test-support/render-widget';
-import { StoresContext, type AppStores } from '../../stores/stores-context';
 import { createToastStore } from '../../stores/toast/toast-store';
 import { MqttPublishSettingsForm } from './MqttPublishSettingsForm';
 
 const toastStore = createToastStore();
-const withStores = (element: ReactElement) => <StoresContext.Provider value={{ toastStore } as unknown as AppStores}>{element}</StoresContext.Provider>;
 
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string, o?: { broker?: string }) => (o?.broker ? `${key} ${o.broker}` : key), i18n: { language: 'en' } }) }));
 
@@ -34,7 +31,7 @@ describe('<MqttPublishSettingsForm>', () => {
     const bodies: unknown[] = [];
     const calls = stubFetch((url) => (url.pathname === '/api/settings/notifications/mqtt' ? { status: 200, body: bodies.length ? { ...VIEW, baseTopic: 'house' } : VIEW } : { status: 404, body: {} }));
     const fetchMock = vi.mocked(fetch);
-    renderWithQuery(withStores(<MqttPublishSettingsForm canEdit />));
+    renderWithQuery(<MqttPublishSettingsForm canEdit />, { toastStore });
     const base = await screen.findByLabelText<HTMLInputElement>('alerts-mqtt:baseTopic');
     expect(base.value).toBe('homecam');
     expect(screen.getByTestId('mqtt-publish-broker').textContent).toBe('alerts-mqtt:brokerConnected broker.local:1883');
@@ -58,7 +55,7 @@ describe('<MqttPublishSettingsForm>', () => {
 
   it('is read-only without the edit permission, and says when the broker is off', async () => {
     stubFetch(() => ({ status: 200, body: { ...VIEW, brokerActive: false, connected: false } }));
-    renderWithQuery(withStores(<MqttPublishSettingsForm canEdit={false} />));
+    renderWithQuery(<MqttPublishSettingsForm canEdit={false} />, { toastStore });
     expect((await screen.findByLabelText<HTMLInputElement>('alerts-mqtt:baseTopic')).disabled).toBe(true);
     expect(screen.queryByTestId('mqtt-publish-save')).toBeNull();
     expect(screen.getByText('alerts-mqtt:readOnly')).toBeTruthy();

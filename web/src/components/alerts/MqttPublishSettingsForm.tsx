@@ -1,16 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { alertStatusQueryKey } from '../../hooks/use-alerts';
-import { useState, type ComponentType, type FormEvent } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MQTT_TOPIC_PREFIX, type MqttPublishView } from '@homecam/shared';
-import { getMqttPublishSettings, updateMqttPublishSettings } from '../../api/mqtt-publish-api';
+import { MQTT_TOPIC_PREFIX, type MqttPublishPatch, type MqttPublishView } from '@homecam/shared';
+import { useMqttPublishSettingsForm } from '../../hooks/use-alert-settings';
+import type { SettingsFormProps } from '../../hooks/use-settings-form';
 import { QueryStatus } from '../layout/QueryStatus';
-import { Button } from '../ui/Button';
+import { SettingsForm } from '../settings/SettingsForm';
 import { Checkbox } from '../ui/Checkbox';
 import { TextField } from '../ui/TextField';
-import { useToast } from '../../hooks/use-toast';
-
-const QUERY_KEY = ['settings', 'notifications', 'mqtt'] as const;
 
 interface Draft {
   active: boolean;
@@ -51,33 +47,25 @@ function TopicList({ view }: { view: MqttPublishView }) {
   );
 }
 
-function Form({ view, canEdit }: { view: MqttPublishView; canEdit: boolean }) {
+function Form({ settings: view, form, canEdit }: SettingsFormProps<MqttPublishView, MqttPublishPatch>) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(() => draftOf(view));
-  const save = useMutation({
-    mutationFn: updateMqttPublishSettings,
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: alertStatusQueryKey });
-      queryClient.setQueryData(QUERY_KEY, saved);
-      setDraft(draftOf(saved));
-      toast.success(t('alerts-mqtt:saved'));
-    },
-    onError: toast.apiError,
-  });
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
   const baseInvalid = !validTopic(draft.baseTopic);
   const prefixInvalid = !validTopic(draft.discoveryPrefix);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!canEdit || baseInvalid || prefixInvalid) return;
-    save.mutate({ active: draft.active, baseTopic: draft.baseTopic.trim(), discovery: draft.discovery, discoveryPrefix: draft.discoveryPrefix.trim() });
-  }
-
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" data-testid="mqtt-publish-form">
+    <SettingsForm
+      form={form}
+      onSave={() => form.save({ ...draft, baseTopic: draft.baseTopic.trim(), discoveryPrefix: draft.discoveryPrefix.trim() })}
+      canEdit={canEdit}
+      blocked={baseInvalid || prefixInvalid}
+      saveLabel={t('alerts-mqtt:save')}
+      savingLabel={t('alerts-mqtt:saving')}
+      readOnlyNote={t('alerts-mqtt:readOnly')}
+      testId="mqtt-publish-form"
+      saveTestId="mqtt-publish-save"
+    >
       <p className="text-sm text-foreground-muted">{t('alerts-mqtt:intro')}</p>
       <BrokerLine view={view} />
       <Checkbox label={t('alerts-mqtt:active')} checked={draft.active} disabled={!canEdit} onChange={(e) => set({ active: e.target.checked })} data-testid="mqtt-publish-active" />
@@ -105,16 +93,7 @@ function Form({ view, canEdit }: { view: MqttPublishView; canEdit: boolean }) {
         data-testid="mqtt-publish-prefix"
       />
       <TopicList view={view} />
-      {canEdit ? (
-        <div className="flex justify-end">
-          <Button type="submit" disabled={baseInvalid || prefixInvalid || save.isPending} data-testid="mqtt-publish-save">
-            {save.isPending ? t('alerts-mqtt:saving') : t('alerts-mqtt:save')}
-          </Button>
-        </div>
-      ) : (
-        <p className="text-sm text-foreground-muted">{t('alerts-mqtt:readOnly')}</p>
-      )}
-    </form>
+    </SettingsForm>
   );
 }
 
@@ -123,11 +102,11 @@ function Form({ view, canEdit }: { view: MqttPublishView; canEdit: boolean }) {
  * discovery). Read-only without settings:notifications:edit; the topics of one camera show where things go.
  */
 export const MqttPublishSettingsForm: ComponentType<{ canEdit: boolean }> = ({ canEdit }) => {
-  const query = useQuery({ queryKey: QUERY_KEY, queryFn: getMqttPublishSettings });
+  const form = useMqttPublishSettingsForm();
   return (
     <>
-      <QueryStatus query={query} />
-      {query.data ? <Form key={query.dataUpdatedAt} view={query.data} canEdit={canEdit} /> : null}
+      <QueryStatus query={form.query} />
+      {form.settings ? <Form key={form.version} settings={form.settings} form={form} canEdit={canEdit} /> : null}
     </>
   );
 };

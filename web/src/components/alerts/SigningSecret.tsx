@@ -1,12 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookSettingsResponse } from '@homecam/shared';
-import { alertChannelKeys, rotateWebhookSecret } from '../../api/alert-channels-api';
 import { describeError } from '../../hooks/describe-error';
+import { useRotateWebhookSecret } from '../../hooks/use-alert-settings';
+import type { Feedback } from '../../hooks/use-settings-form';
 import { Button } from '../ui/Button';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
-import type { Feedback } from './FormFeedback';
+import { ConfirmDialog, useConfirm } from '../ui/ConfirmDialog';
 
 /**
  * The webhook signing secret: admins (whose answer holds it) can show, copy and rotate it to configure their
@@ -14,18 +13,13 @@ import type { Feedback } from './FormFeedback';
  */
 export function SigningSecret({ settings, onFeedback }: { settings: WebhookSettingsResponse; onFeedback: (feedback: Feedback) => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [shown, setShown] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const rotate = useMutation({
-    mutationFn: rotateWebhookSecret,
-    onSuccess: (next) => {
-      client.setQueryData(alertChannelKeys.webhook, next);
-      onFeedback({ kind: 'success', text: t('alerts-webhook:webhook.rotated') });
-    },
+  const rotate = useRotateWebhookSecret({
+    onSuccess: () => onFeedback({ kind: 'success', text: t('alerts-webhook:webhook.rotated') }),
     onError: (error) => onFeedback({ kind: 'error', text: describeError(t, error) }),
-    onSettled: () => setConfirming(false),
   });
+  // Open (busy) until the answer; a new secret remounts the whole form, so only a refusal needs the close.
+  const confirmRotate = useConfirm((close) => rotate.mutate(undefined, { onSettled: close }), { stayOpen: true });
   const secret = settings.secret;
   if (secret === undefined) {
     return (
@@ -55,19 +49,16 @@ export function SigningSecret({ settings, onFeedback }: { settings: WebhookSetti
         <Button size="sm" variant="secondary" onClick={copy}>
           {t('alerts-webhook:webhook.copy')}
         </Button>
-        <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} data-testid="webhook-rotate">
+        <Button size="sm" variant="ghost" onClick={confirmRotate.ask} data-testid="webhook-rotate">
           {t('alerts-webhook:webhook.rotate')}
         </Button>
       </div>
       <ConfirmDialog
-        open={confirming}
+        {...confirmRotate.dialog}
+        busy={rotate.isPending}
         title={t('alerts-webhook:webhook.rotateTitle')}
         message={t('alerts-webhook:webhook.rotateMessage')}
         confirmLabel={t('alerts-webhook:webhook.rotate')}
-        cancelLabel={t('alerts-webhook:cancel')}
-        busy={rotate.isPending}
-        onConfirm={() => rotate.mutate()}
-        onCancel={() => setConfirming(false)}
       />
     </div>
   );

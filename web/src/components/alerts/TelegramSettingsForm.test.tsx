@@ -1,9 +1,8 @@
 import type { TelegramSettingsResponse } from '@homecam/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StoresContext, type AppStores } from '../../stores/stores-context';
 import { createToastStore } from '../../stores/toast/toast-store';
+import { renderWithStores } from '../../test/test-stores';
 import { TelegramSettingsForm } from './TelegramSettingsForm';
 
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => key, i18n: { language: 'en' } }) }));
@@ -49,16 +48,8 @@ function stubServer(initial: TelegramSettingsResponse): Call[] {
 let toastStore = createToastStore();
 
 function renderForm(canEdit: boolean) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   toastStore = createToastStore();
-  const stores = { toastStore } as unknown as AppStores;
-  return render(
-    <StoresContext.Provider value={stores}>
-      <QueryClientProvider client={client}>
-        <TelegramSettingsForm canEdit={canEdit} />
-      </QueryClientProvider>
-    </StoresContext.Provider>,
-  );
+  return renderWithStores(<TelegramSettingsForm canEdit={canEdit} />, { toastStore });
 }
 
 const patches = (calls: Call[]) => calls.filter((call) => call.method === 'PATCH').map((call) => call.body);

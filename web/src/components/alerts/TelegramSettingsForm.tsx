@@ -1,53 +1,45 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { alertStatusQueryKey } from '../../hooks/use-alerts';
-import { useState, type ComponentType, type FormEvent } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALERT_MESSAGE_MAX, TELEGRAM_MAX_CHATS, type TelegramSettingsPatch, type TelegramSettingsResponse } from '@homecam/shared';
-import { getTelegramSettings, updateTelegramSettings } from '../../api/alerts-telegram-api';
-import { useToast } from '../../hooks/use-toast';
+import { useTelegramSettingsForm } from '../../hooks/use-alert-settings';
+import type { SettingsFormProps } from '../../hooks/use-settings-form';
 import { QueryStatus } from '../layout/QueryStatus';
-import { Button } from '../ui/Button';
+import { SettingsForm } from '../settings/SettingsForm';
 import { Checkbox } from '../ui/Checkbox';
+import { SecretField } from '../ui/SecretField';
 import { TextField } from '../ui/TextField';
 import { draftIssues, draftOf, patchOf, type TelegramDraft } from './telegram-form';
-import { TelegramTokenField } from './TelegramTokenField';
 
-export const telegramSettingsQueryKey = ['settings', 'notifications', 'telegram'] as const;
-
-function Form({ settings, canEdit }: { settings: TelegramSettingsResponse; canEdit: boolean }) {
+function Form({ settings, form, canEdit }: SettingsFormProps<TelegramSettingsResponse, TelegramSettingsPatch>) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (patch: TelegramSettingsPatch) => updateTelegramSettings(patch),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(telegramSettingsQueryKey, saved);
-      // The channel's status card (enabled, test button) follows the saved settings at once.
-      void queryClient.invalidateQueries({ queryKey: alertStatusQueryKey });
-    },
-  });
   const [draft, setDraft] = useState<TelegramDraft>(() => draftOf(settings));
   const issues = draftIssues(draft);
   const patch = patchOf(settings, draft);
-  const invalid = issues.token || issues.chatID || issues.message;
   const set = (change: Partial<TelegramDraft>) => setDraft((current) => ({ ...current, ...change }));
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (invalid || !canEdit) return;
-    save.mutate(patch, {
-      onSuccess: (saved) => {
-        setDraft(draftOf(saved));
-        toast.success(t('alerts-telegram:saved'));
-      },
-      onError: toast.apiError,
-    });
-  }
-
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" data-testid="telegram-settings-form">
+    <SettingsForm
+      form={form}
+      onSave={() => form.save(patch)}
+      canEdit={canEdit}
+      blocked={issues.token || issues.chatID || issues.message || Object.keys(patch).length === 0}
+      saveLabel={t('alerts-telegram:save')}
+      savingLabel={t('alerts-telegram:saving')}
+      testId="telegram-settings-form"
+      saveTestId="telegram-save"
+    >
       <Checkbox label={t('alerts-telegram:active')} checked={draft.active} disabled={!canEdit} onChange={(e) => set({ active: e.target.checked })} data-testid="telegram-active" />
-      <TelegramTokenField isSet={settings.tokenSet} choice={draft.token} onChange={(token) => set({ token })} invalid={issues.token} disabled={!canEdit} />
+      <SecretField
+        i18nGroup="alerts-telegram:token"
+        testId="telegram-token"
+        isSet={settings.tokenSet}
+        choice={draft.token}
+        onChange={(token) => set({ token })}
+        disabled={!canEdit}
+        hint={t('alerts-telegram:token.hint')}
+        // An empty field only keeps Save disabled; the rule shows once something is typed.
+        error={issues.token && draft.token.mode === 'replace' && draft.token.value !== '' ? t('alerts-telegram:token.invalid') : null}
+      />
       <TextField
         label={t('alerts-telegram:chatID.label')}
         value={draft.chatID}
@@ -71,14 +63,7 @@ function Form({ settings, canEdit }: { settings: TelegramSettingsResponse; canEd
         data-testid="telegram-message"
       />
       <p className="text-sm text-foreground-muted">{t('alerts-telegram:typeNote')}</p>
-      {canEdit ? (
-        <div className="flex justify-end">
-          <Button type="submit" disabled={invalid || save.isPending || Object.keys(patch).length === 0} data-testid="telegram-save">
-            {save.isPending ? t('alerts-telegram:saving') : t('alerts-telegram:save')}
-          </Button>
-        </div>
-      ) : null}
-    </form>
+    </SettingsForm>
   );
 }
 
@@ -88,13 +73,13 @@ function Form({ settings, canEdit }: { settings: TelegramSettingsResponse; canEd
  */
 export const TelegramSettingsForm: ComponentType<{ canEdit: boolean }> = ({ canEdit }) => {
   const { t } = useTranslation();
-  const settings = useQuery({ queryKey: telegramSettingsQueryKey, queryFn: getTelegramSettings });
+  const form = useTelegramSettingsForm();
   // Inside the channel's card, which already carries the name: no second card with the same title.
   return (
     <div className="flex flex-col gap-3" data-testid="telegram-settings">
       <p className="text-sm text-foreground-muted">{t('alerts-telegram:description')}</p>
-      <QueryStatus query={settings} />
-      {settings.data ? <Form key={settings.dataUpdatedAt} settings={settings.data} canEdit={canEdit} /> : null}
+      <QueryStatus query={form.query} />
+      {form.settings ? <Form key={form.version} settings={form.settings} form={form} canEdit={canEdit} /> : null}
     </div>
   );
 };

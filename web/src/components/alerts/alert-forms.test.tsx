@@ -113,7 +113,7 @@ describe('<AlexaSettingsForm>', () => {
     expect((await screen.findByTestId<HTMLInputElement>('alexa-url')).disabled).toBe(true);
     expect(screen.getByTestId<HTMLSelectElement>('alexa-mode').disabled).toBe(true);
     expect(screen.queryByTestId('alexa-token-replace')).toBeNull();
-    expect(screen.getByTestId('alexa-token-state').textContent).toBe('alerts-webhook:alexa.tokenSet');
+    expect(screen.getByTestId('alexa-token-state').textContent).toBe('alerts-webhook:alexaToken.set');
     fireEvent.change(screen.getByTestId('alexa-message'), { target: { value: 'Motion at @' } });
     fireEvent.change(screen.getByTestId('alexa-start'), { target: { value: '21:00' } });
     fireEvent.click(screen.getByTestId('alexa-save'));
@@ -145,7 +145,7 @@ describe('<AlexaSettingsForm>', () => {
 
     status = 403;
     fireEvent.click(screen.getByTestId('alexa-token-clear'));
-    expect(screen.getByTestId('alexa-token-state').textContent).toBe('alerts-webhook:alexa.tokenWillClear');
+    expect(screen.getByTestId('alexa-token-state').textContent).toBe('alerts-webhook:alexaToken.willClear');
     fireEvent.click(screen.getByTestId('alexa-save'));
     expect((await screen.findByRole('alert')).textContent).toBe('errors.ALERT_SETTING_ADMIN_ONLY');
     expect(calls.at(-1)?.body).toEqual({ token: null });

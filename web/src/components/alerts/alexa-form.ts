@@ -1,13 +1,11 @@
 import { haServiceSchema, webhookUrlSchema, type AlexaMode, type AlexaSettingsPatch, type AlexaSettingsResponse } from '@homecam/shared';
-
-/** `keep` the stored token, `replace` it with the typed one, or `clear` it on save. */
-export type TokenChoice = { mode: 'keep' } | { mode: 'replace'; value: string } | { mode: 'clear' };
+import type { SecretChoice } from '../ui/SecretField';
 
 export interface AlexaDraft {
   active: boolean;
   mode: AlexaMode;
   url: string;
-  token: TokenChoice;
+  token: SecretChoice;
   service: string;
   target: string;
   message: string;

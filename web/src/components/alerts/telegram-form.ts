@@ -5,13 +5,11 @@ import {
   type TelegramSettingsPatch,
   type TelegramSettingsResponse,
 } from '@homecam/shared';
-
-/** `keep`: leave the stored token; `replace`: the typed one; `clear`: remove it on save. */
-export type TokenChoice = { mode: 'keep' } | { mode: 'replace'; value: string } | { mode: 'clear' };
+import type { SecretChoice } from '../ui/SecretField';
 
 export interface TelegramDraft {
   active: boolean;
-  token: TokenChoice;
+  token: SecretChoice;
   chatID: string;
   message: string;
 }

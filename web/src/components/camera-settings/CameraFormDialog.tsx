@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Camera } from '@homecam/shared';
-import { ApiError } from '../../api/api-error';
+import { ApiError } from '../../lib/api-error';
 import { useCreateCamera, useUpdateCamera } from '../../hooks/use-cameras';
 import { useToast } from '../../hooks/use-toast';
 import { requiredFieldsNotice } from '../../forms/required-fields';

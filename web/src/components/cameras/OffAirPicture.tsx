@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CameraOffAir } from '@homecam/shared';
-import { snapshotUrl } from '../../api/cameras-api';
+import { usePrivacyImage } from '../../hooks/use-still-snapshot';
 import { cn } from '../ui/cn';
 import { VideoOffIcon } from '../ui/media-icons';
 
@@ -24,10 +24,11 @@ export interface OffAirPictureProps {
 export function OffAirPicture({ camera, offAir, since, width, compact, className }: OffAirPictureProps) {
   const { t } = useTranslation();
   const title = t(`cameras:offAir.${offAir}.title`);
+  const privacyImage = usePrivacyImage(camera, since, width);
   return (
     <div className={cn('relative overflow-hidden bg-video', className)} data-testid="camera-off-air" data-off-air={offAir} data-camera={camera}>
       {offAir === 'privacy' ? (
-        <img src={snapshotUrl(camera, since ? Date.parse(since) : 0, width)} alt={title} className="h-full w-full object-cover" />
+        <img src={privacyImage} alt={title} className="h-full w-full object-cover" />
       ) : null}
       <div
         className={cn(

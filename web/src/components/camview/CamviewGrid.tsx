@@ -1,6 +1,6 @@
 import { useRef, type CSSProperties } from 'react';
 import type { Camera } from '@homecam/shared';
-import { moveTile, resizeTile, setTileMode, UNITS_PER_CELL, type CamviewLayout, type Tile } from './camview-layout';
+import { moveTile, resizeTile, setTileMode, UNITS_PER_CELL, type CamviewLayout, type Tile } from '../../lib/camview-layout';
 import { CamviewTile } from './CamviewTile';
 import { tileStream } from './tile-stream';
 import { useTileDrag, type DragKind, type DragPreview } from './use-tile-drag';

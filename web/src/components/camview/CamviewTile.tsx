@@ -8,7 +8,7 @@ import { StatusDot } from '../cameras/StatusDot';
 import { CameraLive } from '../cameras/CameraLive';
 import { cn } from '../ui/cn';
 import { ImageIcon, MoveIcon, ResizeIcon, VideoIcon } from '../ui/media-icons';
-import type { Tile } from './camview-layout';
+import type { Tile } from '../../lib/camview-layout';
 import type { DragKind } from './use-tile-drag';
 
 export interface CamviewTileProps {

@@ -1,5 +1,5 @@
 import type { CameraStreamName } from '@homecam/shared';
-import type { CamviewLayout, Tile } from './camview-layout';
+import type { CamviewLayout, Tile } from '../../lib/camview-layout';
 
 /**
  * Which stream a live tile plays. A tile that takes half of the grid or less is at most a few hundred

@@ -3,8 +3,9 @@ import ReactGridLayout, { useContainerWidth, type Layout } from 'react-grid-layo
 import 'react-grid-layout/css/styles.css';
 import './dashboard.css';
 import { DASHBOARD_COLUMNS, type DashboardLayout, type DashboardWidget } from '@homecam/shared';
-import { applyPositions, findDefinition, growToContent, stackOrder, toGridItems, type Registry } from './dashboard-layout';
+import { applyPositions, findDefinition, growToContent, stackOrder, toGridItems, type Registry } from '../../lib/dashboard-layout';
 import { WidgetFrame } from './WidgetFrame';
+import type { AnyWidgetDefinition } from './widget-types';
 
 /** Narrower than this (a phone), the board is one column in reading order and nothing is dragged. */
 export const PHONE_MAX_WIDTH = 640;
@@ -16,7 +17,7 @@ export interface DashboardGridProps {
   layout: DashboardLayout;
   /** The widgets this user sees (registered and allowed), in stored order. */
   widgets: readonly DashboardWidget[];
-  registry: Registry;
+  registry: Registry<AnyWidgetDefinition>;
   onRemove: (id: string) => void;
   onSettings: (id: string, settings: Record<string, unknown>) => void;
   /** A drag or resize ended: the layout with the grid's new positions (never called for the grid's own echoes). */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/api-error';
+import { ApiError } from '../../lib/api-error';
 import { describeError } from '../../hooks/describe-error';
 import { Button } from '../ui/Button';
 

@@ -5,7 +5,7 @@ import { Button } from '../ui/Button';
 import { CloseIcon, SettingsIcon } from '../ui/icons';
 import { MoveIcon } from '../ui/media-icons';
 import { Modal } from '../ui/Modal';
-import { resolveSettings } from './dashboard-layout';
+import { resolveSettings } from '../../lib/dashboard-layout';
 import { useContentHeight } from './use-content-height';
 import { WidgetBoundary } from './WidgetBoundary';
 import type { AnyWidgetDefinition } from './widget-types';

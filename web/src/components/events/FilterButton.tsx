@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { activeFilterCount, type EventFilters } from '../../api/event-filters';
+import { activeFilterCount, type EventFilters } from '../../lib/event-filters';
 import { Button } from '../ui/Button';
 
 export function FilterButton({ filters, onClick }: { filters: EventFilters; onClick: () => void }) {

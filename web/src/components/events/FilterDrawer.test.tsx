@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_FILTERS } from '../../api/event-filters';
+import { EMPTY_FILTERS } from '../../lib/event-filters';
 import { Modal } from '../ui/Modal';
 import { FilterDrawer } from './FilterDrawer';
 

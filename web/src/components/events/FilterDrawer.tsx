@@ -1,11 +1,10 @@
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMPTY_FILTERS, type EventFilters } from '../../api/event-filters';
+import { EMPTY_FILTERS, type EventFilters } from '../../lib/event-filters';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
-import { CloseIcon } from '../ui/icons';
+import { Drawer } from '../ui/Drawer';
 import { TextField } from '../ui/TextField';
-import { useModalDialog } from '../ui/use-modal-dialog';
 
 export interface FilterOption {
   value: string;
@@ -25,10 +24,7 @@ export interface FilterDrawerProps {
 
 type ListKey = 'cameras' | 'rooms' | 'types' | 'labels';
 
-/**
- * The filters of /recordings and /notifications in a side drawer; nothing changes until "Apply". It is a modal
- * `<dialog>` like Modal, so Escape closes it only while no dialog sits above it, and focus returns to the opener.
- */
+/** The filters of /recordings and /notifications in a side drawer (ui/Drawer); nothing changes until "Apply". */
 export function FilterDrawer(props: FilterDrawerProps) {
   // Mounted when opened, so the draft starts from the applied filters every time.
   return props.open ? <DrawerPanel {...props} /> : null;
@@ -64,9 +60,6 @@ function FilterGroup({ list, title, options, draft, onToggle }: FilterGroupProps
 function DrawerPanel({ filters, cameras, rooms, types, labels, onApply, onClose }: FilterDrawerProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(filters);
-  const titleId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const handlers = useModalDialog(dialog, onClose);
 
   const toggle = (key: ListKey, value: string) =>
     setDraft((current) => ({
@@ -74,61 +67,47 @@ function DrawerPanel({ filters, cameras, rooms, types, labels, onApply, onClose 
       [key]: current[key].includes(value) ? current[key].filter((v) => v !== value) : [...current[key], value],
     }));
 
+  const apply = () => {
+    onApply(draft);
+    onClose();
+  };
+  const footer = (
+    <>
+      <Button variant="secondary" onClick={() => setDraft(EMPTY_FILTERS)} data-testid="events-filter-reset">
+        {t('events:filters.reset')}
+      </Button>
+      <Button onClick={apply} data-testid="events-filter-apply">
+        {t('events:filters.apply')}
+      </Button>
+    </>
+  );
+
   return (
-    // The `<dialog>` fills the window and is the backdrop (a click on it closes); the panel sits at its right edge.
-    <dialog
-      ref={dialog}
-      {...handlers}
-      aria-labelledby={titleId}
-      className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none justify-end overflow-hidden bg-overlay p-0 text-foreground open:flex backdrop:bg-transparent"
-      data-testid="events-filter-drawer"
-    >
-      <div className="flex h-full w-full max-w-sm flex-col border-l border-border bg-surface-raised shadow-panel">
-        <div className="flex items-center justify-between border-b border-border px-5 py-4">
-          <h2 id={titleId} className="text-lg font-semibold text-foreground">{t('events:filters.title')}</h2>
-          <button type="button" onClick={onClose} aria-label={t('events:filters.close')} className="rounded p-1 text-foreground hover:bg-muted">
-            <CloseIcon width={20} height={20} />
-          </button>
-        </div>
-        <div className="flex flex-1 flex-col gap-5 overflow-y-auto px-5 py-4">
-          <FilterGroup list="cameras" title={t('events:filters.cameras')} options={cameras} draft={draft} onToggle={toggle} />
-          <FilterGroup list="rooms" title={t('events:filters.rooms')} options={rooms} draft={draft} onToggle={toggle} />
-          <FilterGroup list="types" title={t('events:filters.types')} options={types} draft={draft} onToggle={toggle} />
-          <FilterGroup list="labels" title={t('events:filters.labels')} options={labels} draft={draft} onToggle={toggle} />
-          <div className="grid grid-cols-2 gap-3">
-            <TextField
-              type="date"
-              label={t('events:filters.from')}
-              value={draft.from ?? ''}
-              max={draft.to ?? undefined}
-              onChange={(event) => setDraft({ ...draft, from: event.target.value || null })}
-              data-testid="events-filter-from"
-            />
-            <TextField
-              type="date"
-              label={t('events:filters.to')}
-              value={draft.to ?? ''}
-              min={draft.from ?? undefined}
-              onChange={(event) => setDraft({ ...draft, to: event.target.value || null })}
-              data-testid="events-filter-to"
-            />
-          </div>
-        </div>
-        <div className="flex justify-end gap-2 border-t border-border px-5 py-3">
-          <Button variant="secondary" onClick={() => setDraft(EMPTY_FILTERS)} data-testid="events-filter-reset">
-            {t('events:filters.reset')}
-          </Button>
-          <Button
-            onClick={() => {
-              onApply(draft);
-              onClose();
-            }}
-            data-testid="events-filter-apply"
-          >
-            {t('events:filters.apply')}
-          </Button>
+    <Drawer open title={t('events:filters.title')} closeLabel={t('events:filters.close')} onClose={onClose} footer={footer} testId="events-filter-drawer">
+      <div className="flex flex-1 flex-col gap-5 overflow-y-auto px-5 py-4">
+        <FilterGroup list="cameras" title={t('events:filters.cameras')} options={cameras} draft={draft} onToggle={toggle} />
+        <FilterGroup list="rooms" title={t('events:filters.rooms')} options={rooms} draft={draft} onToggle={toggle} />
+        <FilterGroup list="types" title={t('events:filters.types')} options={types} draft={draft} onToggle={toggle} />
+        <FilterGroup list="labels" title={t('events:filters.labels')} options={labels} draft={draft} onToggle={toggle} />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField
+            type="date"
+            label={t('events:filters.from')}
+            value={draft.from ?? ''}
+            max={draft.to ?? undefined}
+            onChange={(event) => setDraft({ ...draft, from: event.target.value || null })}
+            data-testid="events-filter-from"
+          />
+          <TextField
+            type="date"
+            label={t('events:filters.to')}
+            value={draft.to ?? ''}
+            min={draft.from ?? undefined}
+            onChange={(event) => setDraft({ ...draft, to: event.target.value || null })}
+            data-testid="events-filter-to"
+          />
         </div>
       </div>
-    </dialog>
+    </Drawer>
   );
 }

@@ -2,16 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../ui/icons';
 import { ChevronIcon } from '../ui/media-icons';
+import type { LightboxItem } from '../../lib/lightbox-items';
 import { hasNext, hasPrevious, lightboxKey, stepIndex } from './lightbox-nav';
-
-export interface LightboxItem {
-  id: string;
-  /** /files URL; the session cookie authorises it, range requests let the video seek. */
-  src: string;
-  kind: 'video' | 'image';
-  title: string;
-  subtitle?: string;
-}
 
 export interface LightboxProps {
   items: readonly LightboxItem[];

@@ -3,7 +3,7 @@ import type { Notification } from '@homecam/shared';
 import { cn } from '../ui/cn';
 import { BellIcon, TrashIcon } from '../ui/icons';
 import { PlayIcon } from '../ui/media-icons';
-import { formatTime, notificationMessage } from './format';
+import { formatTime, notificationMessage } from '../../lib/event-format';
 
 export interface NotificationCardProps {
   notification: Notification;

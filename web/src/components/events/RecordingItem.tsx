@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Recording } from '@homecam/shared';
 import { cn } from '../ui/cn';
 import { ImageIcon, PlayIcon, VideoIcon } from '../ui/media-icons';
-import { formatDuration, formatSize, formatTime } from './format';
+import { formatDuration, formatSize, formatTime } from '../../lib/event-format';
 
 export interface RecordingItemProps {
   recording: Recording;

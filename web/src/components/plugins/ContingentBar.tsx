@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../events/format';
+import { formatTime } from '../../lib/event-format';
 
 /** What is left of the month's budget as a bar and numbers, and when AWS was last asked. */
 export function ContingentBar({ left, total, lastCall }: { left: number; total: number; lastCall: string | null }) {

@@ -1,8 +1,8 @@
 import type { Integration } from '@homecam/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithStores } from '../../test/test-stores';
 import { IntegrationCard } from './IntegrationCard';
 
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => key, i18n: { language: 'en' } }) }));
@@ -23,11 +23,9 @@ const HTTP_TRIGGER: Integration = {
 };
 
 function renderCard(integration: Integration) {
-  render(
+  renderWithStores(
     <MemoryRouter>
-      <QueryClientProvider client={new QueryClient()}>
-        <IntegrationCard integration={integration} />
-      </QueryClientProvider>
+      <IntegrationCard integration={integration} />
     </MemoryRouter>,
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Integration, IntegrationAction } from '@homecam/shared';
 import { describeError } from '../../hooks/describe-error';
 import { useIntegrationAction } from '../../hooks/use-plugins';
-import { formatTime } from '../events/format';
+import { formatTime } from '../../lib/event-format';
 import { Button } from '../ui/Button';
 import { IntegrationDetail } from './IntegrationDetail';
 import { IntegrationStateBadge } from './IntegrationState';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Problem } from '@homecam/shared';
-import { formatTime } from '../events/format';
+import { formatTime } from '../../lib/event-format';
 
 /**
  * The last problem of an integration or alert channel: when, what kind (translated from its code), and the

@@ -1,5 +1,5 @@
 import { rekognitionSettingsPatchSchema, type RekognitionRegion, type RekognitionSettings, type RekognitionSettingsPatch } from '@homecam/shared';
-import type { SecretChoice } from './SecretField';
+import type { SecretChoice } from '../ui/SecretField';
 
 export interface RekognitionDraft {
   active: boolean;

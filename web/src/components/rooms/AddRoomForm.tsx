@@ -20,10 +20,12 @@ export function AddRoomForm() {
     const issue = roomNameIssue(name);
     setError(issue);
     if (issue) return;
+    const submitted = name;
     create.mutate(name.trim(), {
       onSuccess: (room) => {
         toast.success(t('settings:rooms.created', { room: room.name }));
-        setName('');
+        // This runs once the refreshed list shows the room: a name typed since then is the next one, not this.
+        setName((current) => (current === submitted ? '' : current));
       },
       onError: (failure) => {
         const fieldError = roomNameError(failure);

@@ -1,5 +1,5 @@
 import { roomRequestSchema } from '@homecam/shared';
-import { ApiError } from '../../api/api-error';
+import { ApiError } from '../../lib/api-error';
 
 /** Messages of the room schema that have their own text (validation.<KEY>). */
 const OWN_MESSAGES = new Set(['ROOM_NAME_REQUIRED', 'NAME_CHARACTERS_INVALID']);

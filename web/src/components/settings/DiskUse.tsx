@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { RecordingDisk } from '@homecam/shared';
-import { formatSize } from '../events/format';
+import { formatSize } from '../../lib/event-format';
 import { Card } from '../ui/Card';
 
 /** Recordings size and count, and free/total of the disk with a bar of the used part. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../events/format';
+import { formatSize } from '../../lib/event-format';
 import { usedPercent } from './format';
 
 /** Free/total of a file system with a bar of the used part; "unknown" when the system did not say. */

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { Modal } from './Modal';
 
@@ -6,13 +8,15 @@ export interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
-  cancelLabel: string;
+  /** Translated; "Cancel" (common actions.cancel) when not given. */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+  const { t } = useTranslation();
   return (
     <Modal
       open={open}
@@ -22,7 +26,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel,
       footer={
         <>
           <Button variant="secondary" onClick={onCancel}>
-            {cancelLabel}
+            {cancelLabel ?? t('actions.cancel')}
           </Button>
           <Button variant="danger" onClick={onConfirm} disabled={busy} data-testid="confirm-dialog-confirm">
             {confirmLabel}
@@ -33,4 +37,19 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel,
       <p className="text-sm text-foreground">{message}</p>
     </Modal>
   );
+}
+
+/**
+ * The open state of a confirm dialog that a button asks: `ask()` opens it, Cancel (or Escape) closes it, Confirm
+ * closes it and runs `onConfirm`. With `stayOpen` Confirm leaves it open (busy while the action runs) and the
+ * action calls the `close` it is given when it is done. Spread `dialog` on <ConfirmDialog>.
+ */
+export function useConfirm(onConfirm: (close: () => void) => void, { stayOpen = false }: { stayOpen?: boolean } = {}) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  const confirm = () => {
+    if (!stayOpen) close();
+    onConfirm(close);
+  };
+  return { ask: () => setOpen(true), close, dialog: { open, onConfirm: confirm, onCancel: close } };
 }

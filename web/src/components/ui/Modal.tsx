@@ -1,5 +1,5 @@
-import { useId, useRef, type ReactNode } from 'react';
-import { useModalDialog } from './use-modal-dialog';
+import { useId, type ReactNode } from 'react';
+import { ModalFrame } from './ModalFrame';
 
 export interface ModalProps {
   open: boolean;
@@ -24,18 +24,8 @@ export function Modal(props: ModalProps) {
 
 function OpenModal({ title, onClose, children, footer, testId, size = 'default' }: ModalProps) {
   const titleId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const handlers = useModalDialog(dialog, onClose);
-
   return (
-    // The keyboard path is Escape (the cancel event); the backdrop click is the mouse's equivalent.
-    <dialog
-      ref={dialog}
-      {...handlers}
-      aria-labelledby={titleId}
-      data-testid={testId}
-      className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none items-center justify-center overflow-hidden bg-overlay p-4 text-foreground open:flex backdrop:bg-transparent"
-    >
+    <ModalFrame onClose={onClose} titleId={titleId} testId={testId} placement="items-center justify-center p-4">
       <div
         className={`flex max-h-[90dvh] w-full flex-col rounded-xl border border-border bg-surface-raised shadow-panel ${size === 'wide' ? 'max-w-3xl' : 'max-w-lg'}`}
       >
@@ -45,6 +35,6 @@ function OpenModal({ title, onClose, children, footer, testId, size = 'default' 
         <div className="overflow-y-auto px-5 py-4">{children}</div>
         {footer ? <div className="flex justify-end gap-2 border-t border-border px-5 py-3">{footer}</div> : null}
       </div>
-    </dialog>
+    </ModalFrame>
   );
 }

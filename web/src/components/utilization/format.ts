@@ -1,4 +1,4 @@
-import { formatSize } from '../events/format';
+import { formatSize } from '../../lib/event-format';
 
 /** Units of the Utilization page in the UI language (`12,5 %` in German, `12.5%` in English). */
 export function formatPercent(value: number | null, language: string): string {

@@ -1,4 +1,4 @@
-import { createStore } from '../create-store';
+import { createStore } from '../../lib/create-store';
 
 /**
  * Spec §2 install-to-home-screen button: Chromium announces installability with `beforeinstallprompt`; the

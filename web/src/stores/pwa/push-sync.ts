@@ -1,5 +1,5 @@
 import { hasAnyPermission, pushSubscriptionSchema, trimCharEnd, type Language, type PushStatus, type PushSubscriptionBody, type SessionUser } from '@homecam/shared';
-import { createStore } from '../create-store';
+import { createStore } from '../../lib/create-store';
 import { decidePushActions, needsServerStatus, type PushAction, type PushLocalState } from './push-decision';
 
 /** The device toggle's "off" is remembered per browser (the subscription is per browser too). */

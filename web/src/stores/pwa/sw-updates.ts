@@ -1,4 +1,4 @@
-import { createStore } from '../create-store';
+import { createStore } from '../../lib/create-store';
 
 /**
  * Spec §4: when a new service worker has installed while this page is controlled by the old one, the page

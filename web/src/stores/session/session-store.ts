@@ -1,4 +1,4 @@
-import { createStore } from '../create-store';
+import { createStore } from '../../lib/create-store';
 import { clearStoredSession, writeStoredSession } from './stored-session';
 import { transition, type SessionEffect, type SessionEvent, type SessionState } from './session-machine';
 

@@ -1,5 +1,5 @@
 import type { ThemeMode } from '@homecam/shared';
-import { createStore } from '../create-store';
+import { createStore } from '../../lib/create-store';
 import { readThemeSettings, resolveThemeMode, writeThemeSettings, type ThemeSettings } from './theme-resolution';
 
 export interface ThemeSnapshot {

@@ -1,4 +1,4 @@
-import { createStore } from '../create-store';
+import { createStore } from '../../lib/create-store';
 import { addToast, removeToast, toastDuration, type Toast, type ToastType } from './toast-rules';
 
 export type ToastExtras = Pick<Toast, 'image' | 'link'>;

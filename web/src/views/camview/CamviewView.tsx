@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CamviewGrid } from '../../components/camview/CamviewGrid';
-import { selectFavourites } from '../../components/camview/favourites';
+import { selectFavourites } from '../../lib/favourites';
 import { FavouritesDialog } from '../../components/camview/FavouritesDialog';
 import { cn } from '../../components/ui/cn';
 import { ExitFullscreenIcon, FullscreenIcon, ReloadIcon, StarIcon } from '../../components/ui/media-icons';

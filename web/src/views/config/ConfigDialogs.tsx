@@ -22,7 +22,6 @@ export function LossDialog({ loss, onConfirm, onCancel }: { loss: ConfigLoss | n
       title={t('editor:loss.title')}
       message={lines.join(' ')}
       confirmLabel={t('editor:loss.confirm')}
-      cancelLabel={t('editor:cancel')}
       onConfirm={onConfirm}
       onCancel={onCancel}
     />

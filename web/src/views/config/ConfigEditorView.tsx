@@ -1,30 +1,19 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { downloadConfigFile } from '../../api/config-api';
 import { ConfigCodeEditor, type ConfigEditorHandle, type ConfigEditorTexts } from '../../components/config-editor/ConfigCodeEditor';
 import type { ConfigIssue } from '../../components/config-editor/config-lint';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { QueryStatus } from '../../components/layout/QueryStatus';
 import { Button } from '../../components/ui/Button';
 import { describeValidation } from '../../hooks/describe-error';
-import { useToast } from '../../hooks/use-toast';
+import { useConfigDownload } from '../../hooks/use-download';
 import { ConflictDialog, LeaveDialog, LossDialog } from './ConfigDialogs';
 import { ConfigIssueList } from './ConfigIssueList';
 import { ConfigToolbar } from './ConfigToolbar';
 import { formatConfig, parseConfigObject } from './config-text';
 import { useConfigDocument } from './use-config-document';
 import { useConfigSave } from './use-config-save';
-
-/** Saves the blob as config.json through a temporary link. */
-function saveBlob(blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'config.json';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** Asks before leaving with unsaved edits: in-app navigation (router blocker) and closing the tab. */
 function useLeaveGuard(dirty: boolean) {
@@ -55,8 +44,8 @@ function useEditorTexts(): ConfigEditorTexts {
 /** /config (admin): config.json in a code editor with the server's schema, saved as a whole and applied live. */
 export function ConfigEditorView() {
   const { t } = useTranslation();
-  const toast = useToast();
   const doc = useConfigDocument();
+  const download = useConfigDownload();
   const texts = useEditorTexts();
   const [handle, setHandle] = useState<ConfigEditorHandle | null>(null);
   const [text, setText] = useState<string | null>(null);
@@ -77,7 +66,6 @@ export function ConfigEditorView() {
     void doc.reload();
   };
   const lineAt = (offset: number) => current.slice(0, offset).split('\n').length;
-  const download = () => void downloadConfigFile().then(saveBlob, toast.downloadError);
 
   return (
     <div className="flex h-[calc(100dvh-9rem)] min-h-96 flex-col gap-3">
@@ -93,7 +81,7 @@ export function ConfigEditorView() {
             onSave={() => parsed && saver.save(current, parsed)}
             onRevert={() => handle?.setText(doc.baseline?.text ?? '')}
             onFormat={() => parsed && handle?.setText(formatConfig(parsed))}
-            onDownload={download}
+            onDownload={() => void download.run()}
           />
           {doc.changedElsewhere && !saver.saving ? (
             <div role="status" className="flex flex-wrap items-center gap-2 rounded-lg border border-warning bg-surface px-3 py-2 text-sm" data-testid="config-changed-elsewhere">

@@ -2,7 +2,7 @@ import type { ConfigConfirmation } from '@homecam/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/api-error';
+import { ApiError } from '../../lib/api-error';
 import { getConfigStat, putConfigFile } from '../../api/config-api';
 import { queryKeys } from '../../api/query-keys';
 import { configJsonSchema } from '../../components/config-editor/config-json-schema';
@@ -10,6 +10,7 @@ import { placeIssues, serverIssuePath } from '../../components/config-editor/con
 import type { ConfigEditorHandle } from '../../components/config-editor/ConfigCodeEditor';
 import { configLoss, losesSomething, type ConfigLoss } from '../../components/config-editor/destructive-diff';
 import { describeValidation } from '../../hooks/describe-error';
+import { useHttp } from '../../hooks/use-http';
 import { useToast } from '../../hooks/use-toast';
 import { formatConfig } from './config-text';
 import { CONFIG_STAT_KEY, type ConfigBaseline } from './use-config-document';
@@ -38,14 +39,15 @@ function refusalIssues(error: ApiError): { path: string; message: string; segmen
 export function useConfigSave(baseline: ConfigBaseline | null, editor: ConfigEditorHandle | null, onSaved: (next: ConfigBaseline) => void) {
   const { t } = useTranslation();
   const toast = useToast();
+  const http = useHttp();
   const queryClient = useQueryClient();
   const [pendingLoss, setPendingLoss] = useState<{ loss: ConfigLoss; request: SaveRequest } | null>(null);
   const [conflict, setConflict] = useState<SaveRequest | null>(null);
 
   const mutation = useMutation({
     mutationFn: async (request: SaveRequest) => {
-      const saved = await putConfigFile(request.document, { confirm: request.confirm, ifModifiedAt: request.overwrite ? undefined : baseline?.modifiedAt });
-      return { saved, stat: await getConfigStat(), request };
+      const saved = await putConfigFile(http, request.document, { confirm: request.confirm, ifModifiedAt: request.overwrite ? undefined : baseline?.modifiedAt });
+      return { saved, stat: await getConfigStat(http), request };
     },
     onSuccess: ({ saved, stat, request }) => {
       // The server adds the defaults of what was left out: show what is stored when it differs from the text.

@@ -1,7 +1,6 @@
 import { LOG_ENTRY_LEVELS, type LogEntryLevel } from '@homecam/shared';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadLog } from '../../api/logs-api';
 import { FilterChips } from '../../components/console/FilterChips';
 import { LogList } from '../../components/console/LogList';
 import { cameraChips, EMPTY_FILTER, entryMatcher, toggleChip, type LogFilter } from '../../components/console/log-filter';
@@ -11,34 +10,18 @@ import { Button } from '../../components/ui/Button';
 import { Select } from '../../components/ui/Select';
 import { TextField } from '../../components/ui/TextField';
 import { useCameraList } from '../../hooks/use-cameras';
+import { useLogDownload } from '../../hooks/use-download';
 import { useLogStream } from '../../hooks/use-log-stream';
-import { useSession } from '../../hooks/use-session';
-import { useToast } from '../../hooks/use-toast';
 
 /** The most lines the page keeps; older ones are dropped (the download has everything). */
 export const CONSOLE_MAX_ENTRIES = 5_000;
-
-function useDownload() {
-  const session = useSession();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const token = session.status === 'signedIn' ? session.session.access_token : null;
-  const run = () => {
-    if (!token || busy) return;
-    setBusy(true);
-    downloadLog(token)
-      .catch((error: unknown) => toast.downloadError(error))
-      .finally(() => setBusy(false));
-  };
-  return { run, busy };
-}
 
 /** /console (admin): the server log live, with filters by source, camera, level and text; pause, clear, download. */
 export function ConsoleView() {
   const { t } = useTranslation();
   const stream = useLogStream(CONSOLE_MAX_ENTRIES);
   const cameras = useCameraList();
-  const download = useDownload();
+  const download = useLogDownload();
   const [filter, setFilter] = useState<LogFilter>(EMPTY_FILTER);
   const deferred = useDeferredValue(filter);
   const visible = useMemo(() => stream.entries.filter(entryMatcher(deferred)), [stream.entries, deferred]);
@@ -56,7 +39,7 @@ export function ConsoleView() {
             <Button variant="secondary" size="sm" onClick={stream.clear} data-testid="console-clear">
               {t('console:clear')}
             </Button>
-            <Button variant="secondary" size="sm" onClick={download.run} disabled={download.busy} data-testid="console-download">
+            <Button variant="secondary" size="sm" onClick={() => void download.run()} disabled={download.busy} data-testid="console-download">
               {download.busy ? t('console:downloading') : t('console:download')}
             </Button>
           </>

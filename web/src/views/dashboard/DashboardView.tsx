@@ -10,12 +10,12 @@ import {
   removeWidget,
   updateSettings,
   visibleWidgets,
-} from '../../components/dashboard/dashboard-layout';
+} from '../../lib/dashboard-layout';
 import { WIDGET_REGISTRY } from '../../components/dashboard/widget-registry';
 import { WidgetDrawer } from '../../components/dashboard/WidgetDrawer';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { Button } from '../../components/ui/Button';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { ConfirmDialog, useConfirm } from '../../components/ui/ConfirmDialog';
 import { PlusIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { useDashboardLayout } from '../../hooks/use-dashboard-layout';
@@ -29,7 +29,7 @@ export function DashboardView() {
   const registry = WIDGET_REGISTRY;
   const { layout, loading, change } = useDashboardLayout(registry, permissions);
   const [drawer, setDrawer] = useState(false);
-  const [confirmReset, setConfirmReset] = useState(false);
+  const confirmReset = useConfirm(() => change(defaultLayout(registry, permissions)));
 
   if (loading || !layout) return <Spinner label={t('dashboard:loading')} />;
   const widgets = visibleWidgets(layout, registry, permissions);
@@ -55,7 +55,7 @@ export function DashboardView() {
             {layout.locked ? t('dashboard:toolbar.unlock') : t('dashboard:toolbar.lock')}
           </Button>
           {layout.locked ? null : (
-            <Button size="sm" variant="ghost" onClick={() => setConfirmReset(true)} data-testid="dashboard-reset">
+            <Button size="sm" variant="ghost" onClick={confirmReset.ask} data-testid="dashboard-reset">
               {t('dashboard:toolbar.reset')}
             </Button>
           )}
@@ -88,16 +88,10 @@ export function DashboardView() {
         onClose={() => setDrawer(false)}
       />
       <ConfirmDialog
-        open={confirmReset}
+        {...confirmReset.dialog}
         title={t('dashboard:reset.title')}
         message={t('dashboard:reset.message')}
         confirmLabel={t('dashboard:reset.confirm')}
-        cancelLabel={t('dashboard:reset.cancel')}
-        onConfirm={() => {
-          change(defaultLayout(registry, permissions));
-          setConfirmReset(false);
-        }}
-        onCancel={() => setConfirmReset(false)}
       />
     </>
   );

@@ -9,7 +9,7 @@ import { LoadMore } from '../../components/events/LoadMore';
 import { NotificationCard } from '../../components/events/NotificationCard';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { Button } from '../../components/ui/Button';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { ConfirmDialog, useConfirm } from '../../components/ui/ConfirmDialog';
 import { useEventFilters, useFilterChoices, useLabelChoices } from '../../hooks/use-event-filters';
 import { useNotificationLightbox } from '../../hooks/use-event-lightbox';
 import { useDeleteNotifications, useNotificationList } from '../../hooks/use-events';
@@ -31,16 +31,18 @@ export function NotificationsView() {
   const lightbox = useNotificationLightbox();
   const toast = useToast();
   const [drawer, setDrawer] = useState(false);
-  const [confirmAll, setConfirmAll] = useState(false);
 
-  const deleteIds = (ids: string[] | null) =>
+  const deleteIds = (ids: string[] | null, onDeleted?: () => void) =>
     remove.mutate(ids, {
       onSuccess: () => {
-        setConfirmAll(false);
+        onDeleted?.();
         toast.success(t(ids === null ? 'events:notifications.deletedAll' : 'events:notifications.deleted'));
       },
       onError: (error) => toast.apiError(error),
     });
+
+  // Open (busy) while the list is deleted; a refusal leaves it open with the reason as a toast.
+  const confirmAll = useConfirm((close) => deleteIds(null, close), { stayOpen: true });
 
   return (
     <>
@@ -49,7 +51,7 @@ export function NotificationsView() {
           <>
             <FilterButton filters={filters} onClick={() => setDrawer(true)} />
             <Can all={EDIT}>
-              <Button variant="danger" size="sm" disabled={list.items.length === 0} onClick={() => setConfirmAll(true)} data-testid="notifications-delete-all">
+              <Button variant="danger" size="sm" disabled={list.items.length === 0} onClick={confirmAll.ask} data-testid="notifications-delete-all">
                 {t('events:list.deleteAll')}
               </Button>
             </Can>
@@ -86,14 +88,11 @@ export function NotificationsView() {
         onClose={() => setDrawer(false)}
       />
       <ConfirmDialog
-        open={confirmAll}
+        {...confirmAll.dialog}
+        busy={remove.isPending}
         title={t('events:notifications.deleteAllTitle')}
         message={t('events:notifications.deleteAllMessage')}
         confirmLabel={t('events:list.deleteAll')}
-        cancelLabel={t('events:list.cancel')}
-        busy={remove.isPending}
-        onConfirm={() => deleteIds(null)}
-        onCancel={() => setConfirmAll(false)}
       />
       <Lightbox items={lightbox.item ? [lightbox.item] : []} index={lightbox.item ? 0 : -1} onIndex={() => undefined} onClose={lightbox.close} />
     </>

@@ -6,7 +6,7 @@ import { FilterButton } from '../../components/events/FilterButton';
 import { FilterDrawer } from '../../components/events/FilterDrawer';
 import { Lightbox } from '../../components/events/Lightbox';
 import { followIndex } from '../../components/events/lightbox-nav';
-import { recordingItem } from '../../components/events/lightbox-items';
+import { recordingItem } from '../../lib/lightbox-items';
 import { LoadMore } from '../../components/events/LoadMore';
 import { RecordingItem } from '../../components/events/RecordingItem';
 import { pruneSelection, toggleAll, toggleSelected, type Selection } from '../../components/events/selection';
@@ -15,7 +15,7 @@ import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { GridIcon, ListIcon } from '../../components/ui/media-icons';
-import type { EventFilters } from '../../api/event-filters';
+import type { EventFilters } from '../../lib/event-filters';
 import { useEventFilters, useFilterChoices, useLabelChoices } from '../../hooks/use-event-filters';
 import { useDeleteRecordings, useRecordingList } from '../../hooks/use-events';
 import { useHasAllPermissions } from '../../hooks/use-permissions';
@@ -109,7 +109,6 @@ function DeleteConfirm({ select }: { select: RecordingSelection }) {
       title={t(confirm === 'all' ? 'events:recordings.deleteAllTitle' : 'events:recordings.deleteSelectedTitle')}
       message={t(confirm === 'all' ? 'events:recordings.deleteAllMessage' : 'events:recordings.deleteSelectedMessage', { count: select.selection.size })}
       confirmLabel={t('events:list.delete')}
-      cancelLabel={t('events:list.cancel')}
       busy={select.busy}
       onConfirm={() => confirm && select.deleteIds(confirm)}
       onCancel={() => select.setConfirm(null)}

@@ -90,7 +90,6 @@ export function CamerasSettingsView() {
         title={t('cameras:settings.deleteTitle')}
         message={dialog?.kind === 'delete' ? t('cameras:settings.deleteMessage', { camera: dialog.camera.name }) : ''}
         confirmLabel={t('actions.delete')}
-        cancelLabel={t('actions.cancel')}
         busy={remove.isPending}
         onConfirm={() => dialog?.kind === 'delete' && confirmDelete(dialog.camera)}
         onCancel={close}

@@ -61,7 +61,6 @@ export function InterfaceSettingsView() {
         title={t('settings:rooms.deleteTitle')}
         message={dialog?.kind === 'delete' ? t('settings:rooms.deleteMessage', { room: dialog.room.name, total: dialog.room.cameras }) : ''}
         confirmLabel={t('actions.delete')}
-        cancelLabel={t('actions.cancel')}
         busy={remove.isPending}
         onConfirm={() => dialog?.kind === 'delete' && confirmDelete(dialog.room)}
         onCancel={close}

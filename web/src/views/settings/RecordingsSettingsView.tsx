@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recordingSettingsPatchSchema, type RecordingSettings } from '@homecam/shared';
-import { ApiError } from '../../api/api-error';
+import { ApiError } from '../../lib/api-error';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { QueryStatus } from '../../components/layout/QueryStatus';
 import { DiskUse } from '../../components/settings/DiskUse';

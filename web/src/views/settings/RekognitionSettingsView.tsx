@@ -1,18 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REKOGNITION_MAX_CONTINGENT, REKOGNITION_REGIONS, type RekognitionSettings } from '@homecam/shared';
+import { REKOGNITION_MAX_CONTINGENT, REKOGNITION_REGIONS, type RekognitionSettings, type RekognitionSettingsPatch } from '@homecam/shared';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { QueryStatus } from '../../components/layout/QueryStatus';
 import { ContingentBar } from '../../components/plugins/ContingentBar';
 import { draftIssues, draftOf, patchOf, type RekognitionDraft } from '../../components/plugins/rekognition-form';
-import { SecretField } from '../../components/plugins/SecretField';
+import { SettingsForm } from '../../components/settings/SettingsForm';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Checkbox } from '../../components/ui/Checkbox';
+import { SecretField } from '../../components/ui/SecretField';
 import { Select } from '../../components/ui/Select';
 import { TextField } from '../../components/ui/TextField';
-import { useRekognitionSettings, useUpdateRekognitionSettings } from '../../hooks/use-plugins';
-import { useToast } from '../../hooks/use-toast';
+import { useRekognitionSettingsForm } from '../../hooks/use-plugins';
+import type { SettingsFormProps } from '../../hooks/use-settings-form';
 
 const REGION_OPTIONS = REKOGNITION_REGIONS.map((region) => ({ value: region, label: region }));
 
@@ -46,29 +47,22 @@ function KeyIdField({ settings, draft, invalid, onChange }: { settings: Rekognit
   );
 }
 
-function RekognitionForm({ settings }: { settings: RekognitionSettings }) {
+function RekognitionForm({ settings, form }: Omit<SettingsFormProps<RekognitionSettings, RekognitionSettingsPatch>, 'canEdit'>) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const save = useUpdateRekognitionSettings();
   const [draft, setDraft] = useState<RekognitionDraft>(() => draftOf(settings));
   const issues = draftIssues(draft, settings);
-  const invalid = issues.accessKeyId || issues.secret || issues.contingentTotal || issues.keysMissing;
   const set = (change: Partial<RekognitionDraft>) => setDraft((current) => ({ ...current, ...change }));
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (invalid) return;
-    save.mutate(patchOf(settings, draft), {
-      onSuccess: (saved) => {
-        setDraft(draftOf(saved));
-        toast.success(t('plugins:rekognition.saved'));
-      },
-      onError: toast.apiError,
-    });
-  }
-
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" data-testid="rekognition-form">
+    <SettingsForm
+      form={form}
+      onSave={() => form.save(patchOf(settings, draft))}
+      blocked={issues.accessKeyId || issues.secret || issues.contingentTotal || issues.keysMissing}
+      saveLabel={t('plugins:rekognition.save')}
+      savingLabel={t('plugins:pending')}
+      testId="rekognition-form"
+      saveTestId="rekognition-submit"
+    >
       <Card title={t('plugins:rekognition.awsTitle')} description={t('plugins:rekognition.awsHint')}>
         <div className="flex flex-col gap-4">
           <div className="flex flex-col gap-1">
@@ -81,7 +75,8 @@ function RekognitionForm({ settings }: { settings: RekognitionSettings }) {
           </div>
           <KeyIdField settings={settings} draft={draft} invalid={issues.accessKeyId} onChange={set} />
           <SecretField
-            label={t('plugins:rekognition.secret')}
+            i18nGroup="plugins:rekognitionSecret"
+            testId="rekognition-secret"
             isSet={settings.secretAccessKeySet}
             choice={draft.secret}
             onChange={(secret) => set({ secret })}
@@ -113,24 +108,19 @@ function RekognitionForm({ settings }: { settings: RekognitionSettings }) {
         </div>
       </Card>
       <p className="text-sm text-foreground-muted">{t('plugins:rekognition.analysisNote')}</p>
-      <div className="flex justify-end">
-        <Button type="submit" disabled={invalid || save.isPending} data-testid="rekognition-submit">
-          {save.isPending ? t('plugins:pending') : t('plugins:rekognition.save')}
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
 
 /** /settings/rekognition (admin): AWS keys (the secret write-only), region and the monthly budget. */
 export function RekognitionSettingsView() {
   const { t } = useTranslation();
-  const settings = useRekognitionSettings();
+  const form = useRekognitionSettingsForm();
   return (
     <>
       <PageTitle>{t('routes.settingsRekognition')}</PageTitle>
-      <QueryStatus query={settings} />
-      {settings.data ? <RekognitionForm key={settings.dataUpdatedAt} settings={settings.data} /> : null}
+      <QueryStatus query={form.query} />
+      {form.settings ? <RekognitionForm key={form.version} settings={form.settings} form={form} /> : null}
     </>
   );
 }

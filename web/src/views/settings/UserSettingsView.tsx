@@ -63,7 +63,6 @@ export function UserSettingsView() {
         title={t('settings:users.deleteTitle')}
         message={dialog?.kind === 'delete' ? t('settings:users.deleteMessage', { username: dialog.user.username }) : ''}
         confirmLabel={t('actions.delete')}
-        cancelLabel={t('actions.cancel')}
         busy={remove.isPending}
         onConfirm={() => dialog?.kind === 'delete' && confirmDelete(dialog.user)}
         onCancel={close}

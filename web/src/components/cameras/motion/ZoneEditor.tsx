@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { ZoneHandle } from './ZoneHandle';
 import { ZoneList } from './ZoneList';
-import { canCloseZone, toSvgPoints } from './zone-geometry';
+import { canCloseZone, toSvgPoints } from '../../../lib/zone-geometry';
 
 export interface ZoneEditorProps {
   camera: string;

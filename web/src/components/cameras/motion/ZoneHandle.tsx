@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { zoneHandleKey, type ZoneHandleEvents, type ZoneTarget } from '../../../hooks/use-zone-editor';
 import { cn } from '../../ui/cn';
-import type { ZonePoint } from './zone-geometry';
+import type { ZonePoint } from '../../../lib/zone-geometry';
 
 export interface ZoneHandleProps {
   target: ZoneTarget;

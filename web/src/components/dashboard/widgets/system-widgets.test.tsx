@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import type { WidgetDefinition } from '../widget-types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithStores } from '../../../test/test-stores';
 import { diskWidget } from './disk';
 import { statusWidget } from './status';
 
@@ -26,12 +26,7 @@ function serve(routes: Record<string, [number, unknown]>) {
 }
 
 function renderWidget({ Component }: WidgetDefinition) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <Component id="w1" settings={{}} locked={false} />
-    </QueryClientProvider>,
-  );
+  renderWithStores(<Component id="w1" settings={{}} locked={false} />);
 }
 
 describe('status and disk widgets', () => {

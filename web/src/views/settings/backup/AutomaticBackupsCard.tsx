@@ -1,31 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchFile, listAutomaticBackups, saveBlob } from '../../../api/backup-api';
-import { formatSize } from '../../../components/events/format';
+import { formatSize } from '../../../lib/event-format';
 import { QueryStatus } from '../../../components/layout/QueryStatus';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { useToast } from '../../../hooks/use-toast';
+import { useAutomaticBackups } from '../../../hooks/use-backup';
+import { useAutomaticBackupDownload } from '../../../hooks/use-download';
 
 /** The daily database copies (12:00, the newest 7), each with its size and a download. */
 export function AutomaticBackupsCard() {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
-  const list = useQuery({ queryKey: ['backup', 'automatic'], queryFn: listAutomaticBackups });
-  const [busy, setBusy] = useState<string | null>(null);
-
-  async function download(name: string) {
-    setBusy(name);
-    try {
-      const { blob, fileName } = await fetchFile(`/backup/automatic/${encodeURIComponent(name)}`, () => undefined);
-      saveBlob(blob, fileName);
-    } catch (error) {
-      toast.apiError(error);
-    } finally {
-      setBusy(null);
-    }
-  }
+  const list = useAutomaticBackups();
+  const download = useAutomaticBackupDownload();
 
   const date = (name: string) => {
     const match = /(\d{4})-(\d{2})-(\d{2})/.exec(name);
@@ -43,7 +28,7 @@ export function AutomaticBackupsCard() {
             <span className="min-w-0 text-sm text-foreground">
               {date(backup.name)} <span className="text-foreground-muted">· {formatSize(backup.size, i18n.language)}</span>
             </span>
-            <Button size="sm" variant="secondary" disabled={busy !== null} onClick={() => void download(backup.name)}>
+            <Button size="sm" variant="secondary" disabled={download.busy} onClick={() => void download.run(backup.name)}>
               {t('backup:automatic.download')}
             </Button>
           </li>

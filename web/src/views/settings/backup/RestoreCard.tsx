@@ -1,19 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyLocalStorage, uploadRestore, waitForRestoredServer } from '../../../api/backup-api';
-import { formatSize } from '../../../components/events/format';
+import { formatSize } from '../../../lib/event-format';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { ConfirmDialog, useConfirm } from '../../../components/ui/ConfirmDialog';
 import { Spinner } from '../../../components/ui/Spinner';
-import { ApiError } from '../../../api/api-error';
-import { describeError } from '../../../hooks/describe-error';
-import { useSessionActions } from '../../../hooks/use-session';
-
-type Phase = { kind: 'idle' } | { kind: 'uploading'; sent: number; total: number } | { kind: 'restarting' } | { kind: 'failed'; message: string };
-
-/** The server's refusals of an archive that did not pass its checks: spec §8's 'verification not successful'. */
-const VERIFICATION_CODES = new Set(['BACKUP_INVALID', 'BACKUP_UNSAFE_ENTRY', 'BACKUP_NOT_SIGNED', 'BACKUP_TOO_NEW']);
+import { useRestore } from '../../../hooks/use-backup';
 
 /**
  * Restore: pick the file, confirm (what happens is spelled out), upload with progress, then wait for the restarted
@@ -21,32 +13,12 @@ const VERIFICATION_CODES = new Set(['BACKUP_INVALID', 'BACKUP_UNSAFE_ENTRY', 'BA
  */
 export function RestoreCard() {
   const { t, i18n } = useTranslation();
-  const { logout } = useSessionActions();
   const [file, setFile] = useState<File | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const abort = useRef(new AbortController());
-  useEffect(() => () => abort.current.abort(), []);
+  const { phase, restore, busy } = useRestore();
+  const confirmRestore = useConfirm(() => {
+    if (file) void restore(file);
+  });
 
-  async function start() {
-    if (!file) return;
-    setConfirming(false);
-    setPhase({ kind: 'uploading', sent: 0, total: file.size });
-    try {
-      const result = await uploadRestore(file, (sent, total) => setPhase({ kind: 'uploading', sent, total }));
-      setPhase({ kind: 'restarting' });
-      await waitForRestoredServer(abort.current.signal);
-      applyLocalStorage(result.localStorage);
-      logout();
-    } catch (error) {
-      if (abort.current.signal.aborted) return;
-      const reason = describeError(t, error);
-      const verification = error instanceof ApiError && VERIFICATION_CODES.has(error.code);
-      setPhase({ kind: 'failed', message: verification ? t('backup:restore.verificationFailed', { reason }) : reason });
-    }
-  }
-
-  const busy = phase.kind === 'uploading' || phase.kind === 'restarting';
   return (
     <Card title={t('backup:restore.title')} description={t('backup:restore.hint')}>
       <div className="flex flex-col gap-4">
@@ -60,7 +32,7 @@ export function RestoreCard() {
           data-testid="backup-restore-file"
         />
         <div className="flex flex-wrap items-center gap-3">
-          <Button variant="danger" disabled={!file || busy} onClick={() => setConfirming(true)} data-testid="backup-restore">
+          <Button variant="danger" disabled={!file || busy} onClick={confirmRestore.ask} data-testid="backup-restore">
             {t('backup:restore.button')}
           </Button>
           {phase.kind === 'uploading' ? (
@@ -81,13 +53,10 @@ export function RestoreCard() {
         ) : null}
       </div>
       <ConfirmDialog
-        open={confirming}
+        {...confirmRestore.dialog}
         title={t('backup:restore.confirmTitle')}
         message={t('backup:restore.confirmMessage')}
         confirmLabel={t('backup:restore.confirm')}
-        cancelLabel={t('backup:restore.cancel')}
-        onConfirm={() => void start()}
-        onCancel={() => setConfirming(false)}
       />
     </Card>
   );

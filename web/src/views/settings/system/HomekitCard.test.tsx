@@ -1,15 +1,12 @@
 import type { HomekitStatus } from '@homecam/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQuery, stubFetch } from '../../../components/dashboard/widgets/test-support/render-widget';
-import { StoresContext, type AppStores } from '../../../stores/stores-context';
 import { createToastStore } from '../../../stores/toast/toast-store';
 import { HomekitCard } from './HomekitCard';
 import { qrPath } from './SetupQrCode';
 
 const toastStore = createToastStore();
-const withStores = (element: ReactElement) => <StoresContext.Provider value={{ toastStore } as unknown as AppStores}>{element}</StoresContext.Provider>;
 
 vi.mock('react-i18next', () => ({
   useTranslation: () => ({ t: (key: string, o?: Record<string, unknown>) => (o && 'count' in o ? `${key}:${String(o.count)}` : key), i18n: { language: 'en' } }),
@@ -55,7 +52,7 @@ function fakeApi(initial: HomekitStatus) {
 describe('<HomekitCard>', () => {
   it('turns the bridge on with PATCH {active:true} and then shows the setup code and a QR code of setupUri', async () => {
     const api = fakeApi(OFF);
-    renderWithQuery(withStores(<HomekitCard />));
+    renderWithQuery(<HomekitCard />, { toastStore });
     const toggle = await screen.findByTestId<HTMLInputElement>('homekit-active');
     expect(toggle.checked).toBe(false);
     expect(screen.queryByTestId('homekit-setup-code')).toBeNull();
@@ -71,7 +68,7 @@ describe('<HomekitCard>', () => {
 
   it('shows state, last error and pairings; reset asks first, then shows the new code', async () => {
     const api = fakeApi({ ...RUNNING, paired: true, pairings: 2, lastError: 'port 51826 in use' });
-    renderWithQuery(withStores(<HomekitCard />));
+    renderWithQuery(<HomekitCard />, { toastStore });
     expect((await screen.findByTestId('homekit-setup-code')).textContent).toBe('031-45-154');
     expect(screen.getByTestId('homekit-paired').textContent).toBe('homekit:pairedYes:2');
     expect(screen.getByTestId('homekit-error').textContent).toBe('homekit:lastError');
@@ -87,7 +84,7 @@ describe('<HomekitCard>', () => {
 
   it('checks name and port before saving and sends only valid, trimmed values', async () => {
     const api = fakeApi(RUNNING);
-    renderWithQuery(withStores(<HomekitCard />));
+    renderWithQuery(<HomekitCard />, { toastStore });
     const port = await screen.findByTestId<HTMLInputElement>('homekit-port');
     fireEvent.change(port, { target: { value: '80' } });
     expect(screen.getByText('homekit:portInvalid')).toBeTruthy();
@@ -100,7 +97,7 @@ describe('<HomekitCard>', () => {
 
   it('shows a failed load translated', async () => {
     stubFetch(() => ({ status: 403, body: { error: { code: 'FORBIDDEN', message: 'no' } } }));
-    renderWithQuery(withStores(<HomekitCard />));
+    renderWithQuery(<HomekitCard />, { toastStore });
     expect((await screen.findByRole('alert')).textContent).toBe('errors.FORBIDDEN');
   });
 });

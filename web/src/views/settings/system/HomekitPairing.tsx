@@ -1,8 +1,7 @@
 import type { HomekitStatus } from '@homecam/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { ConfirmDialog, useConfirm } from '../../../components/ui/ConfirmDialog';
 import { SetupQrCode } from './SetupQrCode';
 
 export interface HomekitPairingProps {
@@ -14,7 +13,7 @@ export interface HomekitPairingProps {
 /** Pairing: the setup code in large type and as a QR code, whether a phone is paired, and the reset. */
 export function HomekitPairing({ status, resetting, onReset }: HomekitPairingProps) {
   const { t } = useTranslation();
-  const [confirming, setConfirming] = useState(false);
+  const confirmReset = useConfirm(onReset);
   return (
     <div className="flex flex-col gap-4 border-t border-border pt-4">
       <p className="text-sm text-foreground" data-testid="homekit-paired">
@@ -37,22 +36,16 @@ export function HomekitPairing({ status, resetting, onReset }: HomekitPairingPro
         </p>
       )}
       <div className="flex flex-col items-start gap-1">
-        <Button variant="danger" disabled={resetting || !status.setupCode} onClick={() => setConfirming(true)} data-testid="homekit-reset">
+        <Button variant="danger" disabled={resetting || !status.setupCode} onClick={confirmReset.ask} data-testid="homekit-reset">
           {resetting ? t('homekit:resetting') : t('homekit:reset')}
         </Button>
         <span className="text-sm text-foreground-muted">{t('homekit:resetHint')}</span>
       </div>
       <ConfirmDialog
-        open={confirming}
+        {...confirmReset.dialog}
         title={t('homekit:resetConfirmTitle')}
         message={t('homekit:resetConfirmMessage')}
         confirmLabel={t('homekit:reset')}
-        cancelLabel={t('actions.cancel')}
-        onConfirm={() => {
-          setConfirming(false);
-          onReset();
-        }}
-        onCancel={() => setConfirming(false)}
       />
     </div>
   );

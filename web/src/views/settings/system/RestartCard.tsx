@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { ConfirmDialog, useConfirm } from '../../../components/ui/ConfirmDialog';
 import { Spinner } from '../../../components/ui/Spinner';
 import { describeError } from '../../../hooks/describe-error';
 import type { RestartPhase } from '../../../hooks/use-system';
@@ -17,11 +16,11 @@ export interface RestartCardProps {
 /** The restart button with its confirmation; disabled with the reason when nothing would bring the server back. */
 export function RestartCard({ supervised, phase, error, onRestart }: RestartCardProps) {
   const { t } = useTranslation();
-  const [confirming, setConfirming] = useState(false);
+  const confirmRestart = useConfirm(onRestart);
   return (
     <Card title={t('system:restart.title')} description={t('system:restart.hint')}>
       <div className="flex flex-col items-start gap-2">
-        <Button variant="danger" disabled={!supervised || phase !== 'idle'} onClick={() => setConfirming(true)} data-testid="system-restart">
+        <Button variant="danger" disabled={!supervised || phase !== 'idle'} onClick={confirmRestart.ask} data-testid="system-restart">
           {t('system:restart.button')}
         </Button>
         {supervised ? null : (
@@ -36,16 +35,10 @@ export function RestartCard({ supervised, phase, error, onRestart }: RestartCard
         ) : null}
       </div>
       <ConfirmDialog
-        open={confirming}
+        {...confirmRestart.dialog}
         title={t('system:restart.confirmTitle')}
         message={t('system:restart.confirmMessage')}
         confirmLabel={t('system:restart.button')}
-        cancelLabel={t('actions.cancel')}
-        onConfirm={() => {
-          setConfirming(false);
-          onRestart();
-        }}
-        onCancel={() => setConfirming(false)}
       />
     </Card>
   );

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogFeed } from '../../../../api/log-feed';
-import { StoresContext, type AppStores } from '../../../../stores/stores-context';
+import { StoresContext } from '../../../../stores/stores-context';
+import { testStores } from '../../../../test/test-stores';
 import { consoleWidget } from './index';
 
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => key }) }));
@@ -20,7 +21,7 @@ function renderWidget(settings: { lines: 10 | 20 | 30 | 50; minLevel: LogEntry['
   const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ entries: backlog }), { status: 200, headers: { 'content-type': 'application/json' } })));
   vi.stubGlobal('fetch', fetchMock);
   const logFeed = createLogFeed();
-  const stores = { logFeed } as unknown as AppStores;
+  const stores = testStores({ logFeed });
   const wrap = (children: ReactNode) => (
     <StoresContext.Provider value={stores}>
       <MemoryRouter>{children}</MemoryRouter>

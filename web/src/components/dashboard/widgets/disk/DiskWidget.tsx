@@ -1,17 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../../../api/query-keys';
-import { getSystemDisk } from '../../../../api/system-api';
-import { formatSize } from '../../../events/format';
+import { useSystemDisk } from '../../../../hooks/use-widget-data';
+import { formatSize } from '../../../../lib/event-format';
 import { SpaceBar } from '../../../system/SpaceBar';
 import { WidgetQueryState } from '../widget-query-error';
-
-const REFRESH_MS = 60_000;
 
 /** Free space of the recordings disk and how much the recordings take. */
 export function DiskWidget() {
   const { t, i18n } = useTranslation();
-  const disk = useQuery({ queryKey: queryKeys.systemDisk, queryFn: getSystemDisk, refetchInterval: REFRESH_MS });
+  const disk = useSystemDisk();
   const data = disk.data;
   return (
     <div className="flex h-full flex-col gap-2" data-testid="widget-disk">

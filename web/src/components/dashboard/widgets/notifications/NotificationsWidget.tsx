@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EMPTY_FILTERS } from '../../../../api/event-filters';
+import { EMPTY_FILTERS } from '../../../../lib/event-filters';
 import { useNotificationLightbox } from '../../../../hooks/use-event-lightbox';
 import { useNotificationList } from '../../../../hooks/use-events';
 import { Lightbox } from '../../../events/Lightbox';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EMPTY_FILTERS } from '../../../../api/event-filters';
+import { EMPTY_FILTERS } from '../../../../lib/event-filters';
 import { useRecordingList } from '../../../../hooks/use-events';
 import { Lightbox } from '../../../events/Lightbox';
-import { recordingItem } from '../../../events/lightbox-items';
+import { recordingItem } from '../../../../lib/lightbox-items';
 import { RecordingItem } from '../../../events/RecordingItem';
 import { Spinner } from '../../../ui/Spinner';
 import type { WidgetProps } from '../../widget-types';

@@ -1,16 +1,11 @@
 import type { Feed, FeedItem, RssWidgetSettings } from '@homecam/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../../hooks/describe-error';
+import { useFeed } from '../../../../hooks/use-widget-data';
 import { Spinner } from '../../../ui/Spinner';
 import type { WidgetProps } from '../../widget-types';
-import { retryUnreachedOnce } from '../retry';
 import { WidgetMessage } from '../WidgetMessage';
 import { relativeTime } from './relative-time';
-import { getFeed } from './rss-api';
-
-/** The server caches a feed 15 minutes; the widget asks again at that pace. */
-export const RSS_REFRESH_MS = 15 * 60_000;
 
 /**
  * A link the widget may render: http(s) only. The server already drops other schemes from feeds; this holds on
@@ -69,14 +64,7 @@ function FeedList({ feed, now }: { feed: Feed; now: number }) {
 export function RssWidget({ settings }: WidgetProps<RssWidgetSettings>) {
   const { t } = useTranslation();
   const url = settings.url.trim();
-  const query = useQuery({
-    queryKey: ['dashboard', 'feed', url, settings.limit],
-    queryFn: ({ signal }) => getFeed(url, settings.limit, signal),
-    enabled: url !== '',
-    refetchInterval: RSS_REFRESH_MS,
-    staleTime: RSS_REFRESH_MS / 2,
-    retry: retryUnreachedOnce,
-  });
+  const query = useFeed(url, settings.limit);
 
   if (url === '') return <WidgetMessage>{t('widgets:rss.noUrl')}</WidgetMessage>;
   if (query.data === undefined) {

@@ -1,5 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHasAnyPermission, useRouteAccess } from '../../../../hooks/use-permissions';
@@ -8,10 +6,9 @@ import { useToast } from '../../../../hooks/use-toast';
 import { ROUTES } from '../../../../routing/route-table';
 import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { ConfirmDialog, useConfirm } from '../../../ui/ConfirmDialog';
 import type { WidgetProps } from '../../widget-types';
-import { restartServer } from '../../../../api/system-api';
-import { useAtHome, useUpdateAtHome } from '../../../../hooks/use-system';
+import { useAtHome, useRestartRequest, useUpdateAtHome } from '../../../../hooks/use-system';
 import type { ShortcutsSettings } from './shortcuts-settings';
 
 /** The At Home switch (the same query and optimistic update as Settings → System): once its state is known. */
@@ -35,27 +32,27 @@ function AtHomeToggle() {
 function RestartButton() {
   const { t } = useTranslation('widgets');
   const toast = useToast();
-  const [confirm, setConfirm] = useState(false);
-  const restart = useMutation({
-    mutationFn: restartServer,
-    onSuccess: () => toast.info(t('widgets:shortcuts.restarting')),
-    onError: (error) => toast.apiError(error),
-    onSettled: () => setConfirm(false),
-  });
+  const restart = useRestartRequest();
+  const confirm = useConfirm(
+    (close) =>
+      restart.mutate(undefined, {
+        onSuccess: () => toast.info(t('widgets:shortcuts.restarting')),
+        onError: (error) => toast.apiError(error),
+        onSettled: close,
+      }),
+    { stayOpen: true },
+  );
   return (
     <>
-      <Button size="sm" variant="danger" onClick={() => setConfirm(true)} data-testid="shortcuts-restart">
+      <Button size="sm" variant="danger" onClick={confirm.ask} data-testid="shortcuts-restart">
         {t('widgets:shortcuts.restart')}
       </Button>
       <ConfirmDialog
-        open={confirm}
+        {...confirm.dialog}
+        busy={restart.isPending}
         title={t('widgets:shortcuts.restartTitle')}
         message={t('widgets:shortcuts.restartMessage')}
         confirmLabel={t('widgets:shortcuts.restart')}
-        cancelLabel={t('widgets:shortcuts.cancel')}
-        busy={restart.isPending}
-        onConfirm={() => restart.mutate()}
-        onCancel={() => setConfirm(false)}
       />
     </>
   );

@@ -1,17 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../../../api/query-keys';
-import { getSystemStatus } from '../../../../api/system-api';
+import { useSystemStatus } from '../../../../hooks/use-widget-data';
 import { Uptime } from '../../../system/Uptime';
 import { WidgetQueryState } from '../widget-query-error';
-
-/** Refreshed now and then: the uptime counts by itself in between, the camera count moves rarely. */
-const REFRESH_MS = 30_000;
 
 /** Version, uptime (counting) and cameras online of the server. */
 export function StatusWidget() {
   const { t } = useTranslation();
-  const status = useQuery({ queryKey: queryKeys.systemStatus, queryFn: getSystemStatus, refetchInterval: REFRESH_MS });
+  const status = useSystemStatus();
   const data = status.data;
   return (
     <div className="flex h-full flex-col gap-2 text-sm" data-testid="widget-status">

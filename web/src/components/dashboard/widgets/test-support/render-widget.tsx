@@ -1,12 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
+import type { AppStores } from '../../../../stores/stores-context';
+import { renderWithStores } from '../../../../test/test-stores';
 
-/** Renders a widget with its own query client (no retries: an error shows at once). */
-export function renderWithQuery(element: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{element}</QueryClientProvider>);
+/** Renders a widget with the test stores (the real HTTP client over the stubbed fetch) and its own query client. */
+export function renderWithQuery(element: ReactElement, stores: Partial<AppStores> = {}) {
+  return renderWithStores(element, stores);
 }
 
 export interface FetchCall {

@@ -1,13 +1,12 @@
 import { PLACE_QUERY_MAX_LENGTH, type WeatherPlace, type WeatherUnits, type WeatherWidgetSettings } from '@homecam/shared';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../../hooks/describe-error';
+import { usePlaceSearch } from '../../../../hooks/use-widget-data';
 import { Button } from '../../../ui/Button';
 import { Select } from '../../../ui/Select';
 import { TextField } from '../../../ui/TextField';
 import type { WidgetSettingsProps } from '../../widget-types';
-import { searchPlaces } from './weather-api';
 
 function placeLabel(place: WeatherPlace): string {
   return [place.name, place.admin1, place.country].filter(Boolean).join(', ');
@@ -17,7 +16,7 @@ function placeLabel(place: WeatherPlace): string {
 export function WeatherSettingsForm({ settings, onChange }: WidgetSettingsProps<WeatherWidgetSettings>) {
   const { t, i18n } = useTranslation();
   const [text, setText] = useState('');
-  const search = useMutation({ mutationFn: (q: string) => searchPlaces(q, i18n.language.slice(0, 2)) });
+  const search = usePlaceSearch(i18n.language.slice(0, 2));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

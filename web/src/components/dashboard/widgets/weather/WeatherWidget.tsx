@@ -1,16 +1,11 @@
 import { weatherCondition, type WeatherReport, type WeatherWidgetSettings } from '@homecam/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../../hooks/describe-error';
+import { useWeather } from '../../../../hooks/use-widget-data';
 import { Spinner } from '../../../ui/Spinner';
 import type { WidgetProps } from '../../widget-types';
-import { retryUnreachedOnce } from '../retry';
 import { WidgetMessage } from '../WidgetMessage';
-import { getWeather } from './weather-api';
 import { weatherIcon } from './weather-icons';
-
-/** The server caches 10 minutes; asking more often would only return the same report. */
-export const WEATHER_REFRESH_MS = 10 * 60_000;
 
 const degrees = (value: number) => `${Math.round(value)}°`;
 
@@ -86,14 +81,7 @@ function Current({ report, place }: { report: WeatherReport; place: string }) {
 export function WeatherWidget({ settings }: WidgetProps<WeatherWidgetSettings>) {
   const { t, i18n } = useTranslation();
   const place = settings.place;
-  const query = useQuery({
-    queryKey: ['dashboard', 'weather', place?.lat, place?.lon, settings.units],
-    queryFn: ({ signal }) => (place ? getWeather(place, settings.units, signal) : Promise.reject(new Error('no place'))),
-    enabled: place !== null,
-    refetchInterval: WEATHER_REFRESH_MS,
-    staleTime: WEATHER_REFRESH_MS / 2,
-    retry: retryUnreachedOnce,
-  });
+  const query = useWeather(place, settings.units);
 
   if (!place) return <WidgetMessage>{t('widgets:weather.noPlace')}</WidgetMessage>;
   // A failed refresh keeps showing the last report; only a widget without data shows the error.
