@@ -1,12 +1,12 @@
 import { reviewAllResponseSchema, reviewListSchema, timelineSchema, type ReviewList, type Timeline } from '@homecam/shared';
-import { apiRequest } from './http-client';
+import type { HttpClient } from './http-client';
 
 const cameraPath = (name: string) => `/cameras/${encodeURIComponent(name)}`;
 
 /** GET /api/timeline: footage spans and gaps, motion buckets, events and review items of each camera over [from, to). */
-export function getTimeline(cameras: readonly string[], from: number, to: number, bucketMs: number, signal?: AbortSignal): Promise<Timeline> {
+export function getTimeline(http: HttpClient, cameras: readonly string[], from: number, to: number, bucketMs: number, signal?: AbortSignal): Promise<Timeline> {
   const query = new URLSearchParams({ cameras: cameras.join(','), from: String(Math.floor(from)), to: String(Math.ceil(to)), bucketMs: String(bucketMs) });
-  return apiRequest(`/timeline?${query.toString()}`, { schema: timelineSchema, signal });
+  return http.request(`/timeline?${query.toString()}`, { schema: timelineSchema, signal });
 }
 
 /** The HLS VOD playlist of a camera's footage in [from, to) (≤ 24 h); hls.js loads it with the bearer token. */
@@ -31,22 +31,22 @@ export interface ReviewQuery {
 }
 
 /** GET /api/review: review items newest first, the caller's unreviewed count, and the paging cursor. */
-export function listReview(query: ReviewQuery, signal?: AbortSignal): Promise<ReviewList> {
+export function listReview(http: HttpClient, query: ReviewQuery, signal?: AbortSignal): Promise<ReviewList> {
   const params = new URLSearchParams();
   if (query.cameras && query.cameras.length > 0) params.set('cameras', query.cameras.join(','));
   if (query.reviewed !== undefined) params.set('reviewed', String(query.reviewed));
   if (query.before !== undefined) params.set('before', String(query.before));
   params.set('limit', String(query.limit ?? 50));
-  return apiRequest(`/review?${params.toString()}`, { schema: reviewListSchema, signal });
+  return http.request(`/review?${params.toString()}`, { schema: reviewListSchema, signal });
 }
 
 /** PUT or DELETE /api/review/:id/reviewed: marks or unmarks an item for the caller. */
-export function setReviewed(id: string, reviewed: boolean): Promise<void> {
-  return apiRequest(`/review/${encodeURIComponent(id)}/reviewed`, { method: reviewed ? 'PUT' : 'DELETE' });
+export function setReviewed(http: HttpClient, id: string, reviewed: boolean): Promise<void> {
+  return http.request(`/review/${encodeURIComponent(id)}/reviewed`, { method: reviewed ? 'PUT' : 'DELETE' });
 }
 
 /** POST /api/review/reviewed: marks everything (of these cameras) for the caller; answers how many. */
-export async function markAllReviewed(cameras?: readonly string[]): Promise<number> {
+export async function markAllReviewed(http: HttpClient, cameras?: readonly string[]): Promise<number> {
   const body = cameras && cameras.length > 0 ? { cameras: [...cameras] } : {};
-  return (await apiRequest('/review/reviewed', { method: 'POST', json: body, schema: reviewAllResponseSchema })).marked;
+  return (await http.request('/review/reviewed', { method: 'POST', json: body, schema: reviewAllResponseSchema })).marked;
 }

@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ContinuousSettingsPatch } from '@homecam/shared';
 import { updateCamera } from '../api/cameras-api';
 import { getContinuousSettings, updateContinuousSettings } from '../api/continuous-settings-api';
 import { queryKeys } from '../api/query-keys';
+import { useApiMutation, useApiQuery } from './use-api';
 import { useHasAnyPermission } from './use-permissions';
 
 /**
@@ -13,14 +14,13 @@ import { useHasAnyPermission } from './use-permissions';
 export function useContinuousSettings() {
   const canEdit = useHasAnyPermission(['settings:recordings:edit']);
   const canEditCameras = useHasAnyPermission(['settings:cameras:edit']);
-  const query = useQuery({ queryKey: queryKeys.continuousSettings, queryFn: ({ signal }) => getContinuousSettings(signal) });
+  const query = useApiQuery(queryKeys.continuousSettings, getContinuousSettings);
   return { ...query, canEdit, canEditCameras };
 }
 
 export function useUpdateContinuousSettings() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (patch: ContinuousSettingsPatch) => updateContinuousSettings(patch),
+  return useApiMutation((http, patch: ContinuousSettingsPatch) => updateContinuousSettings(http, patch), {
     onSuccess: (saved) => queryClient.setQueryData(queryKeys.continuousSettings, saved),
   });
 }
@@ -35,8 +35,7 @@ export interface CameraRecordingPatch {
 /** One camera's recording mode, stream or cap; the stats and the camera lists are asked again. */
 export function useUpdateCameraRecording() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ camera, patch }: { camera: string; patch: CameraRecordingPatch }) => updateCamera(camera, { ...patch }),
+  return useApiMutation((http, { camera, patch }: { camera: string; patch: CameraRecordingPatch }) => updateCamera(http, camera, { ...patch }), {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.continuousSettings }),

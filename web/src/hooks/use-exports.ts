@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ExportJob, ExportRequest } from '@homecam/shared';
 import { createExport, deleteExport, listExports, renameExport } from '../api/exports-api';
 import { queryKeys } from '../api/query-keys';
 import { upsertExport } from '../lib/export-list';
+import { useApiMutation, useApiQuery } from './use-api';
 
 /**
  * The user's exports (an admin: everyone's). The socket's `exportProgress` keeps the cached list current
@@ -10,9 +11,7 @@ import { upsertExport } from '../lib/export-list';
  * was away when it finished.
  */
 export function useExports() {
-  return useQuery({
-    queryKey: queryKeys.exports,
-    queryFn: ({ signal }) => listExports(signal),
+  return useApiQuery(queryKeys.exports, listExports, {
     refetchInterval: (query) => (query.state.data?.some((job) => job.status === 'queued' || job.status === 'running') ? 10_000 : false),
   });
 }
@@ -25,18 +24,17 @@ function useMergeExports() {
 
 export function useCreateExport() {
   const merge = useMergeExports();
-  return useMutation({ mutationFn: (request: ExportRequest) => createExport(request), onSuccess: merge });
+  return useApiMutation((http, request: ExportRequest) => createExport(http, request), { onSuccess: merge });
 }
 
 export function useRenameExport() {
   const merge = useMergeExports();
-  return useMutation({ mutationFn: ({ id, name }: { id: string; name: string }) => renameExport(id, name), onSuccess: (job) => merge([job]) });
+  return useApiMutation((http, { id, name }: { id: string; name: string }) => renameExport(http, id, name), { onSuccess: (job) => merge([job]) });
 }
 
 export function useDeleteExport() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => deleteExport(id),
+  return useApiMutation((http, id: string) => deleteExport(http, id), {
     onSuccess: (_, id) => queryClient.setQueryData<ExportJob[]>(queryKeys.exports, (list) => list?.filter((job) => job.id !== id)),
   });
 }

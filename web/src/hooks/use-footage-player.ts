@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import { FootagePlayer } from '../api/footage/footage-player';
-import { currentToken } from '../api/http-client';
 import { useFullscreen } from './use-fullscreen';
+import { useHttp } from './use-http';
 
 /**
  * A recorded-footage player for `camera` (a new one when the camera changes): its state for React, a callback ref
@@ -9,7 +9,8 @@ import { useFullscreen } from './use-fullscreen';
  * for it), and fullscreen. The caller decides when to play from where (`player.playFrom`).
  */
 export function useFootagePlayer(camera: string) {
-  const player = useMemo(() => new FootagePlayer({ camera, getToken: currentToken }), [camera]);
+  const http = useHttp();
+  const player = useMemo(() => new FootagePlayer({ camera, getToken: () => http.token() }), [camera, http]);
   const state = useSyncExternalStore(player.subscribe, player.getState);
   const { ref: containerRef, fullscreen, toggle } = useFullscreen<HTMLDivElement>();
   const video = useRef<HTMLVideoElement | null>(null);

@@ -1,6 +1,8 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys';
 import { listReview, markAllReviewed, setReviewed } from '../api/timeline-api';
+import { useApiMutation } from './use-api';
+import { useHttp } from './use-http';
 
 const PAGE_SIZE = 30;
 
@@ -9,10 +11,11 @@ const PAGE_SIZE = 30;
  * just those the user has not marked. `unreviewed` is the user's count from the newest answer.
  */
 export function useReviewList(cameras: readonly string[], onlyUnreviewed: boolean) {
+  const http = useHttp();
   const query = useInfiniteQuery({
     queryKey: queryKeys.reviewList(cameras, onlyUnreviewed),
     queryFn: ({ pageParam, signal }) =>
-      listReview({ cameras, reviewed: onlyUnreviewed ? false : undefined, before: pageParam ?? undefined, limit: PAGE_SIZE }, signal),
+      listReview(http, { cameras, reviewed: onlyUnreviewed ? false : undefined, before: pageParam ?? undefined, limit: PAGE_SIZE }, signal),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextBefore,
     refetchInterval: 30_000,
@@ -30,11 +33,11 @@ function useRefreshReview() {
 /** Marks (or unmarks) one item reviewed for the signed-in user. */
 export function useSetReviewed() {
   const refresh = useRefreshReview();
-  return useMutation({ mutationFn: ({ id, reviewed }: { id: string; reviewed: boolean }) => setReviewed(id, reviewed), onSuccess: refresh });
+  return useApiMutation((http, { id, reviewed }: { id: string; reviewed: boolean }) => setReviewed(http, id, reviewed), { onSuccess: refresh });
 }
 
 /** Marks every item (of these cameras) reviewed for the signed-in user. */
 export function useMarkAllReviewed() {
   const refresh = useRefreshReview();
-  return useMutation({ mutationFn: (cameras: readonly string[]) => markAllReviewed(cameras), onSuccess: refresh });
+  return useApiMutation((http, cameras: readonly string[]) => markAllReviewed(http, cameras), { onSuccess: refresh });
 }

@@ -1,9 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { CameraTimeline } from '@homecam/shared';
 import { queryKeys } from '../api/query-keys';
-import { getTimeline } from '../api/timeline-api';
+import { getTimeline, previewUrl } from '../api/timeline-api';
 import { fetchRange } from '../lib/timeline-data';
 import type { TimeWindow } from '../lib/timeline-scale';
+import { useApiQuery } from './use-api';
 
 /** While the fetched range reaches the present, new footage and events arrive: ask again this often. */
 const LIVE_REFRESH_MS = 15_000;
@@ -16,9 +17,7 @@ const LIVE_REFRESH_MS = 15_000;
 export function useTimeline(cameras: readonly string[], window: TimeWindow, now: number) {
   const range = fetchRange(window);
   const reachesNow = range.to >= now - LIVE_REFRESH_MS;
-  const query = useQuery({
-    queryKey: queryKeys.timelineRange(cameras, range.from, range.to, range.bucketMs),
-    queryFn: ({ signal }) => getTimeline(cameras, range.from, range.to, range.bucketMs, signal),
+  const query = useApiQuery(queryKeys.timelineRange(cameras, range.from, range.to, range.bucketMs), (http, signal) => getTimeline(http, cameras, range.from, range.to, range.bucketMs, signal), {
     enabled: cameras.length > 0,
     placeholderData: keepPreviousData,
     refetchInterval: reachesNow ? LIVE_REFRESH_MS : false,
@@ -26,4 +25,9 @@ export function useTimeline(cameras: readonly string[], window: TimeWindow, now:
   });
   const byCamera = new Map<string, CameraTimeline>((query.data?.cameras ?? []).map((camera) => [camera.camera, camera]));
   return { ...query, byCamera };
+}
+
+/** The keyframe preview of the camera-minute `t` falls in, for an <img> (the session cookie authorises it). */
+export function usePreviewUrl(camera: string, t: number): string {
+  return previewUrl(camera, t);
 }

@@ -3,6 +3,10 @@
  * (EXT-X-PROGRAM-DATE-TIME). The player's media time runs continuously across gaps (an outage is left out, not
  * played as black), so wall clock and media time are mapped segment by segment here.
  */
+/** The player's speeds. */
+export const PLAYBACK_RATES = [1, 2, 4, 8] as const;
+export type PlaybackRate = (typeof PLAYBACK_RATES)[number];
+
 export interface ClockSegment {
   /** Media time of the segment's start, seconds (the player's currentTime). */
   start: number;

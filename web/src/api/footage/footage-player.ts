@@ -1,11 +1,10 @@
 import type Hls from 'hls.js';
-import { coveredRange, covers, mediaAt, playlistWindow, wallAt, type ClockSegment } from '../../lib/footage-clock';
-import { createStore } from '../../stores/create-store';
+import { coveredRange, covers, mediaAt, playlistWindow, wallAt, type ClockSegment, type PlaybackRate } from '../../lib/footage-clock';
+import { createStore } from '../../lib/create-store';
 import { playlistUrl } from '../timeline-api';
 import { createHls, loadHls, type FootageErrorCode } from './hls-source';
 
-export const PLAYBACK_RATES = [1, 2, 4, 8] as const;
-export type PlaybackRate = (typeof PLAYBACK_RATES)[number];
+export type { PlaybackRate } from '../../lib/footage-clock';
 
 /**
  * idle: nothing asked yet; loading: a playlist or a seek is on its way; playing/paused; ended: the footage ran out

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExportJob } from '@homecam/shared';
-import { exportDownloadUrl } from '../../api/exports-api';
 import { useDeleteExport, useExports, useRenameExport } from '../../hooks/use-exports';
 import { useToast } from '../../hooks/use-toast';
 import { formatMoment, formatSpan } from '../../lib/time-format';
 import { isFinished, progressPercent } from '../../lib/export-list';
-import { formatSize } from '../events/format';
+import { formatSize } from '../../lib/event-format';
 import { QueryStatus } from '../layout/QueryStatus';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EditIcon, TrashIcon } from '../ui/icons';
@@ -59,8 +58,8 @@ function ExportRow({ job, onDelete, onRename }: { job: ExportJob; onDelete: () =
         <div className="min-w-0 flex-1">
           <ExportName job={job} onRename={onRename} />
         </div>
-        {job.status === 'done' ? (
-          <a href={exportDownloadUrl(job.id)} download className={iconButton} aria-label={t('history:export.download')} title={t('history:export.download')} data-testid="export-item-download">
+        {job.status === 'done' && job.download ? (
+          <a href={job.download} download className={iconButton} aria-label={t('history:export.download')} title={t('history:export.download')} data-testid="export-item-download">
             <DownloadIcon width={18} height={18} />
           </a>
         ) : null}

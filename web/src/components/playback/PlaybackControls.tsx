@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PLAYBACK_RATES, type FootageState, type PlaybackRate } from '../../api/footage/footage-player';
+import type { FootageState } from '../../api/footage/footage-player';
+import { PLAYBACK_RATES, type PlaybackRate } from '../../lib/footage-clock';
 import { formatMoment } from '../../lib/time-format';
 import { cn } from '../ui/cn';
 import { ExitFullscreenIcon, FullscreenIcon, PauseIcon, PlayIcon } from '../ui/media-icons';

@@ -4,7 +4,7 @@ import { cameraRecordingFields, RECORDING_MODES, RECORDING_STREAMS, type CameraF
 import { numberRule, optionalNumberField, rangeOf } from '../../forms/field-validation';
 import { useUpdateCameraRecording, type CameraRecordingPatch } from '../../hooks/use-continuous-settings';
 import { useToast } from '../../hooks/use-toast';
-import { formatSize } from '../events/format';
+import { formatSize } from '../../lib/event-format';
 import { Card } from '../ui/Card';
 import { Select } from '../ui/Select';
 import { TextField } from '../ui/TextField';

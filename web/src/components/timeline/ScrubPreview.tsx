@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { previewUrl } from '../../api/timeline-api';
+import { usePreviewUrl } from '../../hooks/use-timeline';
 import { formatMoment } from '../../lib/time-format';
 
 /**
@@ -9,7 +9,7 @@ import { formatMoment } from '../../lib/time-format';
  */
 export function ScrubPreview({ camera, t, x, width, footage }: { camera: string; t: number; x: number; width: number; footage: boolean }) {
   const { t: tr, i18n } = useTranslation();
-  const url = previewUrl(camera, t);
+  const url = usePreviewUrl(camera, t);
   const [failed, setFailed] = useState<string | null>(null);
   const previewWidth = 160;
   const left = Math.min(Math.max(0, x - previewWidth / 2), Math.max(0, width - previewWidth));
