@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { REFERENCE_VIDEO_SETUP } from './reference-page.js';
 
 /** Debian's Chromium with the flags of /work/shared/reference/environment.md (no network services, autoplay). */
 export const CHROMIUM_ARGS = [
@@ -89,16 +90,7 @@ export function pageProbe(init: { origin: string; session: string; token: string
  * from an intercepted, address-space-less document) and notes when it started in `__bench.playerStart`.
  */
 export const REFERENCE_PLAYER_SCRIPT = `(() => {
-  window.__bench.playerStart = performance.now();
-  const camera = window.__benchCamera;
-  document.body.innerHTML = '';
-  document.body.style.cssText = 'margin:0;background:#000';
-  const video = document.createElement('video');
-  video.muted = true;
-  video.autoplay = true;
-  video.playsInline = true;
-  video.style.width = '100vw';
-  document.body.appendChild(video);
+  ${REFERENCE_VIDEO_SETUP}
   const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/api/cameras/' + encodeURIComponent(camera) + '/live');
   ws.binaryType = 'arraybuffer';
   const queue = [];

@@ -4,7 +4,7 @@
  * the same camera (floor.ts) measured in the same windows. Medians of the windows; table + JSON
  * (bench/results/cpu-<date>.json). bench:live measures the same rows once each among everything else.
  */
-import { cpus, loadavg, release } from 'node:os';
+import { loadavg } from 'node:os';
 import { startCameraSimulator } from '@homecam/tools';
 import { describe, describeThreads, measure, type Breakdown } from './live-cpu.js';
 import { roundBreakdown, waitForState } from './live-util.js';
@@ -13,7 +13,7 @@ import { pct, publishResults, type Row } from './report.js';
 import { buildWarning, REPO_ROOT } from './server.js';
 import { percentile, round } from './stats.js';
 import { LiveViewer } from './viewer.js';
-import { cleanupAll, elapsedSeconds, guardRun, log, own, runBench, sleep, startOwnedServer } from './run.js';
+import { cleanupAll, guardRun, log, own, runBench, runHeader, sleep, startOwnedServer } from './run.js';
 import { startFloorOf } from './floor.js';
 import { CPU_TARGET, floorRows, idleRow, oneViewerCpu, type OneViewerCpu } from './cpu-rows.js';
 import { idlePhase } from './live-idle.js';
@@ -80,9 +80,7 @@ async function main(): Promise<void> {
   );
 
   const result = {
-    date: new Date().toISOString(),
-    durationSeconds: round(elapsedSeconds(), 1),
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, kernel: release(), node: process.version, clkTck: CLK_TCK, loadAverage: loadavg() },
+    ...runHeader({ loadAverage: loadavg() }),
     targets: CPU_TARGET,
     table: rows,
     notes,

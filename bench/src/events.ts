@@ -16,18 +16,17 @@
  *      runs a decoder ffmpeg per camera (fed the hub's fMP4 on stdin) and the sub stream's remux ffmpeg.
  * Prints a table (metric, measured, target, result) and writes bench/results/events-<date>.json and events-latest.json.
  */
-import { cpus, release } from 'node:os';
 import { join } from 'node:path';
 import { type ClientToServerEvents, type NotificationPayload, type ServerToClientEvents } from '@homecam/shared';
 import { startCameraSimulator, type SimulatedCamera } from '@homecam/tools';
 import { io, type Socket } from 'socket.io-client';
 import { CLK_TCK, descendants } from './proc.js';
 import { ms, pct, publishResults, type Row } from './report.js';
-import { buildWarning, freePort, REPO_ROOT } from './server.js';
+import { freePort, REPO_ROOT } from './server.js';
 import { round, type Summary } from './stats.js';
 import { cameraAlertFields, configureAlertChannels, startAlertFakes, waitForArrival } from './events-alerts.js';
 import { configureMqtt, startBroker } from './events-mqtt.js';
-import { cleanupAll, elapsedSeconds, guardRun, log, own, runBench, sleep, startOwnedServer } from './run.js';
+import { checkBuild, cleanupAll, guardRun, log, own, runBench, runHeader, sleep, startOwnedServer } from './run.js';
 import {
   bytesUnder,
   describeServer,
@@ -77,12 +76,7 @@ interface TriggerSample {
 
 async function main(): Promise<void> {
   const notes: string[] = [];
-  const warning = buildWarning();
-  if (warning === 'server/dist/main.js is missing') throw new Error('server/dist/main.js is missing: run `npm run build` first');
-  if (warning) {
-    notes.push(`WARNING: ${warning}`);
-    log(`WARNING: ${warning}`);
-  }
+  const warning = checkBuild(notes);
 
   log(`starting ${CAMERAS} simulated cameras (clip mode: 1280x720 main + 640x360 sub, 25 fps, looped)`);
   const sim = await startCameraSimulator({ cameras: CAMERAS, clip: true, log: (line) => process.env.BENCH_VERBOSE && log(`sim ${line}`) });
@@ -412,9 +406,7 @@ async function main(): Promise<void> {
   if (failedTriggers.length) notes.push(`failed triggers: ${failedTriggers.slice(0, 3).map((s) => `${s.source} ${s.camera}: ${s.error}`).join('; ')}`);
 
   const result = {
-    date: new Date().toISOString(),
-    durationSeconds: round(elapsedSeconds(), 1),
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, kernel: release(), node: process.version, clkTck: CLK_TCK },
+    ...runHeader(),
     targets: TARGET,
     table: rows,
     notes,

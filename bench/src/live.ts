@@ -16,14 +16,13 @@
  *   9. glass-to-glass latency, MSE and WebRTC, on an extra live-encoded camera that flashes (live-glass.ts)
  * Prints a table (metric, measured, target, result) and writes bench/results/live-<date>.json and live-latest.json.
  */
-import { cpus, release } from 'node:os';
 import { startCameraSimulator } from '@homecam/tools';
 import { CLK_TCK, readRss } from './proc.js';
 import { mib, ms, pct, publishResults, type Row } from './report.js';
-import { buildWarning, REPO_ROOT } from './server.js';
+import { REPO_ROOT } from './server.js';
 import { round, slope, summarize } from './stats.js';
 import { LiveViewer, type ViewerTimes } from './viewer.js';
-import { cleanupAll, elapsedSeconds, guardRun, log, own, runBench, sleep, startOwnedServer } from './run.js';
+import { checkBuild, cleanupAll, elapsedSeconds, guardRun, log, own, runBench, runHeader, sleep, startOwnedServer } from './run.js';
 import { describe, describeThreads, measure, type Breakdown } from './live-cpu.js';
 import { idlePhase } from './live-idle.js';
 import { floorRows, idleRow, oneViewerCpu } from './cpu-rows.js';
@@ -66,12 +65,7 @@ const disarmWatchdog = guardRun(RUN_DEADLINE_MS);
 
 async function main(): Promise<void> {
   const notes: string[] = [];
-  const warning = buildWarning();
-  if (warning === 'server/dist/main.js is missing') throw new Error('server/dist/main.js is missing: run `npm run build` first');
-  if (warning) {
-    notes.push(`WARNING: ${warning}`);
-    log(`WARNING: ${warning}`);
-  }
+  const warning = checkBuild(notes);
 
   // --- server, then the simulator (its start overlaps with the server's settling before the idle window) -----------
   // WebRTC host candidates on loopback only (the bench's browser and Node viewers are on this machine)
@@ -281,9 +275,7 @@ async function main(): Promise<void> {
   if (consoleListener) notes.push(`Console open (BENCH_CONSOLE=1): ${consoleListener.entries} log entries in ${consoleListener.batches} logMessage batches.`);
 
   const result = {
-    date: new Date().toISOString(),
-    durationSeconds: round(elapsedSeconds(), 1),
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, kernel: release(), node: process.version, clkTck: CLK_TCK },
+    ...runHeader(),
     targets: TARGET,
     table: rows,
     notes,

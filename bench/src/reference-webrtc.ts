@@ -1,3 +1,5 @@
+import { REFERENCE_VIDEO_SETUP } from './reference-page.js';
+
 /**
  * A minimal WebRTC player (the contract's signalling, nothing else), the WebRTC counterpart of the reference MSE
  * player in browser.ts: what the protocol and the server allow, apart from what the web app's player does. Injected
@@ -7,16 +9,7 @@
  * a candidate while it is still checking the token.
  */
 export const REFERENCE_WEBRTC_PLAYER_SCRIPT = `(() => {
-  window.__bench.playerStart = performance.now();
-  const camera = window.__benchCamera;
-  document.body.innerHTML = '';
-  document.body.style.cssText = 'margin:0;background:#000';
-  const video = document.createElement('video');
-  video.muted = true;
-  video.autoplay = true;
-  video.playsInline = true;
-  video.style.width = '100vw';
-  document.body.appendChild(video);
+  ${REFERENCE_VIDEO_SETUP}
   const pc = new RTCPeerConnection({ iceServers: [] });
   pc.addTransceiver('video', { direction: 'recvonly' });
   pc.ontrack = (event) => {

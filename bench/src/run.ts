@@ -2,8 +2,10 @@
  * What every bench run shares: a timestamped log on stderr, and clean-up of every child process it started,
  * also on failure, Ctrl-C, SIGTERM or when the run overstays its deadline.
  */
-import { descendants, readStat } from './proc.js';
-import { Api, signIn, startServer, type BenchServer, type LoginResponse } from './server.js';
+import { cpus, release } from 'node:os';
+import { CLK_TCK, descendants, readStat } from './proc.js';
+import { Api, buildWarning, signIn, startServer, type BenchServer, type LoginResponse } from './server.js';
+import { round } from './stats.js';
 
 const t0 = performance.now();
 
@@ -108,4 +110,30 @@ export async function startOwnedServer(
   const api = new Api(server.url);
   const session = await signIn(api);
   return { server, api, session, token: session.access_token, stop };
+}
+
+/**
+ * Refuses to measure without server/dist; a build older than its sources is measured, but the warning is logged and
+ * added to the run's notes (the JSON's readers see it). Returns the warning for the JSON's setup block.
+ */
+export function checkBuild(notes: string[]): string | null {
+  const warning = buildWarning();
+  if (warning === 'server/dist/main.js is missing') throw new Error('server/dist/main.js is missing: run `npm run build` first');
+  if (warning) {
+    notes.push(`WARNING: ${warning}`);
+    log(`WARNING: ${warning}`);
+  }
+  return warning;
+}
+
+/**
+ * The head of a CPU bench's JSON: when it ran, for how long, and on what (CPU model, kernel, Node, the clock tick the
+ * /proc figures are in), so results of different machines or runs are never compared blindly. `machine` adds to it.
+ */
+export function runHeader(machine: Record<string, unknown> = {}) {
+  return {
+    date: new Date().toISOString(),
+    durationSeconds: round(elapsedSeconds(), 1),
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, kernel: release(), node: process.version, clkTck: CLK_TCK, ...machine },
+  };
 }

@@ -1,6 +1,6 @@
+import { freePort } from '@homecam/tools';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -57,17 +57,8 @@ export async function signIn(api: Api): Promise<LoginResponse> {
   return api.login(BENCH_USER.username, BENCH_USER.password);
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
+/** Kept here for this module's importers; the one implementation is in @homecam/tools. */
+export { freePort };
 
 /** Not part of a build: tests and their helpers (server/tsconfig.build.json excludes them). */
 const NOT_BUILT = /\.test\.tsx?$|^test-support$|^test-fixtures$/;

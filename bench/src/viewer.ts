@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { Waiters } from './waiters.js';
 
 /** Box type of an fMP4 message: 'ftyp' (init segment), 'moof' (fragment), ... */
 function boxType(data: Buffer): string {
@@ -31,7 +32,7 @@ export class LiveViewer {
   closeCode: number | null = null;
   readonly mimeTypes: string[] = [];
   private readonly ws: WebSocket;
-  private readonly waiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  private readonly waiters = new Waiters();
 
   constructor(baseUrl: string, camera: string, token: string) {
     const url = `${baseUrl.replace(/^http/, 'ws')}/api/cameras/${encodeURIComponent(camera)}/live`;
@@ -59,7 +60,7 @@ export class LiveViewer {
       this.fragments += 1;
       if (this.firstFragmentAt === null) {
         this.firstFragmentAt = performance.now();
-        for (const waiter of this.waiters.splice(0)) waiter.resolve();
+        this.waiters.resolveAll();
       }
     });
     this.ws.on('error', (error) => this.fail(error.message));
@@ -71,7 +72,7 @@ export class LiveViewer {
 
   private fail(message: string): void {
     this.error ??= message;
-    for (const waiter of this.waiters.splice(0)) waiter.reject(new Error(message));
+    this.waiters.rejectAll(new Error(message));
   }
 
   /** Resolves on the first fragment; rejects on an error, a close, or after `timeoutMs`. */
@@ -79,19 +80,7 @@ export class LiveViewer {
     const done = (): ViewerTimes => this.times();
     if (this.firstFragmentAt !== null) return Promise.resolve(done());
     if (this.error) return Promise.reject(new Error(this.error));
-    return new Promise<ViewerTimes>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no fragment within ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.push({
-        resolve: () => {
-          clearTimeout(timer);
-          resolve(done());
-        },
-        reject: (error) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      });
-    });
+    return this.waiters.wait(done, timeoutMs, () => `no fragment within ${timeoutMs} ms`);
   }
 
   times(): ViewerTimes {

@@ -1,5 +1,6 @@
 import { PeerConnection, RtcpReceivingSession, Video, type Track } from 'node-datachannel';
 import WebSocket from 'ws';
+import { Waiters } from './waiters.js';
 
 export interface WebrtcViewerTimes {
   /** ms from `new WebSocket()` to the open event. */
@@ -33,7 +34,7 @@ export class WebrtcViewer {
   private readonly pc: PeerConnection;
   private readonly track: Track;
   private offerSent = false;
-  private readonly waiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  private readonly waiters = new Waiters();
 
   constructor(baseUrl: string, camera: string, token: string) {
     this.pc = new PeerConnection(`bench-${camera}`, { iceServers: [], bindAddress: '127.0.0.1' });
@@ -46,7 +47,7 @@ export class WebrtcViewer {
       this.packets += 1;
       if (this.firstRtpAt === null) {
         this.firstRtpAt = performance.now();
-        for (const waiter of this.waiters.splice(0)) waiter.resolve();
+        this.waiters.resolveAll();
       }
     });
     this.pc.onStateChange((state) => {
@@ -105,26 +106,14 @@ export class WebrtcViewer {
 
   private fail(message: string): void {
     this.error ??= message;
-    for (const waiter of this.waiters.splice(0)) waiter.reject(new Error(message));
+    this.waiters.rejectAll(new Error(message));
   }
 
   /** Resolves on the first RTP packet; rejects on an error, a decline, or after `timeoutMs`. */
   firstPacket(timeoutMs = 15_000): Promise<WebrtcViewerTimes> {
     if (this.firstRtpAt !== null) return Promise.resolve(this.times());
     if (this.error) return Promise.reject(new Error(this.error));
-    return new Promise<WebrtcViewerTimes>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no RTP packet within ${timeoutMs} ms (${this.pc.state()})`)), timeoutMs);
-      this.waiters.push({
-        resolve: () => {
-          clearTimeout(timer);
-          resolve(this.times());
-        },
-        reject: (error) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      });
-    });
+    return this.waiters.wait(() => this.times(), timeoutMs, () => `no RTP packet within ${timeoutMs} ms (${this.pc.state()})`);
   }
 
   times(): WebrtcViewerTimes {

@@ -1,17 +1,7 @@
-import { createServer } from 'node:net';
+import { freePort } from '@homecam/tools';
 import { ADMIN } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
 import { signInWithForm } from '../support/pages.js';
-
-/** A free TCP port on 127.0.0.1 for the HAP server (the default 51826 may be taken by a parallel worker). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 const SETUP_CODE = /^\d{3}-\d{2}-\d{3}$/;
 

@@ -1,19 +1,10 @@
-import { createServer } from 'node:net';
+import { freePort } from '@homecam/tools';
 import { ADMIN } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
 import { signInWithForm } from '../support/pages.js';
 
 const KEY_ID = 'AKIAIOSFODNN7EXAMPLE';
 const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
-
-/** A port nobody listens on now (the HTTP trigger binds it; the default 7272 could be another run's). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return address && typeof address === 'object' ? address.port : 0;
-}
 
 test('the admin sees the real integrations and switches the HTTP trigger on and off @phone', async ({ page, server, adminApi }) => {
   await adminApi.request('PATCH', '/api/config/http', { port: await freePort(), localhttp: true });

@@ -2,12 +2,12 @@ import type { AlertChannelStatus, IntegrationList } from '@homecam/shared';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { ALERT_CHANNEL_PLUGINS, alertChannelEnvHelp, alertChannelOptionsFromEnv } from '../src/alerts/registry.js';
 import { OptionsError } from '../src/cli/options.js';
 import { pagerPlugin } from './fixtures/alert-channel-pager/index.js';
+import { LogCapture } from './helpers/log-capture.js';
 import { startReceiver, type Receiver } from './helpers/alert-receivers.js';
 import { expectError } from './helpers/http.js';
 import { triggerFtpRecording } from './helpers/recordings.js';
@@ -22,14 +22,6 @@ import { bearer, signedInUser } from './helpers/users.js';
  */
 const PAGER_FOLDER = resolve(import.meta.dirname, 'fixtures', 'alert-channel-pager');
 const API_KEY = 'pager-key-7f3a9c21';
-
-class LogCapture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
-    this.text += chunk.toString();
-    callback();
-  }
-}
 
 let app: HomecamApp;
 let dataDir: string;

@@ -1,19 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
+import { LogCapture } from './helpers/log-capture.js';
 import { expectError } from './helpers/http.js';
 import { createTestApp, makeDataDir } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
-
-class LogCapture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
-    this.text += chunk.toString();
-    callback();
-  }
-}
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.long-lived-ha-token';
 let app: HomecamApp;

@@ -2,20 +2,12 @@ import type { Camera, ConfigFile } from '@homecam/shared';
 import { waitFor } from '@homecam/tools';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
+import { LogCapture } from './helpers/log-capture.js';
 import { expectError } from './helpers/http.js';
 import { createTestApp } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
-
-class LogCapture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
-    this.text += chunk.toString();
-    callback();
-  }
-}
 
 const SECRET = 'Cam-S3cret-pw';
 const STILL_SECRET = 'Still-S3cret';

@@ -1,3 +1,4 @@
+import { telegramPlugin } from '../src/alerts/telegram/index.js';
 import { describe, expect, it } from 'vitest';
 import { OptionsError, parseRuntimeOptions } from '../src/cli/options.js';
 
@@ -46,7 +47,6 @@ describe('parseRuntimeOptions', () => {
       webDir: '/opt/homecam/web',
       pushSubject: 'mailto:admin@home.example',
       rekognitionEndpoint: 'http://127.0.0.1:18082/',
-      telegramApiRoot: 'http://127.0.0.1:8089',
       publicUrl: 'https://cam.home.example/homecam',
     });
   });
@@ -76,7 +76,8 @@ describe('parseRuntimeOptions', () => {
   });
 
   it.each(['ftp://x.example', 'https://user:pw@x.example', 'https://x.example/?a=1', 'not a url'])('refuses HOMECAM_TELEGRAM_API_ROOT and HOMECAM_PUBLIC_URL=%j', (value) => {
-    expect(() => parseRuntimeOptions([], { HOMECAM_TELEGRAM_API_ROOT: value }, HOME)).toThrow(OptionsError);
+    // The Telegram channel reads its own variable (alerts/telegram), with the same URL rules.
+    expect(() => telegramPlugin.env?.read({ HOMECAM_TELEGRAM_API_ROOT: value })).toThrow(OptionsError);
     expect(() => parseRuntimeOptions([], { HOMECAM_PUBLIC_URL: value }, HOME)).toThrow(/HOMECAM_PUBLIC_URL: expected an http\(s\) URL/);
   });
 

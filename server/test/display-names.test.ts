@@ -1,6 +1,4 @@
 import type { Camera, CameraStatus } from '@homecam/shared';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
@@ -21,12 +19,8 @@ let app: HomecamApp;
 let admin: string;
 
 beforeAll(async () => {
-  const dataDir = await makeDataDir();
   // A hand edit: one camera whose name no write would accept, beside a good one.
-  await writeFile(
-    join(dataDir, 'config.json'),
-    JSON.stringify({ cameras: [{ name: SPOOFED, videoConfig: { source: 'demo:' } }, { name: 'Fine', videoConfig: { source: 'demo:' } }] }),
-  );
+  const dataDir = await makeDataDir({ cameras: [{ name: SPOOFED, videoConfig: { source: 'demo:' } }, { name: 'Fine', videoConfig: { source: 'demo:' } }] });
   app = await createTestApp({ dataDir });
   admin = (await signedInUser(app, ['admin'])).token;
 });

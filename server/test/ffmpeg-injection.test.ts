@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
-import { expectError } from './helpers/http.js';
+import { addCamera, expectError } from './helpers/http.js';
 import { createTestApp, makeDataDir } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
 
@@ -95,8 +95,7 @@ describe('camera fields that reach ffmpeg, through the API', () => {
     app = await createTestApp();
     camedit = (await signedInUser(app, ['settings:cameras:edit'])).token;
     admin = (await signedInUser(app, ['admin'])).token;
-    const good = await app.inject({ method: 'POST', url: '/api/cameras', headers: bearer(camedit), payload: { name: 'Good', videoConfig: { source: 'rtsp://10.0.0.2/live' } } });
-    expect(good.statusCode).toBe(201);
+    await addCamera(app, camedit, { name: 'Good', videoConfig: { source: 'rtsp://10.0.0.2/live' } });
   });
   afterAll(() => app.close());
 
@@ -126,25 +125,19 @@ describe('camera fields that reach ffmpeg, through the API', () => {
   });
 
   it('keeps accepting what camera.ui users write: options of the closed list, codec choices, filters, maps', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/cameras',
-      headers: bearer(camedit),
-      payload: {
-        name: 'Classic',
-        videoConfig: {
-          source: '-rtsp_transport tcp -fflags +genpts -analyzeduration 1000000 -i rtsp://admin:pw@10.0.0.3:554/h264',
-          subSource: '-f mjpeg -reconnect 1 -i http://10.0.0.3/video.cgi',
-          stillImageSource: '-i http://10.0.0.3/snapshot.jpg',
-          vcodec: 'libx264',
-          encoderOptions: '-preset ultrafast -tune zerolatency',
-          videoFilter: 'scale=1280:-2,hflip',
-          mapvideo: '0:v:0',
-          mapaudio: '0:a:0?',
-        },
+    await addCamera(app, camedit, {
+      name: 'Classic',
+      videoConfig: {
+        source: '-rtsp_transport tcp -fflags +genpts -analyzeduration 1000000 -i rtsp://admin:pw@10.0.0.3:554/h264',
+        subSource: '-f mjpeg -reconnect 1 -i http://10.0.0.3/video.cgi',
+        stillImageSource: '-i http://10.0.0.3/snapshot.jpg',
+        vcodec: 'libx264',
+        encoderOptions: '-preset ultrafast -tune zerolatency',
+        videoFilter: 'scale=1280:-2,hflip',
+        mapvideo: '0:v:0',
+        mapaudio: '0:a:0?',
       },
     });
-    expect(response.statusCode).toBe(201);
   });
 });
 

@@ -1,7 +1,6 @@
 import type { HomekitStatus } from '@homecam/shared';
-import { waitFor } from '@homecam/tools';
+import { freePort, waitFor } from '@homecam/tools';
 import { readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
@@ -14,15 +13,6 @@ import { ALL_BUT_ADMIN, bearer, signedInUser } from './helpers/users.js';
  * nothing is advertised on the LAN): GET/PATCH /api/homekit and the pairing reset, admin only, config.json
  * `homekit` written through the config service and followed by the bridge.
  */
-async function freeTcpPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 let app: HomecamApp;
 let dataDir: string;
 let admin: Record<string, string>;
@@ -30,7 +20,7 @@ let port: number;
 
 beforeAll(async () => {
   dataDir = await makeDataDir();
-  port = await freeTcpPort();
+  port = await freePort();
   await writeFile(join(dataDir, 'config.json'), JSON.stringify({ recordings: { active: false }, homekit: { active: false, port, bind: ['127.0.0.1'] } }));
   app = await createTestApp({ dataDir });
   admin = bearer((await signedInUser(app, ['admin'])).token);

@@ -5,9 +5,9 @@ import { existsSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
+import { LogCapture } from './helpers/log-capture.js';
 import { accessories, CHAR, find, freePort, jpegSize, pair, SERVICE } from './helpers/hap.js';
 import { createTestApp, makeDataDir } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
@@ -18,14 +18,6 @@ import { bearer, signedInUser } from './helpers/users.js';
  * privacy both ways, motion and doorbell events from the app's own triggers, a snapshot from the simulator
  * camera through the hub, cameras coming and going on the running bridge, a refused bind, and reset.
  */
-class LogCapture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
-    this.text += chunk.toString();
-    callback();
-  }
-}
-
 interface HapEvent {
   characteristics: { aid: number; iid: number; value: unknown }[];
 }

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
-import { expectError } from './helpers/http.js';
+import { addCamera, expectError } from './helpers/http.js';
 import { createTestApp, listen } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
 
@@ -66,8 +66,7 @@ describe('bad input answers 4xx, never 500 (findings #10, #17)', () => {
   });
 
   it('a camera editor cannot plant a 3,000-level key in a camera (6 KB body): refused, config.json untouched', async () => {
-    const created = await app.inject({ method: 'POST', url: '/api/cameras', headers: bearer(admin), payload: { name: 'Deep', videoConfig: { source: 'rtsp://10.0.0.5/live' } } });
-    expect(created.statusCode).toBe(201);
+    await addCamera(app, admin, { name: 'Deep', videoConfig: { source: 'rtsp://10.0.0.5/live' } });
     const configPath = join(app.homecam.dataDir, 'config.json');
     const before = await readFile(configPath, 'utf8');
     const body = `{"videoConfig":{"source":"rtsp://10.0.0.5/live"},"extra":${nested(3_000)}}`;

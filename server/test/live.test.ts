@@ -3,10 +3,10 @@ import { startCameraSimulator, waitFor, type CameraSimulator, type SimulatedCame
 import type { InjectOptions } from 'fastify';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { ffmpegProcesses } from '../src/media/test-support/hub-helpers.js';
+import { LogCapture } from './helpers/log-capture.js';
 import { closeAllLive, isState, isText, openLive, type LiveClient, type LiveEvent } from './helpers/live.js';
 import { closeAllSockets, connectOutcome, socketClient } from './helpers/socket.js';
 import { createTestApp, listen, makeDataDir } from './helpers/test-app.js';
@@ -16,14 +16,6 @@ import { bearer, masterUser, signedInUser, tokenFor } from './helpers/users.js';
  * The live video path end to end: the real app on a port, the GStreamer camera simulator (with credentials in
  * its URLs), real ffmpeg, WebSocket viewers and a socket.io client. One simulated camera serves every test.
  */
-class LogCapture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
-    this.text += chunk.toString();
-    callback();
-  }
-}
-
 const PASSWORD = 'Sup3r$ecret:pw';
 /** Smaller than the default so a stalled viewer overflows within seconds; still holds a whole 2 s GOP. */
 const LIVE_QUEUE = { maxSeconds: 2.5, maxBytes: 2 * 1024 * 1024 };

@@ -1,22 +1,13 @@
 import type { LogEntry } from '@homecam/shared';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
+import { LogCapture } from './helpers/log-capture.js';
 import { expectError } from './helpers/http.js';
 import { closeAllSockets, connectOutcome, socketClient, type ClientSocket } from './helpers/socket.js';
 import { createTestApp, listen, makeDataDir } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
-
-/** Everything pino writes to "stdout", as text. */
-class LogCapture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
-    this.text += chunk.toString();
-    callback();
-  }
-}
 
 const CAMERA_PASSWORD = 'CamPass-77x';
 const SMTP_PASSWORD = 'SmtpSecret-99';

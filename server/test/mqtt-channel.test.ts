@@ -1,7 +1,5 @@
 import type { Notification } from '@homecam/shared';
 import { waitFor } from '@homecam/tools';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMqttChannel } from '../src/alerts/mqtt/index.js';
 import { TransientAlertError, type Alert } from '../src/alerts/channel.js';
@@ -18,15 +16,11 @@ let broker: TestBroker;
 
 beforeAll(async () => {
   broker = await startBroker({ username: 'homecam', password: PASSWORD });
-  const dataDir = await makeDataDir();
-  await writeFile(
-    join(dataDir, 'config.json'),
-    JSON.stringify({
-      recordings: { active: false },
-      mqtt: { active: true, host: '127.0.0.1', port: broker.port, username: 'homecam', password: PASSWORD, publish: { baseTopic: 'home/cams' } },
-      cameras: [{ name: 'Back Yard', videoConfig: { source: 'rtsp://127.0.0.1:9/none' }, mqttTopic: 'yard/state' }],
-    }),
-  );
+  const dataDir = await makeDataDir({
+    recordings: { active: false },
+    mqtt: { active: true, host: '127.0.0.1', port: broker.port, username: 'homecam', password: PASSWORD, publish: { baseTopic: 'home/cams' } },
+    cameras: [{ name: 'Back Yard', videoConfig: { source: 'rtsp://127.0.0.1:9/none' }, mqttTopic: 'yard/state' }],
+  });
   app = await createTestApp({ dataDir, triggers: { mqtt: { reconnectPeriodMs: 200 } } });
   await waitFor(() => app.modules.triggers.triggers.mqttConnected(), { message: 'connected' });
 });

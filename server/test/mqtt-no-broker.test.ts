@@ -1,36 +1,22 @@
 import type { AlertChannelStatus, Integration, MqttPublishView, NotificationList } from '@homecam/shared';
 import { waitFor } from '@homecam/tools';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
+import { JsonLogCapture } from './helpers/log-capture.js';
 import { createTestApp, makeDataDir } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
-
-class LogCapture extends Writable {
-  lines: { level: number; msg: string }[] = [];
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) this.lines.push(JSON.parse(line) as { level: number; msg: string });
-    callback();
-  }
-}
 
 /**
  * Issue 17: the MQTT trigger switched on without a broker host. The MQTT alert channel is off (NO_BROKER), not
  * "on, not connected to (retrying)", and every page says so alike: the channel status, Settings → Notifications →
  * MQTT and the plugins page. Camera events leave no warning per event.
  */
-const logs = new LogCapture();
+const logs = new JsonLogCapture<{ level: number; msg: string }>();
 let app: HomecamApp;
 let admin: string;
 
 beforeAll(async () => {
-  const dataDir = await makeDataDir();
-  await writeFile(
-    join(dataDir, 'config.json'),
-    JSON.stringify({ recordings: { active: false }, mqtt: { active: true, host: '' }, cameras: [{ name: 'Gate', videoConfig: { source: 'rtsp://127.0.0.1:9/none' } }] }),
-  );
+  const dataDir = await makeDataDir({ recordings: { active: false }, mqtt: { active: true, host: '' }, cameras: [{ name: 'Gate', videoConfig: { source: 'rtsp://127.0.0.1:9/none' } }] });
   app = await createTestApp({ dataDir, logLevel: 'info', logStream: logs });
   admin = (await signedInUser(app, ['admin'])).token;
 });

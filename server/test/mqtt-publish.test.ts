@@ -1,10 +1,8 @@
 import { APP_VERSION } from '@homecam/shared';
 import { waitFor } from '@homecam/tools';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
+import { LogCapture } from './helpers/log-capture.js';
 import { startBroker, subscriber, type Received, type TestBroker } from './helpers/mqtt-broker.js';
 import { createTestApp, makeDataDir } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
@@ -14,14 +12,6 @@ import { bearer, signedInUser } from './helpers/users.js';
  * login: discovery retained for a late subscriber, states, doorbell, snapshot bytes, camera.ui's JSON on the
  * camera's topic, privacy commands, removed cameras, odd names, LWT, and the password nowhere.
  */
-class LogCapture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
-    this.text += chunk.toString();
-    callback();
-  }
-}
-
 const PASSWORD = 'Br0ker$ecret-pw';
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('homecam-event-frame'), Buffer.from([0xff, 0xd9])]);
 const logs = new LogCapture();
@@ -33,19 +23,15 @@ const camera = (name: string, extra: object = {}) => ({ name, videoConfig: { sou
 
 beforeAll(async () => {
   broker = await startBroker({ username: 'homecam', password: PASSWORD });
-  const dataDir = await makeDataDir();
-  await writeFile(
-    join(dataDir, 'config.json'),
-    JSON.stringify({
-      recordings: { active: false },
-      mqtt: { active: true, host: '127.0.0.1', port: broker.port, username: 'homecam', password: PASSWORD },
-      cameras: [
-        camera('Front Door', { manufacturer: 'Reolink', model: 'RLC-510A', mqtt: { motionTopic: 'cams/front', doorbellTopic: 'cams/front/ring' } }),
-        camera('Garage 1 +Side! Yard', { mqttTopic: 'house/garage/state' }),
-        camera('Garage 1 Side Yard'),
-      ],
-    }),
-  );
+  const dataDir = await makeDataDir({
+    recordings: { active: false },
+    mqtt: { active: true, host: '127.0.0.1', port: broker.port, username: 'homecam', password: PASSWORD },
+    cameras: [
+      camera('Front Door', { manufacturer: 'Reolink', model: 'RLC-510A', mqtt: { motionTopic: 'cams/front', doorbellTopic: 'cams/front/ring' } }),
+      camera('Garage 1 +Side! Yard', { mqttTopic: 'house/garage/state' }),
+      camera('Garage 1 Side Yard'),
+    ],
+  });
   app = await createTestApp({ dataDir, logLevel: 'debug', logStream: logs, triggers: { mqtt: { reconnectPeriodMs: 200 } } });
   admin = (await signedInUser(app, ['admin'])).token;
   await waitFor(() => app.modules.triggers.triggers.list().find((t) => t.name === 'mqtt')?.status === 'online', { message: 'the MQTT trigger online' });

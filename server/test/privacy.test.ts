@@ -3,6 +3,7 @@ import { startCameraSimulator, waitFor, type CameraSimulator, type SimulatedCame
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
+import { addCamera } from './helpers/http.js';
 import { closeAllLive, isText, openLive } from './helpers/live.js';
 import { createTestApp, listen, makeDataDir } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
@@ -26,13 +27,7 @@ beforeAll(async () => {
   url = await listen(app);
   viewer = (await signedInUser(app, ['cameras:access'])).token;
   admin = (await signedInUser(app, ['admin'])).token;
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/cameras',
-    headers: bearer(admin),
-    payload: { name: 'Porch', privacyMode: true, videoConfig: { source: cam.mainUrl } },
-  });
-  expect(created.statusCode).toBe(201);
+  await addCamera(app, admin, { name: 'Porch', privacyMode: true, videoConfig: { source: cam.mainUrl } });
 }, 60_000);
 
 afterAll(async () => {

@@ -2,10 +2,10 @@ import { pushPayloadSchema, type AlertChannelStatus, type Language, type Permiss
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { FakePushService, parseVapidAuthorization, PushClient, verifyVapidJwt, type ReceivedPush } from './helpers/fake-push-service.js';
+import { LogCapture } from './helpers/log-capture.js';
 import { createTestApp, makeDataDir } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
 
@@ -13,14 +13,6 @@ import { bearer, signedInUser } from './helpers/users.js';
  * Web push end to end: a real notification (the doorbell route), the real sender, and a push service on loopback
  * that checks what a real one would (VAPID JWT, aes128gcm) and decrypts the message as the browser would.
  */
-class LogCapture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
-    this.text += chunk.toString();
-    callback();
-  }
-}
-
 const CONFIG = {
   recordings: { active: false },
   cameras: [{ name: 'Front Door', room: 'Hall', videoConfig: { source: 'rtsp://127.0.0.1:9/none' }, motionTimeout: 0 }],

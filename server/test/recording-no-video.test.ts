@@ -1,20 +1,10 @@
 import type { NotificationList, Recording } from '@homecam/shared';
 import { waitFor } from '@homecam/tools';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
+import { JsonLogCapture } from './helpers/log-capture.js';
 import { createTestApp, makeDataDir } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
-
-class LogCapture extends Writable {
-  lines: { level: number; msg: string; id?: string; module?: string }[] = [];
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) this.lines.push(JSON.parse(line) as { level: number; msg: string; id?: string; module?: string });
-    callback();
-  }
-}
 
 /**
  * Issue 17: a clip whose stream never sent a frame (the camera is unreachable) is not listed as a 0 s / 0 B
@@ -22,19 +12,15 @@ class LogCapture extends Writable {
  * with the trigger's picture (an FTP upload) it is kept as `failed` with that picture only. Logged as failed.
  */
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('trigger-picture'), Buffer.from([0xff, 0xd9])]);
-const logs = new LogCapture();
+const logs = new JsonLogCapture<{ level: number; msg: string; id?: string; module?: string }>();
 let app: HomecamApp;
 let admin: string;
 
 beforeAll(async () => {
-  const dataDir = await makeDataDir();
-  await writeFile(
-    join(dataDir, 'config.json'),
-    JSON.stringify({
-      recordings: { active: true, type: 'Video' },
-      cameras: [{ name: 'Shed', videoConfig: { source: 'rtsp://127.0.0.1:9/none', stimeout: 1 }, recordingTimer: 1, motionTimeout: 1 }],
-    }),
-  );
+  const dataDir = await makeDataDir({
+    recordings: { active: true, type: 'Video' },
+    cameras: [{ name: 'Shed', videoConfig: { source: 'rtsp://127.0.0.1:9/none', stimeout: 1 }, recordingTimer: 1, motionTimeout: 1 }],
+  });
   app = await createTestApp({ dataDir, logLevel: 'info', logStream: logs });
   admin = (await signedInUser(app, ['admin'])).token;
 });

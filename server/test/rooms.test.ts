@@ -1,7 +1,7 @@
 import type { Room } from '@homecam/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
-import { expectError } from './helpers/http.js';
+import { addCamera, expectError } from './helpers/http.js';
 import { createTestApp } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
 
@@ -15,13 +15,7 @@ beforeAll(async () => {
   viewer = (await signedInUser(app, ['cameras:access'])).token;
   const admin = (await signedInUser(app, ['admin'])).token;
   for (const [name, room] of [['Door', 'Garden'], ['Yard', 'garden'], ['Hall', undefined], ['Attic', 'Loft']] as const) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/cameras',
-      headers: bearer(admin),
-      payload: { name, ...(room ? { room } : {}), videoConfig: { source: 'rtsp://cam/live' } },
-    });
-    expect(response.statusCode).toBe(201);
+    await addCamera(app, admin, { name, ...(room ? { room } : {}), videoConfig: { source: 'rtsp://cam/live' } });
   }
 });
 afterAll(() => app.close());

@@ -1,20 +1,11 @@
 import type { InjectOptions } from 'fastify';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { IMAGE_BYTES, multipartFile } from './helpers/http.js';
+import { LogCapture } from './helpers/log-capture.js';
 import { closeAllSockets, connectOutcome, socketClient } from './helpers/socket.js';
 import { createTestApp, listen } from './helpers/test-app.js';
 import { bearer, createUser, login } from './helpers/users.js';
-
-/** Everything pino writes, as text. */
-class LogCapture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
-    this.text += chunk.toString();
-    callback();
-  }
-}
 
 const PASSWORD = 'Sup3r-Secret-Passw0rd';
 const NEW_PASSWORD = 'An0ther-Secret-Passw0rd';

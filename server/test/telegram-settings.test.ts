@@ -1,21 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { redactConfig } from '../src/backup/redact.js';
 import { listRouteAccess } from '../src/http/access/access-control.js';
+import { LogCapture } from './helpers/log-capture.js';
 import { errorCode } from './helpers/http.js';
 import { createTestApp, makeDataDir } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
-
-class LogCapture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
-    this.text += chunk.toString();
-    callback();
-  }
-}
 
 const URL = '/api/settings/notifications/telegram';
 const TOKEN = '987654321:AAH-writeOnlySecret_abcdefghijklmn';

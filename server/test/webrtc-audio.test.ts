@@ -4,11 +4,12 @@ import type { HomecamApp } from '../src/app.js';
 import { activeAudioTranscoders } from '../src/webrtc/audio/transcoder.js';
 import { openPeerCount } from '../src/webrtc/peer.js';
 import type { RtpClient } from '../src/webrtc/test-support/rtp-client.js';
+import { addCamera } from './helpers/http.js';
 import { running } from './helpers/processes.js';
 import { closeAllLive, isText, type LiveClient } from './helpers/live.js';
 import { createTestApp, listen } from './helpers/test-app.js';
 import { openWebrtcViewer } from './helpers/webrtc.js';
-import { bearer, signedInUser } from './helpers/users.js';
+import { signedInUser } from './helpers/users.js';
 
 /**
  * WebRTC audio end to end: the simulator's AAC tone comes out of the same hub stream as the picture, goes through
@@ -55,11 +56,7 @@ beforeAll(async () => {
   const admin = (await signedInUser(app, ['admin'])).token;
   viewer = (await signedInUser(app, ['cameras:access'])).token;
   for (const [name, audio] of [['Yard', true], ['Quiet', false]] as const) {
-    const created = await app.inject({
-      method: 'POST', url: '/api/cameras', headers: bearer(admin),
-      payload: { name, videoConfig: { source: camera.mainUrl, stimeout: 5, audio } },
-    });
-    expect(created.statusCode).toBe(201);
+    await addCamera(app, admin, { name, videoConfig: { source: camera.mainUrl, stimeout: 5, audio } });
   }
   await app.homecam.config.patchSection('webrtc', { active: true, bindAddress: '127.0.0.1' });
 });

@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { libdatachannel } from '../src/webrtc/libdatachannel.js';
 import { openPeerCount } from '../src/webrtc/peer.js';
+import { addCamera } from './helpers/http.js';
 import { closeAllLive, isText, openLive } from './helpers/live.js';
 import { createTestApp, listen } from './helpers/test-app.js';
-import { bearer, signedInUser } from './helpers/users.js';
+import { signedInUser } from './helpers/users.js';
 import { openWebrtcViewer } from './helpers/webrtc.js';
 
 /**
@@ -49,8 +50,7 @@ beforeAll(async () => {
   viewer = (await signedInUser(app, ['cameras:access'])).token;
   for (const [name, audio] of [['Yard', true], ['Quiet', false]] as const) {
     const payload = { name, videoConfig: { source: sim.cameras[0]!.mainUrl, stimeout: 5, audio } };
-    const created = await app.inject({ method: 'POST', url: '/api/cameras', headers: bearer(admin), payload });
-    expect(created.statusCode).toBe(201);
+    await addCamera(app, admin, payload);
   }
   await app.homecam.config.patchSection('webrtc', { active: true, bindAddress: '127.0.0.1' });
 });

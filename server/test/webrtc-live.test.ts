@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { createdPeerCount, openPeerCount } from '../src/webrtc/peer.js';
 import type { RtpClient } from '../src/webrtc/test-support/rtp-client.js';
+import { addCamera } from './helpers/http.js';
 import { closeAllLive, isText, openLive, type LiveClient } from './helpers/live.js';
 import { createTestApp, listen, makeDataDir } from './helpers/test-app.js';
 import { openWebrtcViewer } from './helpers/webrtc.js';
@@ -44,13 +45,7 @@ beforeAll(async () => {
   url = await listen(app);
   admin = (await signedInUser(app, ['admin'])).token;
   viewer = (await signedInUser(app, ['cameras:access'])).token;
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/cameras',
-    headers: bearer(admin),
-    payload: { name: 'Yard', videoConfig: { source: camera.mainUrl, subSource: camera.subUrl, stimeout: 5 } },
-  });
-  expect(created.statusCode).toBe(201);
+  await addCamera(app, admin, { name: 'Yard', videoConfig: { source: camera.mainUrl, subSource: camera.subUrl, stimeout: 5 } });
 });
 
 afterEach(async () => {
@@ -160,11 +155,7 @@ describe('WebRTC live view', () => {
       '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-bf', '2', '-g', '50', '-pix_fmt', 'yuv420p', '-f', 'matroska', clip]);
     const bees = await startCameraSimulator({ cameras: 1, names: ['bees'], clip: { main: clip }, audio: false });
     try {
-      const created = await app.inject({
-        method: 'POST', url: '/api/cameras', headers: bearer(admin),
-        payload: { name: 'Bees', videoConfig: { source: bees.cameras[0]!.mainUrl, stimeout: 5 } },
-      });
-      expect(created.statusCode).toBe(201);
+      await addCamera(app, admin, { name: 'Bees', videoConfig: { source: bees.cameras[0]!.mainUrl, stimeout: 5 } });
       const { live } = await webrtcViewer('Bees');
       await live.next(isText('webrtc-answer'), { message: 'the answer' });
       const declined = await live.next(isText('webrtc-unavailable'), { timeoutMs: 20_000, message: 'webrtc-unavailable' });

@@ -9,3 +9,4 @@ export {
 export { prepareSimulatorClip, type SimulatorClipOptions } from './clip.js';
 export { rtspOptions } from './rtsp-probe.js';
 export { waitFor } from './wait.js';
+export { freePort } from './free-port.js';

@@ -1,6 +1,6 @@
 import type { AnalysisCounts, IntegrationStatus } from '@homecam/shared';
 import type { Clock } from '../lib/clock.js';
-import { StatusTracker, type IntegrationHandle } from '../integrations/integration.js';
+import { TrackedIntegration } from '../integrations/integration.js';
 import type { ConfigService } from '../services/config.service.js';
 import type { RekognitionSettingsService } from '../services/rekognition-settings.service.js';
 import type { RekognitionUsageService } from '../services/rekognition-usage.service.js';
@@ -10,13 +10,7 @@ import type { RekognitionUsageService } from '../services/rekognition-usage.serv
  * budget left, `error` when switched on without them, `disabled` when off. Never `running`: nothing runs
  * until an event asks. Start/stop switch `aws.active` in config.json. The analysis reports failures with `fail`.
  */
-export class RekognitionIntegration implements IntegrationHandle {
-  readonly id = 'rekognition';
-  readonly kind = 'analysis' as const;
-  readonly title = 'AWS Rekognition';
-  readonly settingsPath = '/settings/rekognition';
-  private readonly tracker: StatusTracker;
-
+export class RekognitionIntegration extends TrackedIntegration {
   constructor(
     private readonly deps: {
       settings: RekognitionSettingsService;
@@ -27,11 +21,9 @@ export class RekognitionIntegration implements IntegrationHandle {
       counts: () => AnalysisCounts;
     },
   ) {
-    this.tracker = new StatusTracker(deps.clock, () => [deps.config.get().aws?.secretAccessKey]);
-  }
-
-  fail(message: string): void {
-    this.tracker.fail(message);
+    super({ id: 'rekognition', kind: 'analysis', title: 'AWS Rekognition', settingsPath: '/settings/rekognition' }, deps.clock, () => [
+      deps.config.get().aws?.secretAccessKey,
+    ]);
   }
 
   async status(): Promise<IntegrationStatus> {

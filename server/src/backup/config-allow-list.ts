@@ -25,6 +25,8 @@ const values = (...names: string[]): Record<string, AllowRule> => Object.fromEnt
 const CAMERA: AllowRule = object({
   ...values('name', 'room', 'disable', 'prebuffering', 'prebufferLength', 'motionTimeout', 'manufacturer', 'model', 'serialNumber'),
   ...values('motion', 'doorbell', 'privacySwitch', 'excludeSwitch', 'privacyMode', 'snapshotTimer', 'recordingType', 'recordingTimer'),
+  // Issue 19: off / events / continuous, main or sub stream, the camera's own footage cap.
+  ...values('recordingMode', 'recordingStream', 'recordingMaxSizeGB'),
   // The alert fields: the webhook URL goes in masked as a whole (the camera API's masking), so a restore knows one was set.
   ...values('telegramType', 'alexa', 'webhookUrl', 'mqttTopic', 'alertChannels'),
   videoanalysis: object({
@@ -52,7 +54,10 @@ export const CONFIG_ALLOWED: AllowRule = object({
     webhook: object(values('active', 'insecureHosts')),
     alexa: object(values('active', 'message', 'startTime', 'endTime', 'mode', 'service', 'target')),
   }),
-  recordings: object(values('active', 'type', 'timer', 'path', 'removeAfter', 'maxSizeGB', 'minFreeGB')),
+  recordings: object({
+    ...values('active', 'type', 'timer', 'path', 'removeAfter', 'maxSizeGB', 'minFreeGB'),
+    continuous: object({ ...values('segmentSeconds', 'maxSizeGB', 'cameraMaxSizeGB'), retain: object(values('all', 'motion', 'events')) }),
+  }),
   options: object({}),
   ssl: object(values('active')),
   http: object(values('active', 'port', 'localhttp')),

@@ -1,7 +1,7 @@
 import type { IntegrationState, IntegrationStatus } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 import type { Clock } from '../lib/clock.js';
-import { StatusTracker, type IntegrationHandle } from '../integrations/integration.js';
+import { TrackedIntegration } from '../integrations/integration.js';
 import type { ConfigService } from '../services/config.service.js';
 import type { HomekitService } from './homekit-service.js';
 
@@ -17,20 +17,9 @@ const STATES: Record<ReturnType<HomekitService['status']>['state'], IntegrationS
  * the choice survives a restart of HomeCam); restart publishes the running bridge again. Errors (taken port,
  * unknown bind interface) are kept with their time by the tracker.
  */
-export class HomekitIntegration implements IntegrationHandle {
-  readonly id = 'homekit';
-  readonly kind = 'notifier' as const;
-  readonly title = 'HomeKit bridge';
-  readonly settingsPath = '/settings/system';
-  private readonly tracker: StatusTracker;
-
+export class HomekitIntegration extends TrackedIntegration {
   constructor(private readonly deps: { service: HomekitService; config: ConfigService; clock: Clock }) {
-    this.tracker = new StatusTracker(deps.clock);
-  }
-
-  /** A failure of the bridge (its start, a bind refusal): kept as the last error. */
-  fail(message: string): void {
-    this.tracker.fail(message);
+    super({ id: 'homekit', kind: 'notifier', title: 'HomeKit bridge', settingsPath: '/settings/system' }, deps.clock);
   }
 
   status(): IntegrationStatus {

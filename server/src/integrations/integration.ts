@@ -103,3 +103,38 @@ export class StatusTracker {
     return new Date(this.clock.now()).toISOString();
   }
 }
+
+/** Who an integration is on the plugins page. */
+export interface IntegrationIdentity {
+  id: string;
+  kind: IntegrationKind;
+  title: string;
+  settingsPath: string;
+}
+
+/**
+ * An integration that keeps its own last error: its identity, a StatusTracker (secrets from `secrets` are removed
+ * before an error is kept) and `fail`, the hook its service reports failures to. Subclasses say what their status is.
+ */
+export abstract class TrackedIntegration implements IntegrationHandle {
+  readonly id: string;
+  readonly kind: IntegrationKind;
+  readonly title: string;
+  readonly settingsPath: string;
+  protected readonly tracker: StatusTracker;
+
+  constructor(identity: IntegrationIdentity, clock: Clock, secrets?: () => readonly (string | undefined)[]) {
+    this.id = identity.id;
+    this.kind = identity.kind;
+    this.title = identity.title;
+    this.settingsPath = identity.settingsPath;
+    this.tracker = new StatusTracker(clock, secrets);
+  }
+
+  /** A failure reported by the integration's service: kept (redacted) as the last error. */
+  fail(message: string): void {
+    this.tracker.fail(message);
+  }
+
+  abstract status(): IntegrationStatus | Promise<IntegrationStatus>;
+}

@@ -5,7 +5,7 @@ import type { ConfigService } from '../services/config.service.js';
 import type { TriggerService } from '../services/trigger.service.js';
 import type { TriggerManager } from '../triggers/trigger-manager.js';
 import type { TriggerName, TriggerStatusEvent } from '../triggers/trigger.js';
-import { StatusTracker, type IntegrationHandle } from './integration.js';
+import { StatusTracker, TrackedIntegration, type IntegrationHandle } from './integration.js';
 
 const TITLES: Record<TriggerName, string> = { http: 'HTTP trigger', mqtt: 'MQTT trigger', smtp: 'SMTP trigger', ftp: 'FTP trigger' };
 
@@ -122,20 +122,9 @@ export class TriggerIntegration implements IntegrationHandle {
  * camera.ui's motion state topic, published to the MQTT trigger's broker. It has no switch of its own: it
  * follows the MQTT trigger; publish failures are kept as its last error.
  */
-export class MqttStateIntegration implements IntegrationHandle {
-  readonly id = 'mqtt-state';
-  readonly kind = 'notifier' as const;
-  readonly title = 'MQTT motion state';
-  readonly settingsPath = '/config';
-  private readonly tracker: StatusTracker;
-
+export class MqttStateIntegration extends TrackedIntegration {
   constructor(private readonly deps: Pick<TriggerIntegrationDeps, 'triggers' | 'config' | 'clock'>) {
-    this.tracker = new StatusTracker(deps.clock, () => triggerSecrets(deps.config));
-  }
-
-  /** A publish failed (the publisher's warning): kept as the last error. */
-  fail(message: string): void {
-    this.tracker.fail(message);
+    super({ id: 'mqtt-state', kind: 'notifier', title: 'MQTT motion state', settingsPath: '/config' }, deps.clock, () => triggerSecrets(deps.config));
   }
 
   status(): IntegrationStatus {

@@ -67,15 +67,8 @@ export async function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/** A port that was free a moment ago (for restarts, which must come back on the same port). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = address && typeof address === 'object' ? address.port : 0;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+/** Kept here for this module's importers; the one implementation is in @homecam/tools. */
+export { freePort } from '@homecam/tools';
 
 export interface LogLine {
   level: 'debug' | 'info' | 'warn' | 'error';

@@ -1,5 +1,4 @@
 import { HttpClient } from 'hap-controller';
-import { createServer } from 'node:net';
 
 /** HAP short type of a full UUID: `00000049-0000-1000-8000-0026BB765291` → `49`. */
 export const shortType = (type: string | undefined): string => (type ?? '').split('-')[0]!.replace(/^0+/, '').toUpperCase();
@@ -22,15 +21,8 @@ export interface HapAccessory {
   services: HapService[];
 }
 
-/** A free TCP port on loopback (the HAP server is then told to use it). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
+/** Kept here for this module's importers; the one implementation is in @homecam/tools. */
+export { freePort } from '@homecam/tools';
 
 /** Pairs like an iPhone would (SRP with the setup code) and returns a client with the long-term keys. */
 export async function pair(bridgeId: string, port: number, setupCode: string): Promise<HttpClient> {

@@ -1,6 +1,8 @@
 import type { ErrorCode } from '@homecam/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { HomecamApp } from '../../src/app.js';
+import { bearer } from './users.js';
 
 /** Asserts the exact error envelope: status from the code, and the code itself. */
 export function expectError(response: LightMyRequestResponse, status: number, code: ErrorCode): void {
@@ -44,3 +46,12 @@ export const IMAGE_BYTES = {
   gif: Buffer.from('R0lGODlhAQABAIAAAP8AAP///ywAAAAAAQABAAACAkQBADs=', 'base64'),
   webp: Buffer.from('UklGRj4AAABXRUJQVlA4IDIAAACwAQCdASoCAAIAAgA0JZgCdAEO9p5AAM4/daFiT1VTquX8jTysYTSTo/mb8KPk6/wAAA==', 'base64'),
 };
+
+/**
+ * A test's set-up step: adds a camera through POST /api/cameras as the user of `token` (the real route, validation
+ * and config write). Anything but 201 fails the set-up with the answer's body, not a later test with a missing camera.
+ */
+export async function addCamera(app: HomecamApp, token: string, camera: Record<string, unknown>): Promise<void> {
+  const created = await app.inject({ method: 'POST', url: '/api/cameras', headers: bearer(token), payload: camera });
+  expect(created.statusCode, created.body).toBe(201);
+}

@@ -1,7 +1,6 @@
-import { waitFor } from '@homecam/tools';
+import { freePort, waitFor } from '@homecam/tools';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,17 +15,6 @@ const RUN_AS = 'nobody';
 export interface TestPostgres {
   connection: pg.PoolConfig;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;

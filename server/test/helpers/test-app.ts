@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
@@ -12,10 +12,14 @@ afterAll(async () => {
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-/** A fresh data directory, removed after the test file. */
-export async function makeDataDir(): Promise<string> {
+/**
+ * A fresh data directory, removed after the test file. With `config`, it starts with that config.json (as a hand
+ * edit would leave it: the app fills in the defaults and validates it on start).
+ */
+export async function makeDataDir(config?: object): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'homecam-test-'));
   dirs.push(dir);
+  if (config) await writeFile(join(dir, 'config.json'), JSON.stringify(config));
   return dir;
 }
 
