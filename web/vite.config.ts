@@ -148,6 +148,8 @@ export default defineConfig({
             { name: 'codemirror', test: /node_modules[\\/](@codemirror|codemirror|@lezer|crelt|style-mod|w3c-keyname|@marijn)[\\/]/ },
             // Charts only on the Utilization page and its dashboard widget: never in the start-up chunks.
             { name: 'uplot', test: /node_modules[\\/]uplot[\\/]/ },
+            // Recorded playback: hls.js is fetched the first time footage is played, never with the app's start-up.
+            { name: 'hls', test: /node_modules[\\/]hls\.js[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -14,6 +14,7 @@ import { runExport } from '../../server/src/continuous/export-job.js';
 import { serverFfmpegArgs } from './floor.js';
 import { descendants, measureWindow, threadPercent, threadTicks, type WindowResult } from './proc.js';
 import { pct, publishResults, type Row } from './report.js';
+import { seekPhase } from './recording-seek.js';
 import { postgresIndex, sqliteIndex, INDEX_CAMERAS, INDEX_DAYS, type IndexResult } from './recording-index.js';
 import { guardRun, killLeftovers, log, own, runBench, sleep } from './run.js';
 import { buildWarning, REPO_ROOT, startServer } from './server.js';
@@ -148,6 +149,8 @@ async function main(): Promise<void> {
   log(`index: ${INDEX_DAYS} days × ${INDEX_CAMERAS} cameras of 10 s segments`);
   const sqlite = await sqliteIndex(work);
   const postgres = await postgresIndex();
+  log('seek → first frame in Chromium (History page, one camera of its own)');
+  const seek = await seekPhase();
 
   const floorCpu = cpuOf(bare, true);
   const homecamCpu = cpuOf(homecam.window, false);
@@ -160,13 +163,14 @@ async function main(): Promise<void> {
     { metric: 'index: timeline of one camera-day, p95, SQLite', measured: indexCell(sqlite), target: '≤ 20 ms', pass: sqlite.p95 <= 20 },
     { metric: 'index: timeline of one camera-day, p95, PostgreSQL 15', measured: indexCell(postgres), target: '≤ 20 ms', pass: postgres.p95 <= 20 },
     { metric: 'export of 10 minutes (-c copy)', measured: `${(exported.ms / 1000).toFixed(2)} s (${(exported.bytes / 1024 / 1024).toFixed(0)} MiB)`, target: '≤ 5 s', pass: exported.ms <= 5_000 },
+    ...seek.rows,
   ];
   const perProcess = (window: WindowResult) => window.processes.map((p) => ({ comm: p.comm, cpuPercent: round(p.cpuPercent) }));
   const result = {
     date: new Date().toISOString(), machine: { cpus: cpus().length }, durationSeconds: SECONDS, buildWarning: warning,
     floorCpuPercent: round(floorCpu), homecamCpuPercent: round(homecamCpu), loadAverage: { homecam: homecam.window.loadAverage, floor: bare.loadAverage },
     bytesPerSecondIn: round(bytesPerSecond), bytesPerSecondWritten: round(homecam.bytesWrittenPerSecond), amplification: round(amplification, 4), exportMs: round(exported.ms), exportBytes: exported.bytes,
-    index: { sqlite, postgres }, processes: { floor: perProcess(bare).filter((p) => p.comm === 'ffmpeg'), homecam: perProcess(homecam.window) },
+    index: { sqlite, postgres }, seek: seek.json, processes: { floor: perProcess(bare).filter((p) => p.comm === 'ffmpeg'), homecam: perProcess(homecam.window) },
     serverThreads: Object.fromEntries(Object.entries(homecam.serverThreads).map(([name, value]) => [name, round(value)])),
     bytesPerSecondPerCamera: round(bytesPerSecond / CAMERAS),
   };

@@ -21,6 +21,11 @@ export class Api {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
+  /** The bearer token of the signed-in session, for requests made outside `request` (a playlist, a download). */
+  currentToken(): string | undefined {
+    return this.token;
+  }
+
   async login(username: string, password: string): Promise<LoginResponse> {
     const session = await this.request<LoginResponse>('POST', '/api/auth/login', { username, password });
     this.token = session.access_token;

@@ -128,6 +128,12 @@ describe('continuous recording', () => {
     const ranged = await app.inject({ url: recording.file, headers: { ...bearer(viewer), range: 'bytes=10-109' } });
     expect(ranged.statusCode).toBe(206);
     expect(ranged.rawPayload.equals(whole.rawPayload.subarray(10, 110))).toBe(true);
+    // Its thumbnail is the picture, not the footage under the picture's name (notifications show it).
+    expect(recording.thumbnail).toMatch(/\.jpg$/);
+    const thumbnail = await app.inject({ url: recording.thumbnail!, headers: bearer(viewer) });
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/jpeg');
+    expect(thumbnail.rawPayload.subarray(0, 2).toString('hex')).toBe('ffd8');
     // The segments it covers are in the events tier; one review item, reviewed per user.
     const spanStart = Date.parse(recording.startedAt);
     const flagged = await waitFor(async () => (await segmentsOf(app, 'Yard')).find((seg) => seg.event === 1), { message: 'event flags' });

@@ -10,9 +10,14 @@ export interface ExportInput {
   end: number;
 }
 
-/** `file '…'` of the concat demuxer: a quote inside the path is closed, escaped and reopened. */
-function concatLine(path: string): string {
-  return `file '${path.replaceAll("'", "'\\''")}'`;
+/**
+ * `file '…'` of the concat demuxer (a quote inside the path is closed, escaped and reopened) and the file's length
+ * from the index. A segment's media timestamps run on from the previous one (it is cut from one stream), so
+ * libavformat reports its "duration" as its end time; the concat demuxer would place the next file that much later
+ * and the export would come out longer or shorter than its range. `duration` tells it the real length.
+ */
+function concatLines(input: ExportInput): string {
+  return `file '${input.path.replaceAll("'", "'\\''")}'\nduration ${(Math.max(0, input.end - input.start) / 1000).toFixed(3)}`;
 }
 
 /**
@@ -29,7 +34,7 @@ export async function runExport(ffmpeg: string, inputs: readonly ExportInput[], 
   await mkdir(dirname(target), { recursive: true });
   const list = `${target}.txt`;
   const partial = `${target}.part.mp4`;
-  await writeFile(list, `ffconcat version 1.0\n${inputs.map((input) => concatLine(input.path)).join('\n')}\n`);
+  await writeFile(list, `ffconcat version 1.0\n${inputs.map(concatLines).join('\n')}\n`);
   try {
     const args = [
       '-hide_banner', '-loglevel', 'error', '-nostdin', '-nostats', '-progress', 'pipe:1',

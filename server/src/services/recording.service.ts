@@ -107,7 +107,9 @@ export class RecordingService {
    */
   async file(relative: string): Promise<RecordingFile> {
     const row = await this.deps.recordings.byPath(relative);
-    if (row?.span) return spanFile(this.spans, row);
+    // A span's video is assembled from the footage; its thumbnail is a real file like any other (written, or
+    // still being written, under the row's root).
+    if (row?.span && row.file === relative) return spanFile(this.spans, row);
     const pending = this.pending.get(relative);
     const root = row ? this.filesOf(row) : pending ? this.deps.files.at(pending.root) : null;
     if (!root) throw new AppError('FILE_NOT_FOUND', 'file not found');

@@ -16,6 +16,13 @@ export const queryKeys = {
   recordingList: (filters: unknown) => ['recordings', 'list', filters] as const,
   recordingSettings: ['settings', 'recordings'] as const,
   notificationSettings: ['settings', 'notifications'] as const,
+  /** 24/7 recording: the timeline of some cameras over a range, the review list, exports, the footage settings. */
+  timeline: ['timeline'] as const,
+  timelineRange: (cameras: readonly string[], from: number, to: number, bucketMs: number) => ['timeline', cameras.join(','), from, to, bucketMs] as const,
+  review: ['review'] as const,
+  reviewList: (cameras: readonly string[], onlyUnreviewed: boolean) => ['review', 'list', cameras.join(','), onlyUnreviewed] as const,
+  exports: ['exports'] as const,
+  continuousSettings: ['settings', 'recordings', 'continuous'] as const,
   systemInfo: ['system', 'info'] as const,
   systemStatus: ['system', 'status'] as const,
   systemDisk: ['system', 'disk'] as const,

@@ -128,3 +128,14 @@ describe('realtime client: utilization', () => {
     expect(onMetrics).toHaveBeenCalledWith(update);
   });
 });
+
+describe('realtime client: exports', () => {
+  it('hands `exportProgress` to onExportProgress', () => {
+    const { factory, sockets } = fakeIo();
+    const onExportProgress = vi.fn();
+    createRealtimeClient({ ...handlers(), onExportProgress }, factory).connect('tok');
+    const job = { id: 'e1', status: 'running', progress: 0.5 };
+    sockets[0]?.handlers.get('exportProgress')?.(job);
+    expect(onExportProgress).toHaveBeenCalledWith(job);
+  });
+});

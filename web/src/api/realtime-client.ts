@@ -3,6 +3,7 @@ import {
   UI_TIMINGS,
   type CameraStatus,
   type ClientToServerEvents,
+  type ExportJob,
   type LogEntry,
   type MetricsUpdate,
   type NotificationPayload,
@@ -31,6 +32,8 @@ export interface RealtimeHandlers {
   onLogMessage?: (entries: LogEntry[]) => void;
   /** A utilization sample (admins' sockets only). */
   onMetrics?: (update: MetricsUpdate) => void;
+  /** One of the user's exports changed (queued, progress, done, failed). */
+  onExportProgress?: (job: ExportJob) => void;
 }
 
 /** Handshake refusals whose meaning is "this session is over" (the message is the error code). */
@@ -98,6 +101,7 @@ export function createRealtimeClient(handlers: RealtimeHandlers, connectTo: type
     next.on('sessionEnded', () => handlers.onSessionEnded());
     next.on('logMessage', (entries) => handlers.onLogMessage?.(entries));
     next.on('metrics', (update) => handlers.onMetrics?.(update));
+    next.on('exportProgress', (job) => handlers.onExportProgress?.(job));
     next.on('connect', () => setStatus('connected'));
     // socket.io reconnects by itself after any disconnect it did not ask for.
     next.on('disconnect', () => setStatus('reconnecting'));

@@ -14,6 +14,7 @@ export const LAZY_PAGES: Record<LazyPageKey, () => Promise<ComponentType>> = {
   camera: () => import('../pages/CameraPage').then((m) => m.CameraPage),
   'camera-feed': () => import('../pages/CameraFeedPage').then((m) => m.CameraFeedPage),
   recordings: () => import('../pages/RecordingsPage').then((m) => m.RecordingsPage),
+  history: () => import('../pages/HistoryPage').then((m) => m.HistoryPage),
   notifications: () => import('../pages/NotificationsPage').then((m) => m.NotificationsPage),
   camview: () => import('../pages/CamviewPage').then((m) => m.CamviewPage),
   console: () => import('../pages/ConsolePage').then((m) => m.ConsolePage),

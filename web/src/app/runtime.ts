@@ -6,6 +6,7 @@ import { createHttpClient, type HttpClient } from '../api/http-client';
 import { createCameraStatusStore } from '../api/camera-status-store';
 import { createNotificationCounter } from '../api/notification-counter';
 import { createEventListSync } from '../api/event-sync';
+import { createExportSync } from '../api/export-sync';
 import { createLogFeed } from '../api/log-feed';
 import { createMetricsFeed } from '../api/metrics-feed';
 import { createRealtimeClient } from '../api/realtime-client';
@@ -79,6 +80,7 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
   // The session store is built below (it needs the socket, which needs the feeds); the client reads it per request.
   const http = createSessionHttpClient(() => sessionStore);
   const eventLists = createEventListSync(queryClient);
+  const exportList = createExportSync(queryClient);
   const eventToasts = createEventToasts(toastStore, i18n.t.bind(i18n));
   const logFeed = createLogFeed();
   const metricsFeed = createMetricsFeed();
@@ -101,6 +103,7 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
     onSessionEnded: () => sessionStore.dispatch({ type: 'SESSION_ENDED' }),
     onLogMessage: (entries) => logFeed.push(entries),
     onMetrics: (update) => metricsFeed.push(update),
+    onExportProgress: (job) => exportList.exportProgressed(job),
   });
 
   const stored = readStoredSession(storage);

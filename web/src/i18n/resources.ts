@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'alerts',
   'homekit',
   'objects',
+  'history',
 ] as const;
 export const DEFAULT_NAMESPACE = 'common';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Permission, SessionUser } from '@homecam/shared';
 import { canAccess, findRoute, ROUTES, SETTINGS_PAGES, SIDEBAR_EXTRAS, SIDEBAR_MAIN, type AccessRule } from './route-table';
 
-/** Spec §2, transcribed by hand: path → access rule and chrome. The table in route-table.ts must match. */
+/** Spec §2, transcribed by hand (plus /history of issue 19): path → access rule and chrome. The table in route-table.ts must match. */
 const SPEC: [path: string, access: AccessRule, chrome: 'none' | 'full' | 'camview'][] = [
   ['/', { kind: 'public' }, 'none'],
   ['/start', { kind: 'admin' }, 'none'],
@@ -11,6 +11,7 @@ const SPEC: [path: string, access: AccessRule, chrome: 'none' | 'full' | 'camvie
   ['/cameras/front-door', { kind: 'anyOf', permissions: ['cameras:access'] }, 'full'],
   ['/cameras/front-door/feed', { kind: 'anyOf', permissions: ['cameras:access'] }, 'none'],
   ['/recordings', { kind: 'anyOf', permissions: ['recordings:access'] }, 'full'],
+  ['/history', { kind: 'anyOf', permissions: ['recordings:access'] }, 'full'],
   ['/notifications', { kind: 'anyOf', permissions: ['notifications:access'] }, 'full'],
   ['/camview', { kind: 'anyOf', permissions: ['camview:access'] }, 'camview'],
   ['/console', { kind: 'admin' }, 'full'],
@@ -67,7 +68,7 @@ describe('route table against spec §2', () => {
   });
 
   it('lists the sidebar groups and settings children of the spec', () => {
-    expect(SIDEBAR_MAIN).toEqual(['dashboard', 'cameras', 'recordings', 'notifications', 'camview']);
+    expect(SIDEBAR_MAIN).toEqual(['dashboard', 'cameras', 'recordings', 'history', 'notifications', 'camview']);
     expect(SIDEBAR_EXTRAS).toEqual(['console', 'config', 'utilization', 'plugins']);
     expect(SETTINGS_PAGES.map((key) => ROUTES[key].path)).toEqual(
       ['account', 'appearance', 'interface', 'user', 'cameras', 'recordings', 'notifications', 'rekognition', 'backup', 'system'].map(

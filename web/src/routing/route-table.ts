@@ -44,6 +44,8 @@ const defs = {
     titleKey: 'routes.cameraFeed',
   },
   recordings: { path: '/recordings', access: anyOf('recordings:access'), chrome: 'full', titleKey: 'routes.recordings' },
+  /** Issue 19: the timeline of several cameras, review and exports (recorded footage is recordings:access). */
+  history: { path: '/history', access: anyOf('recordings:access'), chrome: 'full', titleKey: 'routes.history' },
   notifications: {
     path: '/notifications',
     access: anyOf('notifications:access'),
@@ -117,7 +119,7 @@ export const ROUTES: { readonly [K in RouteKey]: RouteDef } = Object.fromEntries
 ) as { [K in RouteKey]: RouteDef };
 
 /** Sidebar groups of spec §2, in display order. */
-export const SIDEBAR_MAIN: readonly RouteKey[] = ['dashboard', 'cameras', 'recordings', 'notifications', 'camview'];
+export const SIDEBAR_MAIN: readonly RouteKey[] = ['dashboard', 'cameras', 'recordings', 'history', 'notifications', 'camview'];
 export const SIDEBAR_EXTRAS: readonly RouteKey[] = ['console', 'config', 'utilization', 'plugins'];
 export const SIDEBAR_BOTTOM: readonly RouteKey[] = ['settings'];
 

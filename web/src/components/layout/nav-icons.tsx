@@ -12,12 +12,14 @@ import {
   RecordingsIcon,
   SettingsIcon,
 } from '../ui/icons';
+import { HistoryIcon } from '../ui/playback-icons';
 
 /** The icon of each sidebar entry. */
 export const NAV_ICONS: Partial<Record<RouteKey, ComponentType<SVGProps<SVGSVGElement>>>> = {
   dashboard: DashboardIcon,
   cameras: CameraIcon,
   recordings: RecordingsIcon,
+  history: HistoryIcon,
   notifications: InboxIcon,
   camview: CamviewIcon,
   console: ConsoleIcon,

@@ -12,6 +12,7 @@ import { ExternalIcon } from '../../components/ui/media-icons';
 import { useCamera } from '../../hooks/use-cameras';
 import { useHasAnyPermission, useRouteAccess } from '../../hooks/use-permissions';
 import { QueryStatus } from '../../components/layout/QueryStatus';
+import { CameraPlayback } from './CameraPlayback';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -29,6 +30,7 @@ export function CameraView({ name }: { name: string }) {
   const canOpen = useRouteAccess();
   const data = camera.data;
   const mayReadNotifications = useHasAnyPermission(['notifications:access']);
+  const mayWatchRecordings = useHasAnyPermission(['recordings:access']);
 
   return (
     <>
@@ -36,7 +38,11 @@ export function CameraView({ name }: { name: string }) {
       <QueryStatus query={camera} errorTestId="camera-error" />
       {data ? (
         <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
-          <CameraLive key={data.name} camera={data.name} className="aspect-video w-full rounded-xl lg:flex-1" />
+          {mayWatchRecordings ? (
+            <CameraPlayback key={data.name} camera={data.name} />
+          ) : (
+            <CameraLive key={data.name} camera={data.name} className="aspect-video w-full rounded-xl lg:flex-1" />
+          )}
           <Card className="lg:w-72 lg:shrink-0">
             <dl className="flex flex-col gap-3">
               <Detail label={t('cameras:details.status')}>

@@ -14,6 +14,7 @@ import { fieldIssue, numberField, numberRule, optionalNumberField, rangeOf } fro
 import { describeValidation } from '../../hooks/describe-error';
 import { useRecordingSettings, useUpdateRecordingSettings } from '../../hooks/use-event-settings';
 import { useToast } from '../../hooks/use-toast';
+import { ContinuousSettingsSection } from './ContinuousSettingsSection';
 
 const fields = recordingSettingsPatchSchema.shape;
 
@@ -158,6 +159,9 @@ export function RecordingsSettingsView() {
       <PageTitle>{t('routes.settingsRecordings')}</PageTitle>
       <QueryStatus query={settings} />
       {settings.data ? <RecordingsForm initial={settings.data} canEdit={settings.canEdit} canMovePath={settings.canMovePath} /> : null}
+      <div className="mt-4">
+        <ContinuousSettingsSection />
+      </div>
     </>
   );
 }

@@ -1,0 +1,5 @@
+import { HistoryView } from '../views/history/HistoryView';
+
+export function HistoryPage() {
+  return <HistoryView />;
+}
