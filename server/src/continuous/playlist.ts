@@ -1,7 +1,8 @@
 import type { SegmentRow } from './segment-index.js';
 
-/** A hole longer than this between two segments is a gap (EXT-X-DISCONTINUITY); shorter ones are clock jitter. */
-export const GAP_MS = 1_000;
+import { GAP_MS } from './segment-clock.js';
+
+export { GAP_MS } from './segment-clock.js';
 
 export type PlaylistSegment = Pick<SegmentRow, 'id' | 'start_ms' | 'end_ms' | 'bytes' | 'init_bytes' | 'init_hash'>;
 

@@ -8,7 +8,7 @@ import type { RoutesApp } from '../http/define-routes.js';
 import { requireAuth } from '../http/request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
 import type { Caller } from './exporter.js';
-import type { ContinuousRouteDeps } from './routes.js';
+import type { ContinuousRouteDeps } from './route-deps.js';
 
 const VIEW = { anyOf: ['recordings:access'] } as const;
 const SETTINGS_READ = { anyOf: ['settings:recordings:access', 'settings:recordings:edit'] } as const;

@@ -5,7 +5,7 @@ import type { RoutesApp } from '../http/define-routes.js';
 import { requireAuth } from '../http/request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
 import type { ReviewIndex } from './review-index.js';
-import type { ContinuousRouteDeps } from './routes.js';
+import type { ContinuousRouteDeps } from './route-deps.js';
 
 const VIEW = { anyOf: ['recordings:access'] } as const;
 

@@ -1,27 +1,18 @@
 import { cameraNameParamsSchema, idParamsSchema, playlistQuerySchema, previewQuerySchema, timelineQuerySchema, timelineSchema } from '@homecam/shared';
 import { createReadStream } from 'node:fs';
 import { z } from 'zod';
-import type { Clock } from '../lib/clock.js';
 import { defineRoutes } from '../http/define-routes.js';
 import { parseRange } from '../http/recordings/recordings.routes.js';
 import { requireAuth } from '../http/request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
-import type { Exporter } from './exporter.js';
-import type { FootageService } from './footage-service.js';
-import type { ReviewIndex } from './review-index.js';
 import { exportRoutes } from './routes-exports.js';
+import type { ContinuousRouteDeps } from './route-deps.js';
 import { reviewRoutes } from './routes-review.js';
-import type { ContinuousSettingsService } from './settings.js';
+
+export type { ContinuousRouteDeps } from './route-deps.js';
 
 const VIEW = { anyOf: ['recordings:access'] } as const;
 
-export interface ContinuousRouteDeps extends Record<string, unknown> {
-  footage: FootageService;
-  review: ReviewIndex;
-  exporter: Exporter;
-  settings: ContinuousSettingsService;
-  clock: Clock;
-}
 
 /**
  * The 24/7 API: HLS VOD playback (playlist + segment bytes with Range), the timeline, previews, review; exports and

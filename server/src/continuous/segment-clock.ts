@@ -19,3 +19,6 @@ export function hourFolder(ms: number): string {
   const iso = new Date(ms).toISOString();
   return `${iso.slice(0, 10)}/${iso.slice(11, 13)}`;
 }
+
+/** A hole longer than this between two segments is a gap (EXT-X-DISCONTINUITY, a gap on the timeline); shorter ones are clock jitter. */
+export const GAP_MS = 1_000;

@@ -1,7 +1,7 @@
 import type { TimeSpan } from '@homecam/shared';
 import { num, type IndexDb } from './index-db.js';
 import { MINUTE_MS, minuteGroups, type MinuteGroup } from './minute-summary.js';
-import { GAP_MS } from './playlist.js';
+import { GAP_MS } from './segment-clock.js';
 
 /** At most this many motion buckets in one answer. */
 export const MAX_BUCKETS = 2_000;

@@ -1,4 +1,4 @@
-import type { FrameSize } from './frame-args.js';
+import type { FrameSize } from './frame-size.js';
 
 /**
  * Colour frames for object detection from the SAME decoder as motion (one decode, no second ffmpeg): ffmpeg

@@ -8,14 +8,12 @@
  */
 
 import { packedFilter, packedLayout } from './color-frame.js';
+import type { FrameSize } from './frame-size.js';
 
 /** all: decode every frame, analyse `fps` of them · keyframes: decode keyframes only · auto: by source size. */
 export type DecodeMode = 'all' | 'keyframes' | 'auto';
 
-export interface FrameSize {
-  width: number;
-  height: number;
-}
+export type { FrameSize } from './frame-size.js';
 
 export interface FrameArgsOptions {
   /** Frames per second analysed when decoding every frame. */

@@ -1,0 +1,5 @@
+/** A decoded picture's size in pixels. */
+export interface FrameSize {
+  width: number;
+  height: number;
+}
