@@ -7,7 +7,7 @@
  *   literal shaped like a key of a known group ('routes.dashboard', 'settings:account.title');
  * - a key family the UI builds at run time is incomplete: errors.<CODE> for every error code,
  *   validation.<KEY> for every validation message, permissions.<name> for every permission, the camera
- *   states and off-air codes, the integrations' problem codes and the alert channels' off reasons
+ *   states and off-air codes, the integrations' problem codes, the alert channels' off reasons and the object labels
  *   (all read from packages/shared so a new code cannot ship untranslated). A plural key counts when
  *   i18next's key_one and key_other both exist.
  */
@@ -146,6 +146,7 @@ const families = [
   ['cameras', 'offAir', offAir, '.hint'],
   ['plugins', 'problems', sharedList('api/integration-codes.ts', 'PROBLEM_CODES')],
   ['alerts', 'settings.offReason', sharedList('api/integration-codes.ts', 'ALERT_CHANNEL_OFF_REASONS')],
+  ['objects', 'labels', sharedList('api/object-detection.ts', 'OBJECT_LABELS')],
 ];
 for (const [namespace, group, members, suffix = ''] of families) {
   for (const member of members) {

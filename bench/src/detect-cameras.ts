@@ -33,6 +33,9 @@ export interface CamerasResult {
   /** Our own synchronous work per analysed frame on the main thread (motionFrameOf + offer: the copy, the crop). */
   handlerP99Ms: number;
   handlerMaxMs: number;
+  /** Per frame taken for detection. */
+  takenMedianMs: number;
+  takenP99Ms: number;
   machineBusyPercent: number;
 }
 
@@ -82,13 +85,20 @@ class RealTimeHub implements MotionHub {
   }
 }
 
-function mainThreadTicks(): number {
-  const text = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-  const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return Number(f[11]) + Number(f[12]);
+/** The four cameras running: the motion decoders feeding object detection, which `detecting` switches. */
+export interface RunningCameras {
+  detection: ObjectDetection;
+  /** While false, frames are analysed for motion (colour included) but not offered to detection. */
+  detecting: boolean;
+  /** Our own synchronous work per analysed frame (motionFrameOf + offer), ms. */
+  handler: number[];
+  /** The same for the frames taken for detection (the copy, the motion box, the hand-over to the worker), ms. */
+  takenHandler: number[];
+  objectEvents: () => number;
+  stop(): Promise<void>;
 }
 
-export async function runCameras(pool: DetectorPool, fixtures: string, seconds: number): Promise<CamerasResult> {
+export async function startCameras(pool: DetectorPool, fixtures: string): Promise<RunningCameras> {
   const items = itemsOf(await encodeCycles(fixtures));
   const names = ['cam1', 'cam2', 'cam3', 'cam4'];
   const offsets = new Map(names.map((name, i) => [name, i * 6]));
@@ -100,33 +110,56 @@ export async function runCameras(pool: DetectorPool, fixtures: string, seconds: 
   const detection = new ObjectDetection({ pool, settings: (name) => settings.get(name) ?? null, onObject: () => (objectEvents += 1), clock: systemClock, log: { warn: (c, m) => log(`${m} ${JSON.stringify(c)}`) } });
   const hub = new RealTimeHub(items, offsets);
   const motion = new MotionManager({ hub, ffmpegPath: 'ffmpeg', ffmpegMajor: 5, colorFor: (c) => (objectDetectionActive(c) ? { maxWidth: DETECTION_COLOR_WIDTH } : undefined) });
-  const handler: number[] = [];
+  const running: RunningCameras = {
+    detection, detecting: true, handler: [], takenHandler: [], objectEvents: () => objectEvents,
+    stop: async () => {
+      hub.stop();
+      await motion.close();
+      detection.close();
+    },
+  };
   motion.on('analysis', (event) => {
+    if (!running.detecting) return;
     const started = performance.now();
     const frame = motionFrameOf(event);
-    if (frame) detection.offer(frame);
-    handler.push(performance.now() - started);
+    const taken = frame ? detection.offer(frame) : false;
+    const ms = performance.now() - started;
+    running.handler.push(ms);
+    if (taken) running.takenHandler.push(ms);
   });
   await motion.setCameras(cameras);
   await new Promise((resolve) => setTimeout(resolve, 3_000)); // decoders started, first frames through
-  const before = { pool: pool.stats(), main: mainThreadTicks(), self: readStat(process.pid)!.ticks };
+  return running;
+}
+
+const quantile = (values: readonly number[], q: number): number => [...values].sort((a, b) => a - b)[Math.floor(values.length * q)] ?? NaN;
+
+export function mainThreadTicks(): number {
+  const text = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return Number(f[11]) + Number(f[12]);
+}
+
+export async function runCameras(pool: DetectorPool, fixtures: string, seconds: number): Promise<CamerasResult> {
+  const cams = await startCameras(pool, fixtures);
+  const before = { pool: pool.stats(), main: mainThreadTicks(), self: readStat(process.pid)!.ticks, events: cams.objectEvents() };
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const window = await measureWindow([process.pid], seconds);
   loop.disable();
-  const after = { pool: pool.stats(), main: mainThreadTicks(), self: readStat(process.pid)!.ticks };
-  hub.stop();
-  await motion.close();
-  detection.close();
+  const after = { pool: pool.stats(), main: mainThreadTicks(), self: readStat(process.pid)!.ticks, events: cams.objectEvents() };
+  await cams.stop();
+  const handler = cams.handler;
   const percent = (ticks: number) => (ticks / CLK_TCK / window.seconds) * 100;
   const decodersPercent = window.processes.filter((p) => p.comm === 'ffmpeg').reduce((sum, p) => sum + p.cpuPercent, 0);
   const mainThreadPercent = percent(after.main - before.main);
   const detectionWorkersPercent = percent(after.self - before.self) - mainThreadPercent;
   return {
-    seconds: window.seconds, cameras: names.length, detectionWorkersPercent, decodersPercent, mainThreadPercent,
-    perCameraPercent: (detectionWorkersPercent + decodersPercent + mainThreadPercent) / names.length,
-    detections: after.pool.done - before.pool.done, dropped: after.pool.dropped - before.pool.dropped, objectEvents,
+    seconds: window.seconds, cameras: 4, detectionWorkersPercent, decodersPercent, mainThreadPercent,
+    perCameraPercent: (detectionWorkersPercent + decodersPercent + mainThreadPercent) / 4,
+    detections: after.pool.done - before.pool.done, dropped: after.pool.dropped - before.pool.dropped, objectEvents: after.events - before.events,
     eventLoopP99Ms: loop.percentile(99) / 1e6, eventLoopMaxMs: loop.max / 1e6, machineBusyPercent: window.machineBusyPercent,
-    handlerP99Ms: [...handler].sort((a, b) => a - b)[Math.floor(handler.length * 0.99)] ?? NaN, handlerMaxMs: Math.max(...handler),
+    handlerP99Ms: quantile(handler, 0.99), handlerMaxMs: Math.max(...handler),
+    takenMedianMs: quantile(cams.takenHandler, 0.5), takenP99Ms: quantile(cams.takenHandler, 0.99),
   };
 }

@@ -10,12 +10,14 @@ import type { AppContext } from './context/context.js';
 import { apiModule } from './core/api.module.js';
 import { cameraEventsModule } from './core/camera-events.module.js';
 import { configFileModule } from './core/config-file.module.js';
+import { detectionModule, type ObjectDetectionOptions } from './detection/module.js';
 import { notificationsModule } from './core/notifications.module.js';
 import { systemModule, type SystemModuleOptions } from './core/system.module.js';
 import { homekitModule, type HomekitOptions } from './homekit/module.js';
 import { metricsModule, type MetricsOptions } from './metrics/module.js';
 import { recorderModule, type RecorderModuleOptions } from './recording/module.js';
 import type { HomecamModule } from './runtime/module.js';
+import { firstGate } from './services/notification.service.js';
 import { streamsModule, type LiveOptions } from './streams/module.js';
 import { triggersModule } from './triggers/module.js';
 import type { TriggerExtras } from './triggers/trigger-manager.js';
@@ -33,6 +35,8 @@ export interface ModuleOptions extends PushModuleOptions, RecorderModuleOptions,
   homekit?: HomekitOptions | undefined;
   /** Issue 19: 24/7 recording (node id, fsync cadence, outage gap, retention interval). */
   continuous?: ContinuousOptions | undefined;
+  /** Issue 20: the local object detector's worker count. */
+  objectDetection?: ObjectDetectionOptions | undefined;
 }
 
 /**
@@ -51,7 +55,8 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
   const mqttLink = { publisher: mqtt.publisher, connected: () => triggers.triggers.mqttConnected() };
   const alerts = alertsModule(ctx, { push: push.notifier, mqtt: mqttLink, maxClipMs: options.recorder?.maxClipMs }, options);
   const system = systemModule(ctx, options);
-  const homekit = homekitModule(ctx, system.system, options.homekit);
+  const detection = detectionModule(ctx, options.objectDetection);
+  const homekit = homekitModule(ctx, system.system, options.homekit, (camera) => detection.objects.handles(camera));
   const recorder = recorderModule(ctx, options);
   const continuous = continuousModule(ctx, recorder.recorder, options.continuous);
   const metrics = metricsModule(ctx, options.metrics);
@@ -68,9 +73,11 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     continuous,
     recorder,
     analysis,
-    notificationsModule(ctx, analysis.analysis),
+    // The local detector first: where it decides, its objects are the events and bare motion stays quiet.
+    notificationsModule(ctx, firstGate(detection.objects, analysis.analysis)),
     alerts,
     cameraEventsModule(ctx),
+    detection,
     triggers,
     mqtt,
     metrics,
@@ -79,7 +86,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     // Stopped first: no HomeKit request reaches a module that is already stopping.
     homekit,
   ] satisfies HomecamModule[];
-  return { list, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics };
+  return { list, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics, detection };
 }
 
 export type Modules = ReturnType<typeof createModules>;

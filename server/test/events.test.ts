@@ -44,7 +44,7 @@ beforeAll(async () => {
   admin = (await signedInUser(app, ['admin'])).token;
   viewer = (await signedInUser(app, ['notifications:access'])).token;
   editor = (await signedInUser(app, ['settings:notifications:edit', 'settings:cameras:edit'])).token;
-  for (const name of ['MotionStarted', 'MotionEnded', 'DoorbellPressed'] as const) {
+  for (const name of ['MotionStarted', 'MotionEnded', 'DoorbellPressed', 'ObjectDetected'] as const) {
     app.homecam.bus.subscribe(name, (payload) => events.push({ name, camera: payload.camera }));
   }
 });
@@ -111,6 +111,23 @@ describe('camera event rules', () => {
     expect(app.homecam.cameraEvents.inMotion('Front Door')).toBe(true);
     expect(await sink.motionReset('Front Door', 'smtp')).toMatchObject({ accepted: true });
     expect(events.map((e) => e.name)).toEqual(['MotionStarted', 'MotionEnded']);
+  });
+
+  it('an object the detector found is ruled like motion, only while that motion lasts, and notifies with its label', async () => {
+    const sink = app.homecam.cameraEvents.sink();
+    const object = { label: 'person', score: 81.5, box: { x: 10, y: 20, width: 30, height: 60 }, frame: { width: 640, height: 360 }, reason: 'new' as const, at: clock.now(), image: Buffer.from('ffd8ffd9', 'hex') };
+    // its motion event has ended (or never began): HomeKit and MQTT would be left ON with nothing to end them
+    expect(app.homecam.cameraEvents.objectDetected('Front Door', object)).toMatchObject({ accepted: false, reason: 'skipped' });
+    expect(app.homecam.cameraEvents.objectDetected('Bedroom', object)).toMatchObject({ accepted: false, reason: 'skipped' });
+    expect(app.homecam.cameraEvents.objectDetected('nope', object)).toMatchObject({ accepted: false, reason: 'unknownCamera' });
+    await sink.motion('Front Door', 'http');
+    expect(app.homecam.cameraEvents.objectDetected('Front Door', object)).toMatchObject({ accepted: true });
+    await app.homecam.config.patchSection('atHome', true);
+    expect(app.homecam.cameraEvents.objectDetected('Front Door', object)).toMatchObject({ accepted: false, reason: 'skipped' });
+    await sink.motionReset('Front Door', 'http');
+    expect(events.map((e) => e.name)).toEqual(['MotionStarted', 'ObjectDetected', 'MotionEnded']);
+    const labelled = await waitFor(async () => (await notifications()).result.find((n) => n.label === 'person'));
+    expect(labelled).toMatchObject({ camera: 'Front Door', type: 'motion', trigger: 'motion', labels: ['person'], timestamp: new Date(object.at).toISOString() });
   });
 
   it('only editors and admins trigger by API; triggers are listed for admins', async () => {

@@ -30,7 +30,7 @@ let dataDir: string;
 let port: number;
 let client: HttpClient;
 const events: HapEvent['characteristics'] = [];
-const ids = { privacy: '', exclude: '', motion: '', ring: '' };
+const ids = { privacy: '', exclude: '', motion: '', ring: '', garageMotion: '' };
 
 const status = (): HomekitStatus => app.modules.homekit.bridge.status();
 const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) => app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
@@ -48,7 +48,8 @@ beforeAll(async () => {
       homekit: { active: true, name: 'Test Bridge', port, bind: ['127.0.0.1'] },
       cameras: [
         { name: 'Front Door', videoConfig: { source }, doorbell: true, privacySwitch: true, excludeSwitch: true, motionTimeout: 1, manufacturer: 'Reolink', model: 'RLC-510A', serialNumber: 'SN-42' },
-        { name: 'Garage', videoConfig: { source: 'rtsp://127.0.0.1:9/none' }, motionTimeout: 0 },
+        // Its object detector decides (issue 20): its motion sensor follows objects, not bare motion.
+        { name: 'Garage', videoConfig: { source: 'rtsp://127.0.0.1:9/none' }, motionTimeout: 0, objectDetection: { active: true } },
       ],
     }),
   );
@@ -64,6 +65,7 @@ beforeAll(async () => {
   ids.exclude = find(list, 'Front Door', SERVICE.switch, CHAR.on, 'Exclude')!.id;
   ids.motion = find(list, 'Front Door', SERVICE.motion, CHAR.motion)!.id;
   ids.ring = find(list, 'Front Door', SERVICE.doorbell, CHAR.switchEvent)!.id;
+  ids.garageMotion = find(list, 'Garage', SERVICE.motion, CHAR.motion)!.id;
   await client.subscribeCharacteristics(Object.values(ids));
 }, 60_000);
 
@@ -139,6 +141,23 @@ describe('HomeKit bridge', () => {
     await waitFor(eventFor(motion.id, true), { timeoutMs: 1_000, intervalMs: 10, message: 'MotionDetected true within 1 s' });
     expect(Date.now() - started).toBeLessThan(1_000);
     await waitFor(eventFor(motion.id, false), { timeoutMs: 5_000, message: 'MotionDetected false after motionTimeout (1 s)' });
+  });
+
+  it('where the object detector decides, the motion sensor waits for an object: bare motion does not set it, a person does', async () => {
+    const garage = async () => find(await accessories(client), 'Garage', SERVICE.motion, CHAR.motion)?.value;
+    const at = Date.now();
+    // The bus runs its listeners synchronously: the sensor has its state when publish returns.
+    app.homecam.bus.publish('MotionStarted', { camera: 'Garage', source: 'motion', at, continued: false, eventId: 'bare' });
+    expect(await garage()).toBe(0);
+    const person = { label: 'person', score: 88, box: { x: 1, y: 1, width: 10, height: 20 }, frame: { width: 64, height: 64 }, reason: 'new' as const, image: Buffer.from('ffd8ffd9', 'hex') };
+    app.homecam.bus.publish('ObjectDetected', { camera: 'Garage', source: 'motion', at, eventId: 'person', ...person });
+    expect(await garage()).toBe(1);
+    app.homecam.bus.publish('MotionEnded', { camera: 'Garage', source: 'motion', at, reason: 'reset' });
+    expect(await garage()).toBe(0);
+    // A trigger's motion is not the detector's to judge: it sets the sensor as before.
+    app.homecam.bus.publish('MotionStarted', { camera: 'Garage', source: 'http', at, continued: false, eventId: 'http' });
+    expect(await garage()).toBe(1);
+    app.homecam.bus.publish('MotionEnded', { camera: 'Garage', source: 'http', at, reason: 'reset' });
   });
 
   it('a doorbell press is a SINGLE_PRESS on the Doorbell service', async () => {

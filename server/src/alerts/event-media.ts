@@ -20,16 +20,20 @@ export interface EventMediaDeps {
 
 /** A motion frame counts for a notification made this soon after it (the notification follows within ms). */
 const MOTION_IMAGE_MAX_AGE_MS = 30_000;
+/** Object pictures (boxes drawn) kept for their alerts; an alert asks within seconds. */
+const RECENT_OBJECT_IMAGES = 50;
 /** Finished recordings remembered for a clip() that asks after the fact. */
 const RECENT_RECORDINGS = 100;
 
 /**
- * The pictures and clips of events, for the alerts: the motion frame MotionStarted carried (else the recording's
- * thumbnail, else a fresh snapshot), fetched once per alert and shared by every channel; the clip once its
- * RecordingCompleted arrives, bounded by the clip cap.
+ * The pictures and clips of events, for the alerts: an object event's picture with its boxes, the motion frame
+ * MotionStarted carried (else the recording's thumbnail, else a fresh snapshot), fetched once per alert and shared
+ * by every channel; the clip once its RecordingCompleted arrives, bounded by the clip cap.
  */
 export class EventMedia {
   private readonly motionImages = new Map<string, { at: number; image: Buffer }>();
+  /** By `camera|at` of the object event: the notification carries the same camera and time. */
+  private readonly objectImages = new Map<string, { at: number; image: Buffer }>();
   private readonly finished = new Map<string, Recording>();
   private readonly waiters = new Map<string, Set<(recording: Recording | null) => void>>();
   private readonly unsubscribe: (() => void)[] = [];
@@ -40,6 +44,10 @@ export class EventMedia {
     this.unsubscribe.push(
       this.deps.bus.subscribe('MotionStarted', ({ camera, image }) => {
         if (image) this.motionImages.set(camera, { at: this.deps.clock.now(), image });
+      }),
+      this.deps.bus.subscribe('ObjectDetected', ({ camera, at, image }) => {
+        this.objectImages.set(`${camera}|${at}`, { at: this.deps.clock.now(), image });
+        if (this.objectImages.size > RECENT_OBJECT_IMAGES) this.objectImages.delete(this.objectImages.keys().next().value!);
       }),
       this.deps.bus.subscribe('RecordingCompleted', ({ recording }) => this.completed(recording)),
     );
@@ -64,6 +72,8 @@ export class EventMedia {
 
   private async snapshotOf(notification: Notification): Promise<Buffer | null> {
     if (!notification.camera) return null;
+    const object = this.objectImages.get(`${notification.camera}|${Date.parse(notification.timestamp)}`);
+    if (object && this.deps.clock.now() - object.at <= MOTION_IMAGE_MAX_AGE_MS) return object.image;
     const motion = this.motionImages.get(notification.camera);
     if (motion && this.deps.clock.now() - motion.at <= MOTION_IMAGE_MAX_AGE_MS && notification.type === 'motion') return motion.image;
     if (notification.thumbnail) {

@@ -1,4 +1,4 @@
-import type { Camera } from '@homecam/shared';
+import { objectLabelOf, type Camera } from '@homecam/shared';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
 import type { CameraService } from '../services/camera.service.js';
@@ -128,9 +128,9 @@ export class EventAnalysis implements EventGate {
     const seen = await this.detector(config).detect(jpeg, signal);
     this.stats.analysed += 1;
     const labels = passing(seen, camera.rekognition.confidence);
-    const wanted = camera.rekognition.labels.map((label) => label.toLowerCase());
+    const wanted = camera.rekognition.labels.map(objectLabelOf);
     const seenText = seen.map((label) => `${label.name} ${label.confidence.toFixed(1)}%`);
-    if (wanted.length > 0 && !labels.some((label) => wanted.includes(label.toLowerCase()))) {
+    if (wanted.length > 0 && !labels.some((label) => wanted.includes(label))) {
       this.stats.dropped[camera.name] = (this.stats.dropped[camera.name] ?? 0) + 1;
       this.deps.log.info({ camera: camera.name, seen: seenText, wanted: camera.rekognition.labels }, 'Rekognition: none of the camera\'s labels seen, event dropped (recording kept)');
       await this.labelRecording(event.eventId, labels);
@@ -160,8 +160,11 @@ export class EventAnalysis implements EventGate {
   }
 }
 
-/** Names at or above the confidence, best first, each once. */
+/**
+ * Names at or above the confidence, best first, each once, in HomeCam's label vocabulary (the local detector's:
+ * Rekognition's "Person" and "Human" are both `person`), so one filter finds either detector's events.
+ */
 function passing(seen: readonly DetectedLabel[], confidence: number): string[] {
   const sorted = seen.filter((label) => label.confidence >= confidence).sort((a, b) => b.confidence - a.confidence);
-  return [...new Set(sorted.map((label) => label.name))];
+  return [...new Set(sorted.map((label) => objectLabelOf(label.name)))];
 }

@@ -4,7 +4,7 @@ import type { CameraStreamService } from '../services/camera-stream.service.js';
 import type { ConfigService } from '../services/config.service.js';
 import { writeAudit, type AuditEntry, type AuditLogger } from './audit-record.js';
 import { cameraChanges, settingsChange } from './describe-config.js';
-import { doorbellPressed, motionEnded, motionStarted, recordingCompleted, recordingsRemoved, recordingStarted, streamState } from './describe-events.js';
+import { doorbellPressed, motionEnded, motionStarted, objectDetected, recordingCompleted, recordingsRemoved, recordingStarted, streamState } from './describe-events.js';
 import { backupDownloaded, restartRequested, restoreRequested } from './describe-system.js';
 import { accountChanged, signedIn, signInFailed } from './describe-users.js';
 
@@ -27,6 +27,7 @@ const DESCRIBERS: { [K in keyof DomainEvents]?: Describer<K> } = {
   MotionStarted: motionStarted,
   MotionEnded: motionEnded,
   DoorbellPressed: doorbellPressed,
+  ObjectDetected: objectDetected,
   RecordingStarted: recordingStarted,
   RecordingCompleted: recordingCompleted,
   RecordingsRemoved: recordingsRemoved,

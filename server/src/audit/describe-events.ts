@@ -23,6 +23,12 @@ export function doorbellPressed({ camera, source }: DomainEvents['DoorbellPresse
   return { level: 'info', source: 'motion', subject: { camera, origin: source }, message: `doorbell pressed on ${quote(camera)} (${EVENT_ORIGINS[source]})` };
 }
 
+/** An object event of the local detector: what, how sure, and whether a parked one moved on. */
+export function objectDetected({ camera, label, score, reason }: DomainEvents['ObjectDetected']): AuditEntry {
+  const what = reason === 'moved' ? `${label} moved on` : `${label} seen`;
+  return { level: 'info', source: 'motion', subject: { camera, label, score, reason }, message: `${what} on ${quote(camera)} (${Math.round(score)} %)` };
+}
+
 export function recordingStarted({ camera, id, extended }: DomainEvents['RecordingStarted']): AuditEntry {
   const message = extended ? `recording on ${quote(camera)} extended by a new event` : `recording started on ${quote(camera)}`;
   return { level: extended ? 'debug' : 'info', source: 'recordings', subject: { camera, id }, message };

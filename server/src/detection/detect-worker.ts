@@ -7,7 +7,7 @@ import { decodeJpeg, encodeJpeg } from './jpeg.js';
 import type { DetectionModel } from './model.js';
 import { loadOnnxModel } from './onnx-model.js';
 import { checkPicture, fillInput, type Picture } from './pixels.js';
-import type { Detection, WorkerPicture, WorkerReply, WorkerRequest, WorkerSetup } from './worker-protocol.js';
+import { transferListOf, type Detection, type WorkerPicture, type WorkerReply, type WorkerRequest, type WorkerSetup } from './worker-protocol.js';
 
 /**
  * A detector worker thread: loads its model once, then answers one request at a time (the pool sends the next
@@ -62,6 +62,12 @@ async function detect(model: DetectionModel, input: Float32Array, request: Extra
   return { type: 'detect', id: request.id, detections, ...frame, cpuMs };
 }
 
+/** The answer, with the picture's buffers handed back when they were handed over (nothing copied either way). */
+function answer(request: WorkerRequest, reply: WorkerReply): void {
+  if (!request.returnPicture || !('id' in reply)) return port!.postMessage(reply);
+  port!.postMessage({ ...reply, picture: request.picture }, transferListOf(request.picture));
+}
+
 async function main(): Promise<void> {
   const setup = workerData as WorkerSetup;
   lowerPriority();
@@ -79,8 +85,8 @@ async function main(): Promise<void> {
       ? detect(model, input, request)
       : Promise.resolve().then((): WorkerReply => ({ type: 'jpeg', id: request.id, jpeg: encodeJpeg(pictureOf(request.picture), request.boxes, request.quality, request.maxWidth) }));
     work.then(
-      (reply) => port!.postMessage(reply),
-      (error: unknown) => port!.postMessage({ type: 'error', id: request.id, message: error instanceof Error ? error.message : String(error) } satisfies WorkerReply),
+      (reply) => answer(request, reply),
+      (error: unknown) => answer(request, { type: 'error', id: request.id, message: error instanceof Error ? error.message : String(error) }),
     );
   });
   port!.postMessage({ type: 'ready', model: model.name, inputSize: model.inputSize, loadMs: Math.round(performance.now() - started) } satisfies WorkerReply);

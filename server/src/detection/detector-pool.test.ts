@@ -42,6 +42,31 @@ describe('DetectorPool', () => {
     }
   }, 60_000);
 
+  it('hands a picture over and back without copying it: away it is detached, back it has the same pixels', async () => {
+    const pool = new DetectorPool({ model: { kind: 'onnx', path: model, labels: ['person', 'car'] }, size: 1 });
+    await pool.start();
+    try {
+      const picture = frame(255);
+      const bytes = picture.data.byteLength;
+      const working = pool.detect('a', picture, undefined, { transfer: true });
+      expect(picture.data.byteLength).toBe(0); // transferred to the worker, not cloned
+      const result = await working;
+      expect(result!.detections).toHaveLength(1);
+      const back = result!.picture as typeof picture;
+      expect(back.data.byteLength).toBe(bytes);
+      expect(back.data.every((value) => value === 255)).toBe(true);
+      const { jpeg, picture: again } = await pool.snapshot(back, [], { transfer: true });
+      expect(jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
+      expect((again as typeof picture).data.byteLength).toBe(bytes);
+      // without a transfer the caller's buffers stay as they are
+      const kept = frame(255);
+      await pool.detect('a', kept);
+      expect(kept.data.byteLength).toBe(bytes);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
   it('ends every worker on close, however many there are', async () => {
     const pool = new DetectorPool({ model: { kind: 'onnx', path: model, labels: ['person', 'car'] }, size: 3 });
     await pool.start();
@@ -73,7 +98,7 @@ describe('DetectorPool', () => {
       await expect(pool.detect('a', { format: 'jpeg', data: new Uint8Array([1, 2, 3]) })).rejects.toThrow(/not a readable JPEG/);
       await expect(pool.detect('a', { format: 'rgb', width: 10, height: 10, data: new Uint8Array(5) })).rejects.toThrow(/too short/);
       expect((await pool.detect('a', frame(255)))!.detections).toHaveLength(1);
-      const jpeg = await pool.snapshot(frame(128), [{ x: 4, y: 4, width: 10, height: 10 }]);
+      const { jpeg } = await pool.snapshot(frame(128), [{ x: 4, y: 4, width: 10, height: 10 }]);
       expect(jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
       expect(pool.stats().failed).toBe(2);
     } finally {

@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Box } from './geometry.js';
 import type { ModelSpec } from './model.js';
 import { defaultPoolSize, startDetectWorker } from './worker-start.js';
-import type { Detection, WorkerPicture, WorkerReply, WorkerRequest, WorkerSetup } from './worker-protocol.js';
+import { transferListOf, type Detection, type WorkerPicture, type WorkerReply, type WorkerRequest, type WorkerSetup } from './worker-protocol.js';
 
 export interface DetectorPoolOptions {
   model: ModelSpec;
@@ -24,6 +24,17 @@ export interface PoolDetections {
   width: number;
   height: number;
   cpuMs: number;
+  /** With `transfer`: the picture handed back, its buffers the caller's again. */
+  picture?: WorkerPicture | undefined;
+}
+
+/**
+ * `transfer`: hand the picture's buffers to the worker instead of copying them (the main thread's copy is the
+ * only one); they come back with the answer. Until then the caller must not touch them. Only for buffers of
+ * their own (not views into a larger buffer other code still reads).
+ */
+export interface HandOver {
+  transfer?: boolean;
 }
 
 export interface PoolStats {
@@ -44,6 +55,7 @@ type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<
 
 interface Job {
   request: Request;
+  transfer: ArrayBuffer[];
   queuedAt: number;
   resolve: (reply: WorkerReply | null) => void;
   reject: (error: Error) => void;
@@ -84,17 +96,18 @@ export class DetectorPool {
   }
 
   /** The detections in `picture` inside `crop` (absent: the whole frame), or null when a newer frame replaced it. */
-  async detect(camera: string, picture: WorkerPicture, crop?: Box): Promise<PoolDetections | null> {
-    const reply = await this.enqueue(camera, { type: 'detect', picture, crop });
+  async detect(camera: string, picture: WorkerPicture, crop?: Box, handOver: HandOver = {}): Promise<PoolDetections | null> {
+    const reply = await this.enqueue(camera, { type: 'detect', picture, crop, returnPicture: handOver.transfer === true }, handOver);
     if (!reply || reply.type !== 'detect') return null;
-    return { detections: reply.detections, width: reply.width, height: reply.height, cpuMs: reply.cpuMs };
+    return { detections: reply.detections, width: reply.width, height: reply.height, cpuMs: reply.cpuMs, picture: reply.picture };
   }
 
-  /** The picture as a JPEG with the boxes outlined, encoded in a worker. */
-  async snapshot(picture: WorkerPicture, boxes: Box[], quality = 80, maxWidth = 1280): Promise<Buffer> {
-    const reply = await this.enqueue(null, { type: 'jpeg', picture, boxes, quality, maxWidth });
+  /** The picture as a JPEG with the boxes outlined, encoded in a worker (and the picture, when handed over). */
+  async snapshot(picture: WorkerPicture, boxes: Box[], options: HandOver & { quality?: number; maxWidth?: number } = {}): Promise<{ jpeg: Buffer; picture?: WorkerPicture | undefined }> {
+    const request = { type: 'jpeg' as const, picture, boxes, quality: options.quality ?? 80, maxWidth: options.maxWidth ?? 1280, returnPicture: options.transfer === true };
+    const reply = await this.enqueue(null, request, options);
     if (!reply || reply.type !== 'jpeg') throw new Error('snapshot encoding failed');
-    return Buffer.from(reply.jpeg.buffer, reply.jpeg.byteOffset, reply.jpeg.byteLength);
+    return { jpeg: Buffer.from(reply.jpeg.buffer, reply.jpeg.byteOffset, reply.jpeg.byteLength), picture: reply.picture };
   }
 
   stats(): PoolStats {
@@ -119,10 +132,11 @@ export class DetectorPool {
     await Promise.all([...this.slots].map((slot) => this.retire(slot, error)));
   }
 
-  private enqueue(camera: string | null, request: Request): Promise<WorkerReply | null> {
+  private enqueue(camera: string | null, request: Request, handOver: HandOver): Promise<WorkerReply | null> {
     if (this.closed) return Promise.reject(new Error('detector pool closed'));
     return new Promise((resolve, reject) => {
-      const job: Job = { request, queuedAt: this.now(), resolve, reject };
+      const transfer = handOver.transfer ? transferListOf(request.picture) : [];
+      const job: Job = { request, transfer, queuedAt: this.now(), resolve, reject };
       if (camera === null) {
         if (this.urgent.length >= 32) return reject(new Error('too many snapshots waiting'));
         this.urgent.push(job);
@@ -167,7 +181,7 @@ export class DetectorPool {
     slot.job = job;
     slot.timer = setTimeout(() => void this.replace(slot, new Error('detector worker did not answer in time')), this.options.jobTimeoutMs ?? 15_000);
     const message: WorkerRequest = { ...job.request, id };
-    slot.worker.postMessage(message);
+    slot.worker.postMessage(message, job.transfer);
   }
 
   private onReply(slot: Slot, reply: WorkerReply): void {

@@ -51,6 +51,8 @@ export interface ObjectDetectionOptions {
 export interface ObjectDetectionStats {
   offered: number;
   taken: number;
+  /** Frames taken per camera. */
+  takenBy: Record<string, number>;
   events: number;
   failed: number;
   pool: PoolStats;
@@ -65,6 +67,9 @@ export class ObjectDetection {
   private readonly lastTaken = new Map<string, number>();
   private readonly trackers = new Map<string, ObjectTracker>();
   private readonly counters = { offered: 0, taken: 0, events: 0, failed: 0 };
+  private readonly takenBy = new Map<string, number>();
+  /** Per camera, the copy a worker handed back: the next frame is copied into it (no allocation per frame). */
+  private readonly spare = new Map<string, Picture>();
   private closed = false;
 
   constructor(private readonly options: ObjectDetectionOptions) {}
@@ -89,7 +94,9 @@ export class ObjectDetection {
     }
     this.lastTaken.set(frame.camera, now);
     this.counters.taken += 1;
-    const picture = copyPicture(frame.picture);
+    this.takenBy.set(frame.camera, (this.takenBy.get(frame.camera) ?? 0) + 1);
+    const picture = copyPicture(frame.picture, this.spare.get(frame.camera));
+    this.spare.delete(frame.camera);
     void this.detect(frame.camera, frame.at, picture, crop);
     return true;
   }
@@ -98,25 +105,32 @@ export class ObjectDetection {
   forget(camera: string): void {
     this.trackers.delete(camera);
     this.lastTaken.delete(camera);
+    this.spare.delete(camera);
   }
 
   stats(): ObjectDetectionStats {
-    return { ...this.counters, pool: this.options.pool.stats() };
+    return { ...this.counters, takenBy: Object.fromEntries(this.takenBy), pool: this.options.pool.stats() };
   }
 
   close(): void {
     this.closed = true;
   }
 
-  private async detect(camera: string, at: number, picture: Picture, crop: Box | undefined): Promise<void> {
+  /**
+   * The copy goes to the worker and comes back (transferred both ways, never cloned), then to the snapshot's worker
+   * and back when there is an event; the main thread's only work on the pixels is the one copy in `offer`.
+   */
+  private async detect(camera: string, at: number, copy: Picture, crop: Box | undefined): Promise<void> {
     try {
-      const result = await this.options.pool.detect(camera, picture, crop);
-      if (!result || this.closed) return;
+      const result = await this.options.pool.detect(camera, copy, crop, { transfer: true });
+      // Replaced by a newer frame or too old: never handed over, still ours to reuse.
+      if (!result) return this.keep(camera, copy);
+      const picture = (result.picture ?? copy) as Picture;
       const settings = this.options.settings(camera);
-      if (!settings?.active) return;
+      if (this.closed || !settings?.active) return;
       const frame = { width: result.width, height: result.height };
       const kept = result.detections.filter((d) => !(crop && cutByCrop(d.box, crop, frame)) && counts(settings, d.label, d.box, frame));
-      await this.follow(camera, at, picture, frame, kept, settings);
+      this.keep(camera, await this.follow(camera, at, picture, frame, kept, settings));
     } catch (error) {
       if (this.closed) return; // the pool was closed under the frame: shutting down, not a failure
       this.counters.failed += 1;
@@ -124,12 +138,17 @@ export class ObjectDetection {
     }
   }
 
-  private async follow(camera: string, at: number, picture: Picture, frame: Size, kept: Detection[], settings: DetectionSettings): Promise<void> {
+  private keep(camera: string, picture: Picture | undefined): void {
+    if (picture && !this.closed) this.spare.set(camera, picture);
+  }
+
+  /** Tracks what was kept and reports new objects; resolves with the picture once the snapshot handed it back. */
+  private async follow(camera: string, at: number, picture: Picture, frame: Size, kept: Detection[], settings: DetectionSettings): Promise<Picture | undefined> {
     let tracker = this.trackers.get(camera);
     if (!tracker) this.trackers.set(camera, (tracker = new ObjectTracker(this.options.tracker)));
     const events = tracker.update(kept, at, settings.minScore);
-    if (events.length === 0) return;
-    const snapshot = await this.options.pool.snapshot(picture, events.map((e) => e.box));
+    if (events.length === 0) return picture;
+    const { jpeg: snapshot, picture: back } = await this.options.pool.snapshot(picture, events.map((e) => e.box), { transfer: true });
     for (const e of events) {
       this.counters.events += 1;
       const event: ObjectDetected = {
@@ -141,10 +160,24 @@ export class ObjectDetection {
         this.options.log.warn({ camera, error: String(error) }, 'object event listener failed');
       }
     }
+    return back as Picture | undefined;
   }
 }
 
-function copyPicture(picture: Picture): Picture {
-  if (picture.format === 'yuv420p') return { ...picture, y: picture.y.slice(), u: picture.u.slice(), v: picture.v.slice() };
+/** The picture copied into `into` when that has its format and size (a handed-back copy), else into new buffers. */
+export function copyPicture(picture: Picture, into?: Picture): Picture {
+  if (picture.format === 'yuv420p') {
+    if (into?.format === 'yuv420p' && into.y.length === picture.y.length && into.u.length === picture.u.length && into.v.length === picture.v.length) {
+      into.y.set(picture.y);
+      into.u.set(picture.u);
+      into.v.set(picture.v);
+      return { ...picture, y: into.y, u: into.u, v: into.v };
+    }
+    return { ...picture, y: picture.y.slice(), u: picture.u.slice(), v: picture.v.slice() };
+  }
+  if (into && into.format !== 'yuv420p' && into.data.length === picture.data.length) {
+    into.data.set(picture.data);
+    return { ...picture, data: into.data };
+  }
   return { ...picture, data: picture.data.slice() };
 }

@@ -1,4 +1,4 @@
-import type { CameraStatus, EventSource, ExportJob, Notification, Permission, Recording } from '@homecam/shared';
+import type { CameraStatus, EventSource, ExportJob, Notification, ObjectBox, Permission, Recording } from '@homecam/shared';
 import { EventEmitter } from 'node:events';
 import type { Actor } from './actor.js';
 
@@ -23,13 +23,32 @@ export interface DomainEvents {
   MotionStarted: { camera: string; source: EventSource; at: number; image?: Buffer | undefined; continued: boolean; eventId: string };
   MotionEnded: { camera: string; source: EventSource; at: number; reason: 'reset' | 'timeout'; startedAt?: number | undefined };
   DoorbellPressed: { camera: string; source: EventSource; at: number; eventId: string };
+  /**
+   * The local object detector (server/src/detection) saw an object of one of the camera's labels in its zone: a new
+   * one, or a parked one that moved on (`reason`). A camera event of its own (notification, recording, alerts),
+   * found while the camera's motion event is open. `image`: the frame as a JPEG with the boxes drawn.
+   */
+  ObjectDetected: {
+    camera: string;
+    source: EventSource;
+    at: number;
+    eventId: string;
+    label: string;
+    /** 0–100, like an image analysis confidence. */
+    score: number;
+    /** In pixels of `frame`. */
+    box: ObjectBox;
+    frame: { width: number; height: number };
+    reason: 'new' | 'moved';
+    image: Buffer;
+  };
   /** Stored; the gateway tells the users who may see notifications. */
   NotificationCreated: { notification: Notification };
   /** These notifications were removed (null = all). */
   NotificationsRemoved: { ids: string[] | null };
   /**
    * A recording holds this camera event: a new clip (`id` is the event's) or the running clip the event
-   * extended. Published from the recorder's own MotionStarted/DoorbellPressed listener; the notification of the
+   * extended. Published from the recorder's own MotionStarted/DoorbellPressed/ObjectDetected listener; the notification of the
    * event links the clip through it (NotificationService waits for the publish to finish, so order is no matter).
    */
   RecordingStarted: { eventId: string; id: string; thumbnail: string | null; camera: string; extended: boolean };

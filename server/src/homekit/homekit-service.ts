@@ -20,6 +20,11 @@ export interface HomekitServiceDeps extends CameraAccessoryDeps {
   interfaces?: Parameters<typeof resolveBind>[1];
   /** The server's `--host`: without `homekit.bind` the bridge listens and advertises there only (bridgeAddresses). */
   host?: string | undefined;
+  /**
+   * Whether the camera's local object detector is running (server/src/detection): its motion sensor then follows
+   * object events, so the Home app tells of a person, not of a cloud's shadow. Absent: always raw motion.
+   */
+  objectMotion?: ((camera: string) => boolean) | undefined;
 }
 
 /**
@@ -40,7 +45,12 @@ export class HomekitService implements HomekitBridgeControl {
   start(): Promise<void> {
     const { bus } = this.deps;
     this.unsubscribe.push(
-      bus.subscribe('MotionStarted', (event) => this.bridge?.camera(event.camera)?.setMotion(true)),
+      bus.subscribe('MotionStarted', (event) => {
+        // Motion the detector looks at goes on the sensor only when the detector finds something in it.
+        if (event.source === 'motion' && this.deps.objectMotion?.(event.camera)) return;
+        this.bridge?.camera(event.camera)?.setMotion(true);
+      }),
+      bus.subscribe('ObjectDetected', (event) => this.bridge?.camera(event.camera)?.setMotion(true)),
       bus.subscribe('MotionEnded', (event) => this.bridge?.camera(event.camera)?.setMotion(false)),
       bus.subscribe('DoorbellPressed', (event) => this.bridge?.camera(event.camera)?.ring()),
     );

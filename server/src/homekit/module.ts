@@ -33,7 +33,7 @@ const sameName = (a: string, b: string): boolean => a.trim().toLowerCase() === b
  * the stream service (privacy image while private). Listed last: stopped first, so no HomeKit request reaches a
  * part that is already stopping.
  */
-export function homekitModule(ctx: Deps, system: Pick<SystemService, 'patchAtHome'>, options: HomekitOptions = {}): HomekitModule {
+export function homekitModule(ctx: Deps, system: Pick<SystemService, 'patchAtHome'>, options: HomekitOptions = {}, objectMotion?: (camera: string) => boolean): HomekitModule {
   const bridge = new HomekitService({
     settings: () => ctx.config.get().homekit,
     cameras: () => ctx.cameras.list(),
@@ -52,6 +52,8 @@ export function homekitModule(ctx: Deps, system: Pick<SystemService, 'patchAtHom
     store: new IdentityStore(ctx.dataDir),
     interfaces: options.interfaces,
     host: options.host,
+    // Issue 20: where the object detector decides, the motion sensor follows its objects.
+    objectMotion,
     onError: (message) => integration.fail(message),
     log: ctx.log.child({ module: 'homekit' }),
   });

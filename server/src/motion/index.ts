@@ -3,7 +3,7 @@
  * polygon zones; events start, end by dwell / motion timeout / force close, and settings apply live.
  * See README.md. The app wires `MotionManager` (setCameras after hub.setCameras; listen to motionStarted/Ended).
  */
-export { MotionManager, type MotionManagerOptions } from './motion-manager.js';
+export { MotionManager, type MotionFrameTap, type MotionManagerOptions } from './motion-manager.js';
 export { MotionDetector, type FrameOptions, type MotionDetectorOptions, type MotionDetectorStatus, type MotionHub } from './motion-detector.js';
 export type { MotionAnalysisEvent, MotionDetectorEvents, MotionEndedEvent, MotionEvents, MotionStartedEvent } from './motion-events.js';
 export { MotionAnalyzer, type MotionAnalyzerOptions } from './motion-analyzer.js';

@@ -4,7 +4,7 @@ import { redactorFor, silentLogger, type MediaLogger } from '../media/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { MotionAnalyzerOptions } from './motion-analyzer.js';
 import { MotionDetector, type FrameOptions, type MotionDetectorOptions, type MotionDetectorStatus, type MotionHub } from './motion-detector.js';
-import type { MotionDetectorEvents } from './motion-events.js';
+import type { MotionAnalysisEvent, MotionDetectorEvents } from './motion-events.js';
 import { analysisStream, wantsMotionDetection } from './settings.js';
 
 export interface MotionManagerOptions {
@@ -26,6 +26,12 @@ export interface MotionManagerOptions {
   createDetector?: (options: MotionDetectorOptions) => MotionDetector;
 }
 
+/** Who taps the analysed frames: colour for the cameras it wants, every such frame handed over. */
+export interface MotionFrameTap {
+  colorFor(camera: Camera): { maxWidth: number } | undefined;
+  onAnalysis(event: MotionAnalysisEvent): void;
+}
+
 /**
  * One MotionDetector per enabled camera with video analysis on. `setCameras` is called with the whole camera
  * list (from config.json) at start and after every change, after the hub got the same list: detectors are
@@ -35,6 +41,7 @@ export interface MotionManagerOptions {
  */
 export class MotionManager extends EventEmitter<MotionDetectorEvents> {
   private readonly detectors = new Map<string, MotionDetector>();
+  private colorFor: MotionManagerOptions['colorFor'];
   /** The colour width each detector was started with (undefined: none). */
   private readonly colorWidths = new Map<string, number | undefined>();
   private readonly logger: MediaLogger;
@@ -44,6 +51,16 @@ export class MotionManager extends EventEmitter<MotionDetectorEvents> {
   constructor(private readonly options: MotionManagerOptions) {
     super();
     this.logger = options.logger ?? silentLogger;
+    this.colorFor = options.colorFor;
+  }
+
+  /**
+   * A consumer of the analysed frames (object detection, issue 20), for a manager built before it: which cameras'
+   * decoders also hand over colour, and where their frames go. Before the first setCameras (else the next applies it).
+   */
+  tap(frames: MotionFrameTap): void {
+    this.colorFor = (camera) => frames.colorFor(camera);
+    this.on('analysis', (event) => frames.onAnalysis(event));
   }
 
   /** Applies the camera list; calls are serialised. Invalid settings of one camera (ruled out by the schema) are logged and skipped. */
@@ -86,7 +103,7 @@ export class MotionManager extends EventEmitter<MotionDetectorEvents> {
     for (const camera of wanted.values()) {
       const existing = this.detectors.get(camera.name);
       const stream = analysisStream(camera);
-      const color = this.options.colorFor?.(camera);
+      const color = this.colorFor?.(camera);
       if (existing && existing.stream === stream && this.colorWidths.get(camera.name) === color?.maxWidth) {
         try {
           existing.updateSettings(camera.videoanalysis, camera.motionTimeout);

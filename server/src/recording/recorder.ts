@@ -9,6 +9,7 @@ import type { NotificationService } from '../services/notification.service.js';
 import type { CameraStreamDoor } from '../services/camera-stream-door.js';
 import type { RecordingRow, RecordingService } from '../services/recording.service.js';
 import { clipSettings, dateFolder, DEFAULT_MAX_CLIP_MS, delayToEnd, extendClip, onEndTimer, openClip, type ClipWindow } from './clip-policy.js';
+import { ClipThumbnail } from './clip-thumbnail.js';
 import { writeClip, type ClipStreams } from './clip-writer.js';
 
 export interface RecorderLogger {
@@ -40,11 +41,14 @@ export interface RecorderDeps {
 interface Trigger {
   camera: string;
   source: EventSource;
-  label: 'motion' | 'doorbell';
+  /** The event kind ('motion', 'doorbell') or, for an object event, what was seen ('person'). */
+  label: string;
   eventId: string;
   at: number;
   motion: boolean;
   image?: Buffer | undefined;
+  /** An object event: its label goes on the recording, its picture (boxes drawn) becomes the thumbnail. */
+  object?: boolean;
 }
 
 interface Active {
@@ -59,6 +63,8 @@ interface Active {
   stopTimer: (() => void) | null;
   stopped: boolean;
   done: Promise<void>;
+  /** The first picture, then the first object's over it. */
+  thumb: ClipThumbnail;
   /** A span of continuous footage (issue 19): resolved when the event ends, no file is written. */
   ended?: () => void;
 }
@@ -81,6 +87,8 @@ export class Recorder {
     this.unsubscribe.push(
       bus.subscribe('MotionStarted', (e) => this.onEvent({ ...e, label: 'motion', motion: true })),
       bus.subscribe('DoorbellPressed', (e) => this.onEvent({ ...e, label: 'doorbell', motion: false })),
+      // Found during motion, so a clip usually runs already: it is extended, labelled and shows the object.
+      bus.subscribe('ObjectDetected', (e) => this.onEvent({ ...e, motion: false, object: true })),
       bus.subscribe('MotionEnded', (e) => {
         const active = this.active.get(e.camera);
         if (active) active.window = { ...active.window, motion: false };
@@ -123,6 +131,7 @@ export class Recorder {
       // Nothing dropped: a second event during a clip extends it (and links to it).
       running.window = extendClip(running.window, now, trigger.motion);
       this.rearm(running);
+      if (trigger.object) this.addObject(running, trigger);
       this.deps.bus.publish('RecordingStarted', { eventId: trigger.eventId, id: running.id, thumbnail: running.thumbnail, camera: camera.name, extended: true });
       return;
     }
@@ -137,7 +146,7 @@ export class Recorder {
       trigger: trigger.source,
       type: settings.type,
       label: trigger.label,
-      labels: null,
+      labels: trigger.object ? JSON.stringify([trigger.label]) : null,
       started_at: new Date(startedAt).toISOString(),
       duration_ms: 0,
       size_bytes: 0,
@@ -148,7 +157,10 @@ export class Recorder {
       span: span ? 1 : 0,
     };
     const window = openClip(now, settings.timerMs, this.deps.maxClipMs ?? DEFAULT_MAX_CLIP_MS, trigger.motion);
-    const active: Active = { id, camera: camera.name, files, thumbnail, startedAt, window, consumer: null, stopTimer: null, stopped: false, done: Promise.resolve() };
+    const active: Active = {
+      id, camera: camera.name, files, thumbnail, startedAt, window, consumer: null, stopTimer: null, stopped: false, done: Promise.resolve(),
+      thumb: this.clipThumbnail(files, thumbnail, camera.name, trigger.object === true),
+    };
     this.active.set(camera.name, active);
     this.deps.bus.publish('RecordingStarted', { eventId: trigger.eventId, id, thumbnail, camera: camera.name, extended: false });
     active.done = this.record(active, camera, row, trigger.image)
@@ -165,16 +177,27 @@ export class Recorder {
     void this.deps.notifications?.system('ERROR', 'Recording failed', `${camera}: ${message}`).catch(() => undefined);
   }
 
+  /** An object seen during the clip: its label on the recording; the first one's picture becomes the thumbnail. */
+  private addObject(active: Active, trigger: Trigger): void {
+    void this.deps.service.addLabels(active.id, [trigger.label]).catch((error: unknown) => this.deps.log.warn({ camera: active.camera, err: error }, 'recording not labelled'));
+    active.thumb.showObject(trigger.image);
+  }
+
+  private clipThumbnail(files: RecordingRoot, relative: string, camera: string, fromObject: boolean): ClipThumbnail {
+    const { streams, service, log } = this.deps;
+    const deps = { files, relative, camera, keyframe: (name: string) => streams.keyframeJpeg(name, 8_000), writing: service.writing.bind(service), warn: log.warn.bind(log) };
+    return new ClipThumbnail(deps, fromObject);
+  }
+
   private async record(active: Active, camera: Camera, row: RecordingRow, image?: Buffer): Promise<void> {
     const { files } = active;
-    const thumb = this.thumbnail(files, camera.name, row.thumbnail ?? '', image);
+    const thumb = active.thumb.first(image);
     const { service } = this.deps;
-    if (row.thumbnail) service.writing(row.thumbnail, files.dir, thumb);
     await service.begin(row);
     if (row.span) {
-      const length = this.spanLength(active);
-      await thumb;
-      await this.complete(row, { status: 'complete', size_bytes: 0, duration_ms: await length });
+      const length = await this.spanLength(active);
+      await active.thumb.written; // an object's picture written over the first one meanwhile
+      await this.complete(row, { status: 'complete', size_bytes: 0, duration_ms: length });
       return;
     }
     if (row.type === 'Snapshot') {
@@ -190,7 +213,8 @@ export class Recorder {
       await service.interrupt(row).catch(() => undefined);
       throw error;
     }
-    const pictured = await thumb;
+    // The last write, not the first: an object's picture may have been written over it meanwhile.
+    const pictured = await active.thumb.written;
     if (result.durationMs > 0) {
       await this.complete(row, { status: 'complete', size_bytes: result.size, duration_ms: result.durationMs });
       return;
@@ -240,23 +264,6 @@ export class Recorder {
     this.deps.log.debug({ camera: row.camera, id: row.id, type: row.type, durationMs: changes.duration_ms, bytes: changes.size_bytes }, 'recording complete');
     // Retention may have to make room now (not while shutting down: the database closes next).
     if (!this.closed) void this.deps.service.enforceRetention().catch((error: unknown) => this.deps.log.error({ err: error }, 'retention failed'));
-  }
-
-  /** The picture that came with the trigger (FTP upload, mail attachment) when it is a JPEG, else the camera's newest keyframe. */
-  private async thumbnail(files: RecordingRoot, camera: string, relative: string, image?: Buffer): Promise<boolean> {
-    try {
-      if (image && image.length > 4 && image[0] === 0xff && image[1] === 0xd8) {
-        await files.write(relative, image);
-        return true;
-      }
-      const jpeg = await this.deps.streams.keyframeJpeg(camera, 8_000);
-      if (!jpeg) return false;
-      await files.write(relative, jpeg);
-      return true;
-    } catch (error) {
-      this.deps.log.warn({ camera, err: error }, 'no thumbnail for the recording');
-      return false;
-    }
   }
 
   private rearm(active: Active): void {

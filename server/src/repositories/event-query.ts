@@ -43,9 +43,13 @@ export function applyEventFilter<DB, TB extends keyof DB, O>(
   if (filter.cameras?.length) q = q.where('camera', 'in', filter.cameras);
   if (filter.rooms?.length) q = q.where('room', 'in', filter.rooms);
   if (filter.labels?.length) {
-    // `label` holds the event kind or the top analysis label; `labels` (JSON, 0009) every analysis label.
-    const wanted = filter.labels;
-    q = q.where((eb) => eb.or([eb('label', 'in', wanted), sql<boolean>`exists (select 1 from json_each(labels) where json_each.value in (${sql.join(wanted)}))`]));
+    // `label` holds the event kind or the top label; `labels` (JSON, 0009) every label. Case-blind: labels are
+    // lower case since the detectors share one vocabulary (issue 20), Rekognition's older ones are "Person".
+    const wanted = filter.labels.map((label) => label.toLowerCase());
+    q = q.where((eb) => eb.or([
+      sql<boolean>`lower(label) in (${sql.join(wanted)})`,
+      sql<boolean>`exists (select 1 from json_each(labels) where lower(json_each.value) in (${sql.join(wanted)}))`,
+    ]));
   }
   if (filter.types?.length) q = q.where(columns.type, 'in', filter.types);
   if (filter.from) q = q.where(columns.time, '>=', filter.from);

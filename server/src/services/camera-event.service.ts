@@ -1,4 +1,4 @@
-import type { Camera, EventSource } from '@homecam/shared';
+import type { Camera, EventSource, ObjectBox } from '@homecam/shared';
 import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
@@ -18,13 +18,27 @@ interface MotionState {
   cancelTimeout: () => void;
 }
 
+/** What the local object detector found (server/src/detection's ObjectDetected, without the camera). */
+export interface ObjectSighting {
+  label: string;
+  /** 0–100 */
+  score: number;
+  box: ObjectBox;
+  frame: { width: number; height: number };
+  reason: 'new' | 'moved';
+  /** ms since epoch of the frame it was seen in. */
+  at: number;
+  /** The frame as a JPEG with the boxes drawn. */
+  image: Buffer;
+}
+
 /** Why an event was not passed on; `null` when it is. */
 export type EventSkip = 'disabled' | 'privacy' | 'atHome' | null;
 
 /**
  * The one place where camera events are accepted or ignored (unknown camera, disabled, privacy mode, At Home with
- * its exclude list) and published on the bus as MotionStarted / MotionEnded / DoorbellPressed. Triggers, the API
- * and (later) the motion detector all come through here. A motion without a reset ends by itself after the
+ * its exclude list) and published on the bus as MotionStarted / MotionEnded / DoorbellPressed / ObjectDetected.
+ * Triggers, the API, the motion detector and the object detector all come through here. A motion without a reset ends by itself after the
  * camera's `motionTimeout` seconds (0: only a reset ends it).
  */
 export class CameraEventService {
@@ -72,6 +86,24 @@ export class CameraEventService {
     if (skip) return skipped(camera.name, skip);
     this.deps.bus.publish('DoorbellPressed', { camera: camera.name, source, at: this.deps.clock.now(), eventId: randomUUID() });
     return { accepted: true, message: `Doorbell pressed on ${camera.name}` };
+  }
+
+  /**
+   * An object the local detector found. Ruled like motion (it is found in motion): nothing while the camera is
+   * disabled, private or At Home ignores it, nor once its motion has ended. The motion state is not touched: the
+   * motion detector owns it.
+   */
+  objectDetected(name: string, object: ObjectSighting): TriggerResult {
+    const camera = this.deps.cameras.find(name);
+    if (!camera) return unknown(name);
+    const skip = this.skipReason(camera, 'motion');
+    if (skip) return skipped(camera.name, skip);
+    // Seen in a frame of a motion event that has ended since (the detector answered late): the states it would set
+    // (HomeKit, MQTT) would have nothing left to end them.
+    if (!this.motion.has(camera.name)) return { accepted: false, reason: 'skipped', message: `${camera.name}: the motion ended before the detector answered` };
+    const { at, ...seen } = object;
+    this.deps.bus.publish('ObjectDetected', { camera: camera.name, source: 'motion', at, eventId: randomUUID(), ...seen });
+    return { accepted: true, message: `${object.label} seen on ${camera.name}` };
   }
 
   /** Doorbells ignore At Home; disabled cameras and privacy mode stop everything. */

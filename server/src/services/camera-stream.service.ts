@@ -3,6 +3,7 @@ import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
 import { toCameraStatus, toHubCamera, type MediaLogger, type QueueLimits, type StreamHub, type StreamName, type StreamStatus } from '../media/index.js';
 import type { Clock } from '../lib/clock.js';
+import type { MotionFrameTap } from '../motion/index.js';
 import type { StillImageRepository } from '../repositories/still-image.repository.js';
 import { OFF_AIR, offAirOf, redactorOf, toAppError } from './camera-off-air.js';
 import { CameraSnapshots, type CameraSnapshot } from './camera-snapshots.js';
@@ -18,6 +19,8 @@ export type StreamStateListener = (event: { camera: string; stream: StreamName; 
 export interface CameraListFollower {
   setCameras(cameras: readonly Camera[]): Promise<void>;
   close(): Promise<void>;
+  /** Object detection's tap on the motion decoders (colour frames of the cameras it watches). */
+  tap?(frames: MotionFrameTap): void;
 }
 
 export interface CameraStreamServiceDeps {
@@ -63,6 +66,14 @@ export class CameraStreamService extends CameraStreamDoor {
 
   get ffmpeg(): { path: string | null; origin: string | null; banner: string | null } {
     return this.deps.ffmpeg ?? { path: null, origin: null, banner: null };
+  }
+
+  /**
+   * Object detection (issue 20) through the one door: the motion decoders of the cameras it watches also hand over
+   * their frames in colour, to it. Before start(), so the first decoders already decode colour.
+   */
+  tapMotionFrames(frames: MotionFrameTap): void {
+    this.deps.motion?.tap?.(frames);
   }
 
   /** Gives the hub the enabled cameras and follows every later change. */

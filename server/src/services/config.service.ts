@@ -46,7 +46,11 @@ export class ConfigService {
   private constructor(
     private readonly repository: ConfigRepository,
     private current: ConfigFile,
-  ) {}
+  ) {
+    // One listener per part of the app that follows config.json (a dozen and growing with the features: Node's
+    // warning at 11 is no leak); per-request subscribers would be one, and 32 still catches that.
+    this.events.setMaxListeners(32);
+  }
 
   /**
    * Reads and validates config.json, creating it with defaults when absent. A new install's HTTP trigger gets a

@@ -25,7 +25,20 @@ export type EventVerdict = { drop: false; labels: string[] } | { drop: true };
  * (the event path then has no extra step), else the verdict: labels for the notification, or drop it.
  */
 export interface EventGate {
-  judge(event: { camera: string; eventId: string; image?: Buffer | undefined }): Promise<EventVerdict> | null;
+  judge(event: { camera: string; eventId: string; source: EventSource; image?: Buffer | undefined }): Promise<EventVerdict> | null;
+}
+
+/** Several gates in order: the first that applies (answers non-null) judges the event. */
+export function firstGate(...gates: readonly EventGate[]): EventGate {
+  return {
+    judge: (event) => {
+      for (const gate of gates) {
+        const verdict = gate.judge(event);
+        if (verdict) return verdict;
+      }
+      return null;
+    },
+  };
 }
 
 /** Links kept for events whose notification has not been written yet; more than this and the oldest go. */
@@ -112,6 +125,8 @@ export class NotificationService {
         if (!e.continued) run(this.cameraEvent('motion', e.camera, e.source, e.eventId, e.at, e.image));
       }),
       bus.subscribe('DoorbellPressed', (e) => run(this.cameraEvent('doorbell', e.camera, e.source, e.eventId, e.at))),
+      // An object the detector found is a motion event that already knows what it shows: no gate, its label.
+      bus.subscribe('ObjectDetected', (e) => run(this.cameraEvent('motion', e.camera, e.source, e.eventId, e.at, e.image, [e.label]))),
       bus.subscribe('RecordingStarted', (e) => {
         this.links.set(e.eventId, { id: e.id, thumbnail: e.thumbnail });
         if (this.links.size > MAX_PENDING_LINKS) this.links.delete(this.links.keys().next().value ?? '');
@@ -131,9 +146,10 @@ export class NotificationService {
     this.cancelSweep = null;
   }
 
-  async cameraEvent(type: 'motion' | 'doorbell', camera: string, source: EventSource, eventId: string, at: number, image?: Buffer): Promise<Notification | null> {
+  /** `labels`: what the event is known to show (an object event); such an event does not go through the gate. */
+  async cameraEvent(type: 'motion' | 'doorbell', camera: string, source: EventSource, eventId: string, at: number, image?: Buffer, labels?: string[]): Promise<Notification | null> {
     // The analysis runs even with notifications off: it also labels the recording (and its verdict is logged).
-    const judging = type === 'motion' ? (this.gate?.judge({ camera, eventId, image }) ?? null) : null;
+    const judging = type === 'motion' && !labels ? (this.gate?.judge({ camera, eventId, source, image }) ?? null) : null;
     if (this.deps.config && !this.deps.config.get().notifications.active) return null;
     const room = this.deps.cameras?.find(camera)?.room ?? null;
     // The recorder announces the clip (RecordingStarted) from its own listener of the same event. Listeners run
@@ -143,7 +159,7 @@ export class NotificationService {
     this.links.delete(eventId);
     const verdict = judging ? await judging : null;
     if (verdict?.drop) return null;
-    const labels = verdict?.labels ?? [];
+    const shown = labels ?? verdict?.labels ?? [];
     const row: NotificationRow = {
       id: randomUUID(),
       camera,
@@ -152,8 +168,8 @@ export class NotificationService {
       level: 'event',
       title: camera,
       message: CAMERA_EVENT_MESSAGES[type],
-      label: labels[0] ?? type,
-      labels: labels.length > 0 ? JSON.stringify(labels) : null,
+      label: shown[0] ?? type,
+      labels: shown.length > 0 ? JSON.stringify(shown) : null,
       trigger: source,
       recording_id: recording?.id ?? null,
       thumbnail: recording?.thumbnail ?? null,

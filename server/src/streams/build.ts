@@ -36,6 +36,7 @@ export function buildStreams(parts: StreamsParts, ffmpeg: FfmpegInUse, log: Medi
   // trigger (disabled, privacy mode, At Home), and the detector's dwell and timeouts decide when it ends.
   // It attaches through the service's door (disabled, privacy, maxStreams), like every other consumer.
   const door: MotionHub = { attach: (camera, stream, attach) => streams.attachNow(camera, stream, attach) };
+  // Object detection taps it later (streams.tapMotionFrames), before the streams start.
   const motion = new MotionManager({ hub: door, ffmpegPath: ffmpeg.path, ffmpegMajor: ffmpeg.major, logger: log });
   motion.on('motionStarted', ({ camera }) => void parts.cameraEvents.motionStart(camera, 'motion'));
   motion.on('motionEnded', ({ camera }) => void parts.cameraEvents.motionReset(camera, 'motion'));

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_OBJECT_LABELS } from '@homecam/shared';
 import { filtersFromSearch, filtersToSearch, type EventFilters } from '../lib/event-filters';
+import { objectLabelName } from '../lib/object-labels';
 import { useCameraList } from './use-cameras';
 import { useHasAnyPermission } from './use-permissions';
 import { useRoomList } from './use-rooms';
@@ -32,15 +34,15 @@ export function useFilterChoices(seen: readonly { camera: string | null; room: s
 }
 
 /**
- * Labels to filter by: the event kinds (translated) and every image analysis label seen in the loaded items or
- * already selected (AWS' English names, shown as they are stored so the filter matches them exactly).
+ * Labels to filter by: the event kinds, the objects a home's detector looks for (person, car, …), and every label
+ * seen in the loaded items or already selected; the detectors' shared vocabulary translated, other names as stored.
  */
 export function useLabelChoices(seen: readonly { labels?: string[] | undefined }[], selected: readonly string[]) {
   const { t } = useTranslation();
-  const names = new Set<string>(selected);
+  const names = new Set<string>([...DEFAULT_OBJECT_LABELS, ...selected]);
   for (const item of seen) for (const label of item.labels ?? []) names.add(label);
   names.delete('motion');
   names.delete('doorbell');
-  const found = [...names].sort((a, b) => a.localeCompare(b)).map((name) => ({ value: name, label: name }));
+  const found = [...names].map((name) => ({ value: name, label: objectLabelName(t, name) })).sort((a, b) => a.label.localeCompare(b.label));
   return [{ value: 'motion', label: t('events:labels.motion') }, { value: 'doorbell', label: t('events:labels.doorbell') }, ...found];
 }

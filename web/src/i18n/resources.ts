@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'alerts-mqtt',
   'alerts',
   'homekit',
+  'objects',
   'history',
 ] as const;
 export const DEFAULT_NAMESPACE = 'common';

@@ -13,6 +13,10 @@ describe('camera objectDetection settings', () => {
     expect(objectDetectionActive(moving)).toBe(true);
     expect(objectDetectionActive({ ...moving, objectDetection: { ...moving.objectDetection, active: false } })).toBe(false);
     expect(objectDetectionActive({ ...moving, disable: true })).toBe(false);
+    // Rekognition is the camera's detector: the local one stays off unless switched on itself
+    const cloud = cameraSchema.parse({ ...base, videoanalysis: { active: true }, rekognition: { active: true } });
+    expect(objectDetectionActive(cloud)).toBe(false);
+    expect(objectDetectionActive({ ...cloud, objectDetection: { ...cloud.objectDetection, active: true } })).toBe(true);
   });
 
   it('keeps unknown keys and normalises labels', () => {

@@ -55,10 +55,18 @@ export const cameraObjectDetectionFields = {
   objectDetection: cameraObjectDetectionSchema.default(cameraObjectDetectionDefault),
 };
 
-/** Whether the local detector runs for a camera: its own switch, else motion detection's. */
-export function objectDetectionActive(camera: { disable?: boolean; videoanalysis: { active: boolean }; objectDetection?: { active?: boolean | undefined } | undefined }): boolean {
+/**
+ * Whether the local detector runs for a camera: its own switch; unset, it follows motion detection, unless the
+ * camera has Rekognition on (the alternative detector: one detector labels a camera's motion, not two).
+ */
+export function objectDetectionActive(camera: {
+  disable?: boolean | undefined;
+  videoanalysis: { active: boolean };
+  objectDetection?: { active?: boolean | undefined } | undefined;
+  rekognition?: { active: boolean } | undefined;
+}): boolean {
   if (camera.disable) return false;
-  return camera.objectDetection?.active ?? camera.videoanalysis.active;
+  return camera.objectDetection?.active ?? (camera.videoanalysis.active && !camera.rekognition?.active);
 }
 
 /** Rekognition (and other detectors) name things differently; these are the names that differ from COCO's. */

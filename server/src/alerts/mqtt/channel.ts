@@ -59,6 +59,7 @@ export function createMqttChannel(deps: MqttChannelDeps): AlertChannel {
         source: notification.trigger ?? 'homecam',
         at: Date.parse(notification.timestamp),
         snapshot: () => alert.snapshot(),
+        labels: notification.labels,
       } as const;
       try {
         await bounded(deps.publisher.publishEvent(event, 1), timeoutMs, signal);

@@ -2,7 +2,7 @@ import { mqttPublishOff, type AlertChannelOffReason, type Camera, type MqttPubli
 import type { EventBus } from '../../events/event-bus.js';
 import type { MqttCommandHandler, MqttTrigger } from '../../triggers/mqtt-trigger.js';
 import { DiscoverySync } from './discovery-sync.js';
-import { availabilityTopic, cameraSlugs, cameraTopics } from './topics.js';
+import { availabilityTopic, cameraSlugs, cameraTopics, objectLabelsOf, objectTopic } from './topics.js';
 
 export interface MqttPublishLog {
   info(context: object, message: string): void;
@@ -34,6 +34,8 @@ export interface CameraEventMessage {
   image?: Buffer | undefined;
   /** Where the JPEG comes from when `image` is absent (default: a fresh snapshot of the camera). */
   snapshot?: (() => Promise<Buffer | null>) | undefined;
+  /** What the event shows (an object event's label): each of the camera's object sensors among them turns ON. */
+  labels?: readonly string[] | undefined;
 }
 
 const RECENT_EVENTS = 200;
@@ -52,6 +54,8 @@ export class MqttHaPublisher {
   private readonly events = new Map<string, Promise<void>>();
   private readonly privacyPublished = new Map<string, boolean>();
   private readonly motion = new Map<string, boolean>();
+  /** Object labels ON per camera, until its motion ends. */
+  private readonly objects = new Map<string, Set<string>>();
   private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: MqttHaPublisherDeps) {
@@ -87,6 +91,7 @@ export class MqttHaPublisher {
       bus.subscribe('MotionStarted', (e) => !e.continued && event({ camera: e.camera, type: 'motion', source: e.source, at: e.at, image: e.image })),
       bus.subscribe('MotionEnded', (e) => this.motionEnded(e.camera, e.reason === 'timeout' ? 'timeout' : e.source)),
       bus.subscribe('DoorbellPressed', (e) => event({ camera: e.camera, type: 'doorbell', source: e.source, at: e.at })),
+      bus.subscribe('ObjectDetected', (e) => event({ camera: e.camera, type: 'motion', source: e.source, at: e.at, image: e.image, labels: [e.label] })),
     );
   }
 
@@ -127,7 +132,10 @@ export class MqttHaPublisher {
         await this.send(topics.privacy, camera.privacyMode ? 'ON' : 'OFF', 1, true);
         this.privacyPublished.set(camera.name, camera.privacyMode);
       }
-      if (all) await this.send(topics.motion, this.motion.get(camera.name) ? 'ON' : 'OFF', 1, true);
+      if (!all) continue;
+      await this.send(topics.motion, this.motion.get(camera.name) ? 'ON' : 'OFF', 1, true);
+      const on = this.objects.get(camera.name);
+      for (const label of objectLabelsOf(camera)) await this.send(objectTopic(this.base(), this.slugOf(camera.name), label), on?.has(label) ? 'ON' : 'OFF', 1, true);
     }
     if (all) await mqtt.syncSubscriptions(); // the command topics of new cameras
   }
@@ -153,13 +161,16 @@ export class MqttHaPublisher {
     const camera = this.deps.cameras().find((c) => c.name === event.camera);
     if (!camera) return;
     // camera.ui's message on the camera's own topic, whether or not publishing is on (as before issue 9).
-    const json = JSON.stringify({ camera: camera.name, state: true, type: event.type, event: event.source });
+    const wanted = objectLabelsOf(camera);
+    const labels = (event.labels ?? []).filter((label) => wanted.includes(label));
+    const json = JSON.stringify({ camera: camera.name, state: true, type: event.type, event: event.source, ...(labels.length > 0 && { labels }) });
     await mqtt.publish(camera.mqttTopic || 'camera.ui/motion', json, { qos, retain: false });
     if (!this.active()) return;
     const topics = cameraTopics(this.base(), this.slugOf(camera.name));
     if (event.type === 'motion') {
       this.motion.set(camera.name, true);
       await mqtt.publish(topics.motion, 'ON', { qos, retain: true });
+      await this.objectsOn(camera.name, labels, qos);
     } else {
       await mqtt.publish(topics.doorbell, JSON.stringify({ event_type: 'ring' }), { qos, retain: false });
     }
@@ -169,15 +180,32 @@ export class MqttHaPublisher {
     if (image) await mqtt.publish(topics.snapshot, image, { qos, retain: true });
   }
 
+  /** The camera's object sensors of these labels ON (retained) until its motion ends. */
+  private async objectsOn(camera: string, labels: readonly string[], qos: 0 | 1): Promise<void> {
+    const mqtt = this.deps.mqtt();
+    if (!mqtt || labels.length === 0) return;
+    const on = this.objects.get(camera) ?? new Set<string>();
+    this.objects.set(camera, on);
+    for (const label of labels) {
+      on.add(label);
+      await mqtt.publish(objectTopic(this.base(), this.slugOf(camera), label), 'ON', { qos, retain: true });
+    }
+  }
+
   private motionEnded(name: string, source: string): void {
     const mqtt = this.deps.mqtt();
     const camera = this.deps.cameras().find((c) => c.name === name);
+    // The objects of this motion are gone from the sensors with it, connected or not (a reconnect publishes the states).
+    const objects = [...(this.objects.get(name) ?? [])];
+    this.objects.delete(name);
     if (!mqtt?.connected() || !camera) return;
     this.motion.set(name, false);
     const json = JSON.stringify({ camera: name, state: false, type: 'motion', event: source });
     const work = async (): Promise<void> => {
       await mqtt.publish(camera.mqttTopic || 'camera.ui/motion', json, { qos: 0, retain: false });
-      if (this.active()) await mqtt.publish(cameraTopics(this.base(), this.slugOf(name)).motion, 'OFF', { qos: 1, retain: true });
+      if (!this.active()) return;
+      await mqtt.publish(cameraTopics(this.base(), this.slugOf(name)).motion, 'OFF', { qos: 1, retain: true });
+      for (const label of objects) await mqtt.publish(objectTopic(this.base(), this.slugOf(name), label), 'OFF', { qos: 1, retain: true });
     };
     work().catch((error: unknown) => this.deps.log.warn({ camera: name, err: error }, 'MQTT motion state not published'));
   }

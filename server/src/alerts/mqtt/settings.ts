@@ -1,5 +1,5 @@
 import { mqttPublishOff, type MqttPublishPatch, type MqttPublishView } from '@homecam/shared';
-import { availabilityTopic, cameraSlugs, cameraTopics, discoveryTopics } from './topics.js';
+import { availabilityTopic, cameraSlugs, cameraTopics, discoveryTopics, objectDiscoveryTopic, objectTopic } from './topics.js';
 import { brokerUrl } from '../../triggers/mqtt-match.js';
 import type { ConfigService } from '../../services/config.service.js';
 
@@ -38,6 +38,7 @@ export class MqttPublishSettingsService {
       { what: 'snapshot', topic: topics.snapshot },
       { what: 'privacy', topic: topics.privacy },
       { what: 'privacySet', topic: topics.privacySet },
+      { what: 'object', topic: objectTopic(publish.baseTopic, slug, 'person') },
       { what: 'cameraTopic', topic: typeof cameraTopic === 'string' && cameraTopic ? cameraTopic : 'camera.ui/motion' },
       ...(publish.discovery
         ? [
@@ -45,6 +46,7 @@ export class MqttPublishSettingsService {
             { what: 'discoveryDoorbell', topic: doorbellConfig ?? '' },
             { what: 'discoverySnapshot', topic: snapshotConfig ?? '' },
             { what: 'discoveryPrivacy', topic: privacyConfig ?? '' },
+            { what: 'discoveryObject', topic: objectDiscoveryTopic(publish, slug, 'person') },
           ]
         : []),
     ];

@@ -1,4 +1,4 @@
-import { mqttSlug, mqttPublishPatchSchema } from '@homecam/shared';
+import { cameraSchema, mqttSlug, mqttPublishPatchSchema } from '@homecam/shared';
 import { describe, expect, it } from 'vitest';
 import { cameraSlugs, discoveryMessages, discoveryTopics } from './topics.js';
 
@@ -26,6 +26,20 @@ describe('MQTT topic parts', () => {
     }
     expect(new Set(configs.map((c) => c.unique_id)).size).toBe(4);
     expect(configs[2]).not.toHaveProperty('image_encoding'); // raw JPEG bytes
+  });
+
+  it('announces one occupancy sensor per object label while the camera\'s detector is on', () => {
+    const settings = { baseTopic: 'homecam', discoveryPrefix: 'homeassistant' };
+    const camera = (input: object) => cameraSchema.parse({ name: 'Front Door', videoConfig: { source: 'rtsp://127.0.0.1/x' }, ...input });
+    const watched = discoveryMessages(settings, camera({ videoanalysis: { active: true }, objectDetection: { labels: ['person', 'traffic light'] } }), 'front_door', '1');
+    expect(watched.slice(4).map((m) => [m.topic, JSON.parse(m.payload) as Record<string, unknown>])).toEqual([
+      ['homeassistant/binary_sensor/homecam_front_door/object_person/config', expect.objectContaining({ name: 'Person', device_class: 'occupancy', state_topic: 'homecam/front_door/object/person', unique_id: 'homecam_front_door_object_person' })],
+      ['homeassistant/binary_sensor/homecam_front_door/object_traffic_light/config', expect.objectContaining({ state_topic: 'homecam/front_door/object/traffic_light' })],
+    ]);
+    // no detector: motion off, switched off, or Rekognition is the camera's detector
+    for (const off of [{}, { videoanalysis: { active: true }, objectDetection: { active: false } }, { videoanalysis: { active: true }, rekognition: { active: true } }]) {
+      expect(discoveryMessages(settings, camera(off), 'front_door', '1')).toHaveLength(4);
+    }
   });
 
   it('refuses topic prefixes with wildcards, empty levels or other characters', () => {

@@ -1,4 +1,4 @@
-import { mqttSlug, type Camera, type MqttPublishSettings } from '@homecam/shared';
+import { mqttSlug, objectDetectionActive, type Camera, type MqttPublishSettings } from '@homecam/shared';
 
 /** The topics of one camera under the base topic. */
 export function cameraTopics(base: string, slug: string) {
@@ -10,6 +10,16 @@ export function cameraTopics(base: string, slug: string) {
     privacy: `${root}/privacy`,
     privacySet: `${root}/privacy/set`,
   };
+}
+
+/** An object label's state topic (`ON` while the camera's motion event saw one): one level below `object/`. */
+export const objectTopic = (base: string, slug: string, label: string): string => `${base}/${slug}/object/${mqttSlug(label)}`;
+
+/** The labels a camera announces as binary sensors: its detector's labels, while the detector is on. */
+export function objectLabelsOf(camera: Partial<Pick<Camera, 'videoanalysis' | 'objectDetection' | 'disable' | 'rekognition'>>): string[] {
+  const { videoanalysis, objectDetection } = camera;
+  if (!videoanalysis || !objectDetection || !objectDetectionActive({ ...camera, videoanalysis, objectDetection })) return [];
+  return [...new Set(objectDetection.labels)];
 }
 
 export const availabilityTopic = (base: string): string => `${base}/available`;
@@ -53,10 +63,18 @@ export function discoveryTopics(settings: Pick<MqttPublishSettings, 'baseTopic' 
   return COMPONENTS.map(([component, object]) => `${settings.discoveryPrefix}/${component}/${node}/${object}/config`);
 }
 
-/** Home Assistant MQTT discovery configs of one camera: motion, doorbell event, snapshot image, privacy switch. */
+/** Where the discovery config of a camera's object sensor goes. */
+export function objectDiscoveryTopic(settings: Pick<MqttPublishSettings, 'baseTopic' | 'discoveryPrefix'>, slug: string, label: string): string {
+  return `${settings.discoveryPrefix}/binary_sensor/${nodeId(settings.baseTopic, slug)}/object_${mqttSlug(label)}/config`;
+}
+
+/**
+ * Home Assistant MQTT discovery configs of one camera: motion, doorbell event, snapshot image, privacy switch, and
+ * one occupancy binary sensor per object label while its detector is on.
+ */
 export function discoveryMessages(
   settings: Pick<MqttPublishSettings, 'baseTopic' | 'discoveryPrefix'>,
-  camera: Pick<Camera, 'name' | 'manufacturer' | 'model'>,
+  camera: Pick<Camera, 'name' | 'manufacturer' | 'model'> & Partial<Pick<Camera, 'videoanalysis' | 'objectDetection' | 'disable' | 'rekognition'>>,
   slug: string,
   version: string,
 ): DiscoveryMessage[] {
@@ -90,5 +108,11 @@ export function discoveryMessages(
   ];
   const paths = discoveryTopics(settings, slug);
   // The camera entity takes raw JPEG bytes (no image_encoding).
-  return configs.map((config, i) => ({ topic: paths[i] ?? '', payload: JSON.stringify({ ...config, ...common }) }));
+  const fixed = configs.map((config, i) => ({ topic: paths[i] ?? '', payload: JSON.stringify({ ...config, ...common }) }));
+  const objects = objectLabelsOf(camera).map((label) => {
+    const name = label.charAt(0).toUpperCase() + label.slice(1);
+    const config = { name, unique_id: `${node}_object_${mqttSlug(label)}`, device_class: 'occupancy', state_topic: objectTopic(base, slug, label), payload_on: 'ON', payload_off: 'OFF' };
+    return { topic: objectDiscoveryTopic(settings, slug, label), payload: JSON.stringify({ ...config, ...common }) };
+  });
+  return [...fixed, ...objects];
 }

@@ -9,6 +9,8 @@ const SECRET = /^[0-9a-f]{64}$/;
  */
 export class WebhookSecret {
   private cached: string | undefined;
+  /** The first creation, shared: concurrent first deliveries must sign with one secret, not each with its own. */
+  private creating: Promise<string> | null = null;
 
   constructor(private readonly file: PrivateFile) {}
 
@@ -20,7 +22,10 @@ export class WebhookSecret {
   }
 
   async getOrCreate(): Promise<string> {
-    return (await this.peek()) ?? this.rotate();
+    const known = await this.peek();
+    if (known) return known;
+    this.creating ??= this.rotate().finally(() => (this.creating = null));
+    return this.creating;
   }
 
   async rotate(): Promise<string> {

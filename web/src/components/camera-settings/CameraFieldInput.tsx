@@ -6,6 +6,8 @@ import type { FieldDef } from './camera-fields';
 import type { FieldMessage } from './camera-form';
 import { SourceField } from './SourceField';
 import { AlertChannelsField } from './AlertChannelsField';
+import { ObjectLabelsField } from '../objects/ObjectLabelsField';
+import { ObjectZonesField } from '../objects/ObjectZonesField';
 
 export interface CameraFieldInputProps {
   field: FieldDef;
@@ -18,10 +20,12 @@ export interface CameraFieldInputProps {
   revealSources: boolean;
   /** Admin-only fields (the webhook URL) are read-only for everyone else. */
   isAdmin?: boolean;
+  /** For the object zones: the labels ticked now (comma-separated) and how many motion zones the camera has. */
+  objects?: { labels: string; zoneCount: number };
 }
 
 /** One field of the camera form, drawn by its kind. */
-export function CameraFieldInput({ field, value, onChange, error, rooms, disabled: formDisabled, revealSources, isAdmin = false }: CameraFieldInputProps) {
+export function CameraFieldInput({ field, value, onChange, error, rooms, disabled: formDisabled, revealSources, isAdmin = false, objects }: CameraFieldInputProps) {
   const { t } = useTranslation();
   const label = t(field.label);
   const disabled = formDisabled || (field.adminOnly === true && !isAdmin);
@@ -54,9 +58,20 @@ export function CameraFieldInput({ field, value, onChange, error, rooms, disable
           testId={testId}
         />
       );
+    case 'auto': {
+      const options = (['', 'on', 'off'] as const).map((option) => ({ value: option, label: t(`cameras:objects.active.${option || 'auto'}`) }));
+      return <Select label={label} value={String(value)} onChange={(event) => onChange(event.target.value)} options={options} disabled={disabled} data-testid={testId} />;
+    }
+    case 'labels':
+      return <ObjectLabelsField label={label} hint={hint} value={String(value)} onChange={onChange} disabled={disabled} testId={testId} />;
+    case 'zones':
+      return (
+        <ObjectZonesField label={label} hint={hint} value={String(value)} labels={objects?.labels ?? ''} zoneCount={objects?.zoneCount ?? 0} onChange={onChange} disabled={disabled} testId={testId} />
+      );
     case 'channels':
       return <AlertChannelsField label={label} hint={hint} value={String(value)} options={field.options ?? []} onChange={onChange} disabled={disabled} testId={testId} />;
     case 'int':
+    case 'decimal':
     case 'text':
     case 'list':
       return (
@@ -64,7 +79,7 @@ export function CameraFieldInput({ field, value, onChange, error, rooms, disable
           label={field.required ? `${label} *` : label}
           value={String(value)}
           onChange={(event) => onChange(event.target.value)}
-          inputMode={field.kind === 'int' ? 'numeric' : undefined}
+          inputMode={field.kind === 'int' ? 'numeric' : field.kind === 'decimal' ? 'decimal' : undefined}
           error={message}
           hint={field.adminOnly && !isAdmin ? t('alerts:camera.adminOnly') : hint}
           disabled={disabled}

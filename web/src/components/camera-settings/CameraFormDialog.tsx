@@ -68,11 +68,14 @@ interface FieldGroupsProps {
   onChange: (path: string, value: FormValues[string]) => void;
   /** What every field input gets alike. */
   field: { rooms: readonly string[]; disabled: boolean; revealSources: boolean; isAdmin: boolean };
+  /** The camera's motion zones (object detection counts labels per zone). */
+  zoneCount: number;
 }
 
 /** The schema's fields in their foldable groups; a group with an error says so when folded. */
-function FieldGroups({ values, errors, open, onToggle, onChange, field: common }: FieldGroupsProps) {
+function FieldGroups({ values, errors, open, onToggle, onChange, field: common, zoneCount }: FieldGroupsProps) {
   const { t } = useTranslation();
+  const objects = { labels: String(values['objectDetection.labels'] ?? ''), zoneCount };
   return FIELD_GROUPS.map((group) => (
     <CameraFormSection
       key={group.id}
@@ -84,7 +87,15 @@ function FieldGroups({ values, errors, open, onToggle, onChange, field: common }
       onToggle={() => onToggle(group.id)}
     >
       {group.fields.map((field) => (
-        <CameraFieldInput key={field.path} field={field} value={values[field.path] ?? ''} onChange={(value) => onChange(field.path, value)} error={errors[field.path]} {...common} />
+        <CameraFieldInput
+          key={field.path}
+          field={field}
+          value={values[field.path] ?? ''}
+          onChange={(value) => onChange(field.path, value)}
+          error={errors[field.path]}
+          objects={objects}
+          {...common}
+        />
       ))}
     </CameraFormSection>
   ));
@@ -151,6 +162,7 @@ export function CameraFormDialog({ camera, rooms, canEdit, isAdmin, onClose }: C
           onToggle={toggle}
           onChange={(path, value) => setValues((previous) => ({ ...previous, [path]: value }))}
           field={{ rooms, disabled: !canEdit || busy, revealSources: isAdmin && camera !== undefined, isAdmin }}
+          zoneCount={camera?.videoanalysis.regions.length ?? 0}
         />
         <ConfigFileFields camera={camera} />
       </form>

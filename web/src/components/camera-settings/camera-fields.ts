@@ -4,8 +4,12 @@ import { ALERT_CHANNELS, RTSP_TRANSPORTS } from '@homecam/shared';
  * Every field of `cameraSchema` the settings form edits, by group. `path` is the dotted key in the camera
  * object; `label` is its translation key (a literal, so the i18n check verifies it).
  */
-/** `channels`: a checkbox per alert channel (an array); `list`: comma-separated words (an array). */
-export type FieldKind = 'text' | 'int' | 'bool' | 'select' | 'source' | 'room' | 'channels' | 'list';
+/**
+ * `channels`: a checkbox per alert channel (an array); `list`: comma-separated words (an array); `decimal`: a number
+ * with decimals; `auto`: on, off or unset (follows another setting); `labels`: object labels (an array); `zones`:
+ * per label, the motion zones it counts in (an object of zone indexes).
+ */
+export type FieldKind = 'text' | 'int' | 'decimal' | 'bool' | 'auto' | 'select' | 'source' | 'room' | 'channels' | 'list' | 'labels' | 'zones';
 
 export interface FieldDef {
   path: string;
@@ -21,7 +25,7 @@ export interface FieldDef {
   hint?: string;
 }
 
-export type GroupId = 'general' | 'stream' | 'encoding' | 'prebuffering' | 'motion' | 'email' | 'mqtt' | 'alerts';
+export type GroupId = 'general' | 'stream' | 'encoding' | 'prebuffering' | 'motion' | 'objects' | 'email' | 'mqtt' | 'alerts';
 
 export interface FieldGroup {
   id: GroupId;
@@ -104,6 +108,19 @@ export const FIELD_GROUPS: readonly FieldGroup[] = [
       bool('privacySwitch', 'cameras:fields.privacySwitch'),
       bool('excludeSwitch', 'cameras:fields.excludeSwitch'),
       bool('privacyMode', 'cameras:fields.privacyMode'),
+    ],
+  },
+  {
+    // Issue 20: the local object detector (person, vehicle, animal) on the motion detector's frames.
+    id: 'objects',
+    title: 'cameras:form.groups.objects',
+    hint: 'cameras:form.hints.objects',
+    fields: [
+      { path: 'objectDetection.active', kind: 'auto', label: 'cameras:fields.objectDetectionActive' },
+      { path: 'objectDetection.labels', kind: 'labels', label: 'cameras:fields.objectLabels', hint: 'cameras:objects.labelsHint' },
+      { path: 'objectDetection.minScore', kind: 'int', label: 'cameras:fields.objectMinScore', hint: 'cameras:objects.minScoreHint' },
+      { path: 'objectDetection.minSize', kind: 'decimal', label: 'cameras:fields.objectMinSize', hint: 'cameras:objects.minSizeHint' },
+      { path: 'objectDetection.zones', kind: 'zones', label: 'cameras:fields.objectZones', hint: 'cameras:objects.zonesHint' },
     ],
   },
   {

@@ -34,6 +34,25 @@ describe('camera form mapping', () => {
     expect(formToPatch(initial, { ...initial })).toEqual({});
   });
 
+  it('object detection: follows motion detection until switched, labels and zones per label in and out of the form', () => {
+    const watched = cameraSchema.parse({ ...stored, videoanalysis: { active: true }, objectDetection: { labels: ['person', 'car'], minSize: 0.5, zones: { person: [1, 0] } } });
+    const initial = cameraToForm(watched);
+    expect(initial['objectDetection.active']).toBe(''); // unset: like motion detection
+    expect(initial['objectDetection.labels']).toBe('person,car');
+    expect(initial['objectDetection.minSize']).toBe('0.5');
+    expect(initial['objectDetection.zones']).toBe('{"person":[0,1]}');
+    // a new camera sends no switch of its own (it follows motion detection) and the default labels
+    const input = formToInput({ ...newCameraForm('Standard'), name: 'Door', 'videoConfig.source': 'rtsp://cam/live' });
+    expect(input.objectDetection).toMatchObject({ labels: ['person', 'car', 'truck', 'bus', 'motorcycle', 'bicycle', 'dog', 'cat', 'bird'], minScore: 45, minSize: 0.1, zones: {} });
+    expect(input.objectDetection).not.toHaveProperty('active');
+    // switched off, a label less, the person's zones gone and the car's set: the patch removes what went
+    const changed = { ...initial, 'objectDetection.active': 'off', 'objectDetection.labels': 'car', 'objectDetection.minSize': '1.5', 'objectDetection.zones': '{"car":[2]}' };
+    expect(formToPatch(initial, changed)).toEqual({ objectDetection: { active: false, labels: ['car'], minSize: 1.5, zones: { car: [2], person: null } } });
+    // back to "like motion detection": the switch is removed
+    expect(formToPatch({ ...initial, 'objectDetection.active': 'on' }, initial)).toEqual({ objectDetection: { active: null } });
+    expect(validateCameraForm({ ...initial, 'objectDetection.minScore': '101' })['objectDetection.minScore']).toEqual({ key: 'cameras:form.errors.tooBig', values: { max: 100 } });
+  });
+
   it('leaves a masked source untouched: not sent unless edited, sent masked when only the rest changed', () => {
     const masked = { ...stored, videoConfig: { ...stored.videoConfig, source: maskSourceCredentials(stored.videoConfig.source) } };
     const initial = cameraToForm(masked);

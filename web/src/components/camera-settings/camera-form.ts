@@ -1,4 +1,5 @@
 import { cameraMediaIssues, cameraNameIssues, cameraSchema, MEDIA_REFUSAL, VALIDATION_MESSAGES, type Camera, type CameraInput } from '@homecam/shared';
+import { parseZones, zonesToForm } from '../../lib/object-labels';
 import { ALL_FIELDS, type FieldDef } from './camera-fields';
 
 /** The form's state: one string (text, numbers as typed) or boolean per field path. */
@@ -33,9 +34,13 @@ export function cameraToForm(camera: Camera, fields: readonly FieldDef[] = ALL_F
   for (const field of fields) {
     const value = get(camera, field.path);
     if (field.kind === 'bool') values[field.path] = value === true;
+    // Unset: it follows another setting (object detection: motion detection's), shown as such.
+    else if (field.kind === 'auto') values[field.path] = value === true ? 'on' : value === false ? 'off' : '';
     // No alertChannels: every channel fires, so every box is ticked.
     else if (field.kind === 'channels') values[field.path] = (Array.isArray(value) ? value : (field.options ?? [])).join(',');
     else if (field.kind === 'list') values[field.path] = Array.isArray(value) ? value.join(', ') : '';
+    else if (field.kind === 'labels') values[field.path] = Array.isArray(value) ? value.join(',') : '';
+    else if (field.kind === 'zones') values[field.path] = zonesToForm(value !== null && typeof value === 'object' ? (value as Record<string, number[]>) : {});
     else if (typeof value === 'string' || typeof value === 'number') values[field.path] = String(value);
     else values[field.path] = '';
   }
@@ -53,10 +58,20 @@ function toApiValue(field: FieldDef, value: string | boolean | undefined): unkno
   if (field.kind === 'bool') return value === true;
   const text = typeof value === 'string' ? value.trim() : '';
   // Lists are sent whole, empty too (no channel ticked = none fires; no label = no label filter).
-  if (field.kind === 'channels' || field.kind === 'list') return text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  if (field.kind === 'channels' || field.kind === 'list' || field.kind === 'labels') return text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  if (field.kind === 'zones') return parseZones(text);
+  if (field.kind === 'auto') return text === 'on' ? true : text === 'off' ? false : undefined;
   if (text === '') return undefined;
   // A non-number stays NaN, which the schema reports for the field.
-  return field.kind === 'int' ? Number(text) : text;
+  return field.kind === 'int' || field.kind === 'decimal' ? Number(text) : text;
+}
+
+/** A changed field in a merge patch: null removes it; a label whose zones all went is removed from the object too. */
+function patchValue(field: FieldDef, initial: string | boolean | undefined, value: string | boolean | undefined): unknown {
+  const next = toApiValue(field, value);
+  if (field.kind !== 'zones') return next ?? null;
+  const removed = Object.keys(parseZones(String(initial ?? ''))).filter((label) => !(label in (next as Record<string, unknown>)));
+  return { ...(next as Record<string, unknown>), ...Object.fromEntries(removed.map((label) => [label, null])) };
 }
 
 /** The body of POST /api/cameras: every filled-in field (empty ones take the server's defaults). */
@@ -79,7 +94,7 @@ export function formToPatch(initial: FormValues, values: FormValues, fields: rea
   const patch: Record<string, unknown> = {};
   for (const field of fields) {
     if (values[field.path] === initial[field.path]) continue;
-    set(patch, field.path, toApiValue(field, values[field.path]) ?? null);
+    set(patch, field.path, patchValue(field, initial[field.path], values[field.path]));
   }
   return patch;
 }

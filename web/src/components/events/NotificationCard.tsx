@@ -4,6 +4,7 @@ import { cn } from '../ui/cn';
 import { BellIcon, TrashIcon } from '../ui/icons';
 import { PlayIcon } from '../ui/media-icons';
 import { formatTime, notificationMessage } from '../../lib/event-format';
+import { objectLabelName } from '../../lib/object-labels';
 
 export interface NotificationCardProps {
   notification: Notification;
@@ -78,14 +79,14 @@ export function NotificationCard({ notification, onDelete, onOpen, compact }: No
   );
 }
 
-/** What the image analysis saw (AWS' English names, as stored and filtered). */
+/** What the detector saw: the shared vocabulary translated, other names (an own model's) as stored. */
 function DetectedLabels({ id, labels }: { id: string; labels: readonly string[] }) {
   const { t } = useTranslation();
   return (
     <ul className="mt-0.5 flex flex-wrap gap-1" aria-label={t('events:labels.detected')} data-testid={`notification-labels-${id}`}>
       {labels.map((label) => (
         <li key={label} className="rounded bg-muted px-1.5 py-0.5 text-xs text-foreground">
-          {label}
+          {objectLabelName(t, label)}
         </li>
       ))}
     </ul>

@@ -3,6 +3,7 @@ import type { Recording } from '@homecam/shared';
 import { cn } from '../ui/cn';
 import { ImageIcon, PlayIcon, VideoIcon } from '../ui/media-icons';
 import { formatDuration, formatSize, formatTime } from '../../lib/event-format';
+import { objectLabelName } from '../../lib/object-labels';
 
 export interface RecordingItemProps {
   recording: Recording;
@@ -44,7 +45,7 @@ export function RecordingItem({ recording: r, mode, selected, onSelect, onOpen }
         <time dateTime={r.startedAt}>{formatTime(r.startedAt, i18n.language)}</time>
       </p>
       <p className="text-xs text-foreground-muted">
-        {r.labels?.length ? r.labels.join(', ') : t(`events:labels.${r.label === 'doorbell' ? 'doorbell' : 'motion'}`)}
+        {r.labels?.length ? r.labels.map((label) => objectLabelName(t, label)).join(', ') : t(`events:labels.${r.label === 'doorbell' ? 'doorbell' : 'motion'}`)}
         {failed ? null : `${r.type === 'Video' ? ` · ${formatDuration(r.durationMs)}` : ''} · ${formatSize(r.sizeBytes, i18n.language)}`}
       </p>
       {failed ? (
