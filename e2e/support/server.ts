@@ -87,7 +87,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let stopping = false;
   const append = (text: string): void => void (output += text);
   let child = spawnServer(dataDir, '0', env, append);
-  const url = await waitForListening(child, () => output, 15_000);
+  // 30 s: a cold start (a fresh data dir, its migrations, the first bundle read) on a loaded 2-core machine
+  // took over 15 s when the suite began beside other work; a quiet start is ~0.5 s.
+  const url = await waitForListening(child, () => output, 30_000);
   await waitForHealth(url, child, 15_000);
   const port = new URL(url).port;
   const superviseRestart = (current: ChildProcess): void => {
