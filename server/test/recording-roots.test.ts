@@ -13,8 +13,9 @@ import { bearer, signedInUser } from './helpers/users.js';
 
 /**
  * Recordings keep the directory they were written under: after `recordings.path` changes, the older ones are
- * still served, deleted and expired where they are (start-up recovery: recording-roots-startup.test.ts). Rows and files are made directly (no camera
- * video); the recorder runs only for Snapshot/trigger-picture recordings of a camera that never connects.
+ * still served, deleted and expired where they are (start-up recovery: recording-roots-startup.test.ts). Rows and
+ * files are made directly (no camera video); the recorder runs only for Snapshot/trigger-picture recordings of a
+ * camera that never connects.
  */
 const NOWHERE = { source: 'rtsp://127.0.0.1:9/none' };
 const DAY = 86_400_000;
