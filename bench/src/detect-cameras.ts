@@ -5,9 +5,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { cameraSchema, objectDetectionActive, type Camera } from '@homecam/shared';
 import { DETECTION_COLOR_WIDTH, detectionSettingsOf, motionFrameOf, ObjectDetection, type DetectorPool } from '../../server/src/detection/index.js';
 import { systemClock } from '../../server/src/lib/clock.js';
-import { Fmp4StreamParser } from '../../server/src/lib/fmp4/stream-parser.js';
 import { Consumer, type AttachOptions, type MediaItem, type StreamName } from '../../server/src/media/index.js';
 import { MotionManager, type MotionHub } from '../../server/src/motion/index.js';
+import { mediaItemsOf } from '../../server/src/motion/test-support/fmp4-items.js';
 import { CLK_TCK, measureWindow, readStat } from './proc.js';
 import { log } from './run.js';
 
@@ -56,15 +56,6 @@ function encodeCycles(fixtures: string): Promise<Buffer> {
   });
 }
 
-function itemsOf(data: Buffer): MediaItem[] {
-  const items: MediaItem[] = [];
-  for (const s of new Fmp4StreamParser().push(data)) {
-    if (s.type === 'init') items.push({ type: 'init', data: s.data, codecs: s.info.codecs, mimeType: s.info.mimeType, info: s.info });
-    else items.push({ type: 'fragment', data: s.data, keyframe: s.info.keyframe, timestamp: s.info.timestamp, duration: s.info.duration, receivedAt: Date.now() });
-  }
-  return items;
-}
-
 /** Hands each camera's consumer the init segment, then one fragment a second from the camera's offset. */
 class RealTimeHub implements MotionHub {
   private readonly timers: NodeJS.Timeout[] = [];
@@ -99,7 +90,7 @@ export interface RunningCameras {
 }
 
 export async function startCameras(pool: DetectorPool, fixtures: string): Promise<RunningCameras> {
-  const items = itemsOf(await encodeCycles(fixtures));
+  const items = mediaItemsOf(await encodeCycles(fixtures));
   const names = ['cam1', 'cam2', 'cam3', 'cam4'];
   const offsets = new Map(names.map((name, i) => [name, i * 6]));
   const cameras: Camera[] = names.map((name) => cameraSchema.parse({

@@ -18,23 +18,22 @@
  */
 import { join } from 'node:path';
 import { type ClientToServerEvents, type NotificationPayload, type ServerToClientEvents } from '@homecam/shared';
-import { startCameraSimulator, type SimulatedCamera } from '@homecam/tools';
+import { startCameraSimulator } from '@homecam/tools';
 import { io, type Socket } from 'socket.io-client';
-import { CLK_TCK, descendants } from './proc.js';
-import { ms, pct, publishResults, type Row } from './report.js';
+import { CLK_TCK } from './proc.js';
+import { pct, publishResults, type Row } from './report.js';
 import { freePort, REPO_ROOT } from './server.js';
-import { round, type Summary } from './stats.js';
-import { cameraAlertFields, configureAlertChannels, startAlertFakes, waitForArrival } from './events-alerts.js';
+import { round } from './stats.js';
+import { cameraAlertFields, configureAlertChannels, startAlertFakes } from './events-alerts.js';
+import { measureMotionWindows, motionCost, motionResults, motionRows } from './events-motion.js';
+import { summariseTriggers, timeTriggers, triggerResults, triggerRows } from './events-triggers.js';
 import { configureMqtt, startBroker } from './events-mqtt.js';
 import { checkBuild, cleanupAll, guardRun, log, own, runBench, runHeader, sleep, startOwnedServer } from './run.js';
 import {
   bytesUnder,
   describeServer,
-  ffmpegRole,
   measureServer,
   roundCpu,
-  roundSummary,
-  sumOf,
   waitForStreaming,
   type ServerCpu,
 } from './events-cpu.js';
@@ -45,10 +44,7 @@ const SETTLE_S = 3;
 const TRIGGER_RUNS = Number(process.env.BENCH_TRIGGER_RUNS ?? 20);
 /** Re-trigger this often while recording: motion goes on, so the clip is extended. */
 const RETRIGGER_MS = 4_000;
-const NOTIFICATION_TIMEOUT_MS = 5_000;
 const RUN_DEADLINE_MS = 300_000;
-/** A camera with video analysis on gets its decoder and sub stream within this. */
-const ANALYSIS_START_TIMEOUT_MS = 20_000;
 
 const TARGET = { motionPerCamera: 5, recordingPerCamera: 1, triggerToNotificationMs: 300, triggerToAlertP95Ms: 300 };
 
@@ -57,22 +53,6 @@ const disarmWatchdog = guardRun(RUN_DEADLINE_MS);
 // ---------------------------------------------------------------------------------------------------------
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-interface TriggerSample {
-  source: 'http' | 'api';
-  camera: string;
-  /** send → notification event */
-  ms: number | null;
-  /** send → the trigger's HTTP answer */
-  answerMs: number;
-  /** send → the Bot API fake received the alert's first call */
-  telegramMs: number | null;
-  /** send → the webhook receiver received the signed payload */
-  webhookMs: number | null;
-  /** send → the broker's subscriber got `homecam/<camera>/motion` ON */
-  mqttMs: number | null;
-  error: string | null;
-}
 
 async function main(): Promise<void> {
   const notes: string[] = [];
@@ -163,55 +143,8 @@ async function main(): Promise<void> {
   for (const camera of sim.cameras) await motionReset(camera.name);
 
   // --- 2. trigger → notification ---------------------------------------------------------------------------
-  log(`trigger → notification on socket.io: ${TRIGGER_RUNS} × HTTP trigger port, ${TRIGGER_RUNS} × API route (motion reset before each)`);
-  const samples: TriggerSample[] = [];
-  for (const source of ['http', 'api'] as const) {
-    for (let i = 0; i < TRIGGER_RUNS; i++) {
-      const camera = sim.cameras[i % CAMERAS]!.name;
-      await motionReset(camera);
-      await sleep(100);
-      const from = notifications.length;
-      const telegramFrom = fakes.telegram.length;
-      const hooksFrom = fakes.hooks.length;
-      const mqttFrom = broker.arrivals.length;
-      const sent = performance.now();
-      let answerMs = 0;
-      let error: string | null = null;
-      try {
-        if (source === 'http') {
-          const response = await fetch(`${triggerUrl}/motion?${encodeURIComponent(camera)}`);
-          await response.text();
-          if (!response.ok) throw new Error(`HTTP trigger answered ${response.status}`);
-        } else {
-          await motionStart(camera);
-        }
-        answerMs = performance.now() - sent;
-      } catch (e) {
-        error = e instanceof Error ? e.message : String(e);
-      }
-      let arrived: number | null = null;
-      const deadline = sent + NOTIFICATION_TIMEOUT_MS;
-      while (error === null && performance.now() < deadline) {
-        const hit = notifications.slice(from).find((n) => n.payload.camera === camera && n.payload.trigger === source);
-        if (hit) {
-          arrived = hit.at - sent;
-          break;
-        }
-        await sleep(2);
-      }
-      if (arrived === null && error === null) error = `no notification within ${NOTIFICATION_TIMEOUT_MS} ms`;
-      // The next run starts once this one's alerts are in, so one run's deliveries never queue behind another's.
-      const telegram = error === null ? await waitForArrival(fakes.telegram, telegramFrom, (a) => a.camera === camera, deadline) : null;
-      const hook = error === null ? await waitForArrival(fakes.hooks, hooksFrom, (a) => a.kind === '/hook' && a.camera === camera && a.trigger === source, deadline) : null;
-      const published = error === null ? await waitForArrival(broker.arrivals, mqttFrom, (a) => a.kind === 'motion' && a.camera === camera, deadline) : null;
-      if (error === null && !published) error = `no MQTT motion ON within ${NOTIFICATION_TIMEOUT_MS} ms`;
-      if (error === null && (!telegram || !hook)) error = `no ${telegram ? 'webhook' : 'Telegram'} alert within ${NOTIFICATION_TIMEOUT_MS} ms`;
-      if (hook && hook.signed !== true) error = 'the webhook signature did not check out';
-      samples.push({ source, camera, ms: arrived, answerMs, telegramMs: telegram ? telegram.at - sent : null, webhookMs: hook ? hook.at - sent : null, mqttMs: published ? published.at - sent : null, error });
-      await sleep(150);
-    }
-  }
-  for (const camera of sim.cameras) await motionReset(camera.name);
+  const rig = { cameras: sim.cameras.map((c) => c.name), triggerUrl, notifications, fakes, broker, motionStart, motionReset };
+  const samples = await timeTriggers(rig, TRIGGER_RUNS);
 
   // --- 1b. not recording again, once every clip is finalised (brackets the recording windows) ---------------
   type RecordingEntry = { camera: string; status: string; type: string; durationMs: number; sizeBytes: number; startedAt: string };
@@ -229,16 +162,8 @@ async function main(): Promise<void> {
   await sleep(1_000);
   const notRecordingAfter = await recWindow(`${CAMERAS} cameras streaming, not recording (again, every clip finalised)`);
   const recordingsAfter = await listRecordings();
-  const latency = (source: 'http' | 'api'): number[] => samples.filter((s) => s.source === source && s.ms !== null).map((s) => s.ms!);
-  const httpLatency = roundSummary(latency('http'));
-  const apiLatency = roundSummary(latency('api'));
-  const failedTriggers = samples.filter((s) => s.error);
-  const telegramLatency = roundSummary(samples.filter((s) => s.telegramMs !== null).map((s) => s.telegramMs!));
-  const webhookLatency = roundSummary(samples.filter((s) => s.webhookMs !== null).map((s) => s.webhookMs!));
-  const mqttLatency = roundSummary(samples.filter((s) => s.mqttMs !== null).map((s) => s.mqttMs!));
+  const triggers = summariseTriggers(samples);
   const announcements = fakes.hooks.filter((a) => a.kind === '/announce').length;
-  log(`  alerts: Telegram p50 ${ms(telegramLatency?.p50, 1)}, p95 ${ms(telegramLatency?.p95, 1)}; webhook p50 ${ms(webhookLatency?.p50, 1)}, p95 ${ms(webhookLatency?.p95, 1)}; MQTT p50 ${ms(mqttLatency?.p50, 1)}, p95 ${ms(mqttLatency?.p95, 1)}; ${announcements} Alexa announcement(s)`);
-  log(`  HTTP trigger: p50 ${ms(httpLatency?.p50, 1)}, p95 ${ms(httpLatency?.p95, 1)}, max ${ms(httpLatency?.max, 1)}; API: p50 ${ms(apiLatency?.p50, 1)}, p95 ${ms(apiLatency?.p95, 1)}, max ${ms(apiLatency?.max, 1)}${failedTriggers.length ? `; ${failedTriggers.length} failed` : ''}`);
 
   // Recording cost: against the mean of the not-recording windows before and after.
   const ffmpegSum = (c: ServerCpu): number => Object.values(c.ffmpeg).reduce((a, b) => a + b, 0);
@@ -263,43 +188,8 @@ async function main(): Promise<void> {
   // --- 3. motion detection CPU, in the server ----------------------------------------------------------------
   // Recordings off, so a detected motion would not start a clip (its notification is counted instead).
   await api.request('PATCH', '/api/config/recordings', { active: false });
-  const setAnalysis = async (cameras: readonly SimulatedCamera[], active: boolean): Promise<void> => {
-    for (const c of cameras) await api.request('PATCH', `/api/cameras/${encodeURIComponent(c.name)}`, { videoanalysis: { active } });
-  };
-  /** Decoder and sub remux ffmpegs the server runs now. */
-  const analysisProcesses = (): { decoders: number; sub: number } => {
-    const found = { decoders: 0, sub: 0 };
-    for (const pid of descendants(server.pid)) {
-      const role = ffmpegRole(pid, sim.cameras);
-      if (role?.role === 'decoder') found.decoders += 1;
-      else if (role?.role === 'sub') found.sub += 1;
-    }
-    return found;
-  };
-  const waitForAnalysis = async (n: number): Promise<void> => {
-    const deadline = Date.now() + ANALYSIS_START_TIMEOUT_MS;
-    let found = analysisProcesses();
-    while (found.decoders !== n || found.sub !== n) {
-      if (Date.now() > deadline) throw new Error(`expected ${n} decoder(s) and sub stream(s), found ${JSON.stringify(found)} after ${ANALYSIS_START_TIMEOUT_MS} ms`);
-      await sleep(100);
-      found = analysisProcesses();
-    }
-  };
-  const motionNotifications = (): number => notifications.filter((n) => n.payload.trigger === 'motion').length;
-  const motionWindows: { cameras: number; cpu: ServerCpu; motionNotifications: number }[] = [];
-  for (const n of [1, CAMERAS]) {
-    await setAnalysis(sim.cameras.slice(motionWindows.at(-1)?.cameras ?? 0, n), true);
-    await waitForAnalysis(n);
-    await sleep(SETTLE_S * 1000);
-    const events0 = motionNotifications();
-    log(`motion: ${n} camera(s) with video analysis on (640x360 sub stream): ${WINDOW_S} s`);
-    const cpu = await measureServer(server, sim, WINDOW_S);
-    motionWindows.push({ cameras: n, cpu, motionNotifications: motionNotifications() - events0 });
-    log(`  ${describeServer(cpu)}; ${motionNotifications() - events0} motion notification(s)`);
-  }
-  const analysisSettings = (await api.request<{ videoanalysis: unknown }>('GET', `/api/cameras/${encodeURIComponent(sim.cameras[0]!.name)}`)).videoanalysis;
-  await setAnalysis(sim.cameras, false);
-  await waitForAnalysis(0);
+  const motionRig = { api, server, sim, notifications, windowSeconds: WINDOW_S, settleSeconds: SETTLE_S };
+  const { windows: motionWindows, settings: analysisSettings } = await measureMotionWindows(motionRig);
   await sleep(2_000);
   const analysisOff = await recWindow(`${CAMERAS} cameras streaming, video analysis off again`);
 
@@ -307,44 +197,11 @@ async function main(): Promise<void> {
   await stopServer();
 
   // Motion cost: against the mean of the analysis-off windows right before and after (same cameras, streaming).
-  const motionBase = {
-    total: (notRecordingAfter.cpu.total + analysisOff.cpu.total) / 2,
-    server: (notRecordingAfter.cpu.server + analysisOff.cpu.server) / 2,
-    ffmpeg: (ffmpegSum(notRecordingAfter.cpu) + ffmpegSum(analysisOff.cpu)) / 2,
-    other: (notRecordingAfter.cpu.other + analysisOff.cpu.other) / 2,
-  };
-  const motion = motionWindows.map((w) => {
-    const n = w.cameras;
-    const perCamera = {
-      total: (w.cpu.total - motionBase.total) / n,
-      decoder: w.cpu.decoder / n,
-      sub: sumOf(w.cpu.sub) / n,
-      server: (w.cpu.server - motionBase.server) / n,
-      /** main remux and other children against the baseline: noise, should be ~0 */
-      rest: (ffmpegSum(w.cpu) - motionBase.ffmpeg + w.cpu.other - motionBase.other) / n,
-    };
-    return { ...w, perCamera };
-  });
+  const motion = motionCost(motionWindows, notRecordingAfter.cpu, analysisOff.cpu);
 
   // --- results -------------------------------------------------------------------------------------------
-  const latencyRow = (label: string, s: Summary | null, n: number): Row => ({
-    metric: `trigger → socket.io notification, ${label} p50 / p95 / max (n=${s?.n ?? 0}/${n})`,
-    measured: s ? `${ms(s.p50)} / ${ms(s.p95)} / ${ms(s.max)}` : 'n/a',
-    target: `≤ ${TARGET.triggerToNotificationMs} ms`,
-    pass: s ? s.max <= TARGET.triggerToNotificationMs && s.n === n : false,
-  });
-  const alertRow = (label: string, s: Summary | null): Row => ({
-    metric: `trigger → ${label}, every channel on, p50 / p95 / max (n=${s?.n ?? 0}/${2 * TRIGGER_RUNS})`,
-    measured: s ? `${ms(s.p50)} / ${ms(s.p95)} / ${ms(s.max)}` : 'n/a',
-    target: `≤ ${TARGET.triggerToAlertP95Ms} ms p95`,
-    pass: s ? s.p95 <= TARGET.triggerToAlertP95Ms && s.n === 2 * TRIGGER_RUNS : false,
-  });
   const rows: Row[] = [
-    latencyRow('HTTP trigger port GET /motion?<camera>', httpLatency, TRIGGER_RUNS),
-    latencyRow('PUT /api/cameras/:name/motion/start', apiLatency, TRIGGER_RUNS),
-    alertRow('Telegram Bot API fake received (sendPhoto with the event snapshot)', telegramLatency),
-    alertRow('webhook receiver received (signature checked)', webhookLatency),
-    alertRow('MQTT homecam/<camera>/motion ON at a subscriber', mqttLatency),
+    ...triggerRows(triggers, TRIGGER_RUNS, TARGET),
     { metric: `${CAMERAS} cameras streaming (prebuffering), not recording: server + ffmpeg, before / after`, measured: `${pct(notRecording.cpu.total)} / ${pct(notRecordingAfter.cpu.total)}`, target: '–', pass: null },
     { metric: `${CAMERAS} cameras, 1 recording / ${CAMERAS} recording: server + ffmpeg`, measured: `${pct(oneRecording.cpu.total)} / ${pct(allRecording.cpu.total)}`, target: '–', pass: null },
     {
@@ -366,17 +223,7 @@ async function main(): Promise<void> {
     target: '–',
     pass: null,
   });
-  for (const w of motion) {
-    const p = w.perCamera;
-    rows.push({
-      metric:
-        `motion, ${w.cameras === 1 ? '1 camera' : `${w.cameras} cameras, per camera`} (640x360 sub, in the server): Δ server + ffmpeg${w.cameras === 1 ? '' : ` ÷ ${w.cameras}`} ` +
-        `= decoder + sub remux + Δ Node + Δ rest (server + ffmpeg ${pct(w.cpu.total)})`,
-      measured: `${pct(p.total)} = ${pct(p.decoder)} + ${pct(p.sub)} + ${pct(p.server)} + ${pct(p.rest)}`,
-      target: `≤ ${TARGET.motionPerCamera} %`,
-      pass: p.total <= TARGET.motionPerCamera && w.cpu.decoders === w.cameras && p.decoder > 0,
-    });
-  }
+  rows.push(...motionRows(motion, TARGET.motionPerCamera));
 
   notes.push(
     `CPU: per process from /proc/<pid>/stat (utime+stime deltas ÷ wall, CLK_TCK ${CLK_TCK}, polled every 250 ms), in % of ONE core; ${WINDOW_S} s windows.`,
@@ -403,7 +250,7 @@ async function main(): Promise<void> {
       'ffmpegs (started for the analysis, shared with sub viewers when there are any), Δ server Node (fragment parsing, frame comparison) and ' +
       'Δ rest (main remux + other children: noise). Motion notifications raised in the windows are counted in the JSON (the work per frame does not depend on them).',
   );
-  if (failedTriggers.length) notes.push(`failed triggers: ${failedTriggers.slice(0, 3).map((s) => `${s.source} ${s.camera}: ${s.error}`).join('; ')}`);
+  if (triggers.failed.length) notes.push(`failed triggers: ${triggers.failed.slice(0, 3).map((s) => `${s.source} ${s.camera}: ${s.error}`).join('; ')}`);
 
   const result = {
     ...runHeader(),
@@ -421,33 +268,9 @@ async function main(): Promise<void> {
       perCameraAll: Object.fromEntries(Object.entries(rec4).map(([k, v]) => [k, round(v, 3)])),
       clips,
     },
-    triggerToNotification: {
-      http: httpLatency,
-      api: apiLatency,
-      httpAnswerMs: roundSummary(samples.filter((s) => s.source === 'http' && !s.error).map((s) => s.answerMs)),
-      apiAnswerMs: roundSummary(samples.filter((s) => s.source === 'api' && !s.error).map((s) => s.answerMs)),
-      samples: samples.map((s) => ({
-        ...s,
-        ms: s.ms === null ? null : round(s.ms, 1),
-        answerMs: round(s.answerMs, 1),
-        telegramMs: s.telegramMs === null ? null : round(s.telegramMs, 1),
-        webhookMs: s.webhookMs === null ? null : round(s.webhookMs, 1),
-        mqttMs: s.mqttMs === null ? null : round(s.mqttMs, 1),
-      })),
-    },
-    alerts: { telegram: telegramLatency, webhook: webhookLatency, mqtt: mqttLatency, mqttMessages: broker.arrivals.length, alexaAnnouncements: announcements, telegramCalls: fakes.telegram.length, webhookCalls: fakes.hooks.length },
-    motion: {
-      settings: analysisSettings,
-      analysisOffBefore: roundCpu(notRecordingAfter.cpu),
-      analysisOffAfter: roundCpu(analysisOff.cpu),
-      baseline: Object.fromEntries(Object.entries(motionBase).map(([k, v]) => [k, round(v, 3)])),
-      windows: motion.map((w) => ({
-        cameras: w.cameras,
-        cpu: roundCpu(w.cpu),
-        motionNotifications: w.motionNotifications,
-        perCamera: Object.fromEntries(Object.entries(w.perCamera).map(([k, v]) => [k, round(v, 3)])),
-      })),
-    },
+    triggerToNotification: triggerResults(triggers, samples),
+    alerts: { telegram: triggers.telegram, webhook: triggers.webhook, mqtt: triggers.mqtt, mqttMessages: broker.arrivals.length, alexaAnnouncements: announcements, telegramCalls: fakes.telegram.length, webhookCalls: fakes.hooks.length },
+    motion: motionResults(motion, analysisSettings, notRecordingAfter.cpu, analysisOff.cpu),
   };
 
   await cleanupAll();

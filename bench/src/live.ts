@@ -20,16 +20,17 @@ import { startCameraSimulator } from '@homecam/tools';
 import { CLK_TCK, readRss } from './proc.js';
 import { mib, ms, pct, publishResults, type Row } from './report.js';
 import { REPO_ROOT } from './server.js';
-import { round, slope, summarize } from './stats.js';
-import { LiveViewer, type ViewerTimes } from './viewer.js';
+import { round } from './stats.js';
+import { LiveViewer } from './viewer.js';
 import { checkBuild, cleanupAll, elapsedSeconds, guardRun, log, own, runBench, runHeader, sleep, startOwnedServer } from './run.js';
 import { describe, describeThreads, measure, type Breakdown } from './live-cpu.js';
 import { idlePhase } from './live-idle.js';
 import { floorRows, idleRow, oneViewerCpu } from './cpu-rows.js';
-import { startFloorOf } from './floor.js';
 import { openConsoleListener } from './console-listener.js';
-import { bytesOf, openViewers, roundBreakdown, summaryOrNull, waitForState } from './live-util.js';
+import { bytesOf, roundBreakdown, summaryOrNull, waitForState } from './live-util.js';
 import { coldPhase } from './live-cold.js';
+import { viewerStepsPhase } from './live-viewer-steps.js';
+import { warmPhase } from './live-warm.js';
 import { snapshotPhase } from './live-snapshots.js';
 import { browserPhase } from './live-browser.js';
 import { webrtcCpuPhase } from './live-webrtc.js';
@@ -110,60 +111,13 @@ async function main(): Promise<void> {
   log(`cam1 streaming (prebuffering); settling ${SECONDS.settle} s`);
   await sleep(SECONDS.settle * 1000);
 
-  // --- 1. one camera, no viewer --------------------------------------------------------------------------
-  log(`1 camera, 0 viewers (prebuffering): ${SECONDS.noViewer} s`);
-  const steps: { viewers: number; cpu: Breakdown; kbitPerViewer: number | null; serverRss: number | null }[] = [];
-  const noViewer = await measure(server, sim, SECONDS.noViewer, [cam1]);
-  steps.push({ viewers: 0, cpu: noViewer, kbitPerViewer: null, serverRss: noViewer.serverRss });
-  log(`  ${describe(noViewer)}`);
-
-  // --- 2. viewers ----------------------------------------------------------------------------------------
-  const viewers: LiveViewer[] = [];
-  own('viewers', async () => void (await Promise.all(viewers.map((v) => v.close()))));
-  let floorCommand: string | null = null;
-  for (const n of VIEWER_STEPS) {
-    await openViewers(n - viewers.length, server, cam1.name, token, viewers);
-    // one viewer: the floor (the server's own ffmpeg command, bare) runs beside it, measured in the same window
-    const floor = n === 1 ? startFloorOf(server, cam1.port) : null;
-    await sleep(floor ? 5_000 : 2_000);
-    const before = bytesOf(viewers);
-    const seconds = n === 1 ? SECONDS.oneViewer : SECONDS.viewers;
-    log(`1 camera, ${n} viewer(s)${floor ? ', floor beside it' : ''}: ${seconds} s`);
-    const cpu = await measure(server, sim, seconds, [cam1], floor?.pid);
-    await floor?.stop();
-    floorCommand ??= floor?.command ?? null;
-    const after = bytesOf(viewers);
-    const kbit = after.map((b, i) => ((b - before[i]!) * 8) / 1000 / cpu.seconds);
-    const failed = viewers.filter((v) => v.error);
-    if (failed.length) notes.push(`${failed.length} of ${n} viewers failed: ${failed[0]!.error}`);
-    steps.push({ viewers: n, cpu, kbitPerViewer: Math.min(...kbit), serverRss: cpu.serverRss });
-    log(`  ${describe(cpu)}; slowest viewer got ${Math.min(...kbit).toFixed(0)} kbit/s`);
-  }
-  const serverRss16Viewers = readRss(server.pid);
-  await Promise.all(viewers.splice(0).map((v) => v.close()));
-
-  const points = steps.map((s) => ({ x: s.viewers, y: s.cpu.total }));
-  const perViewerSlope = slope(points);
-  const perViewerSpread = (steps[steps.length - 1]!.cpu.total - steps[1]!.cpu.total) / (VIEWER_STEPS[VIEWER_STEPS.length - 1]! - VIEWER_STEPS[0]);
+  // --- 1. one camera, no viewer; 2. viewers -----------------------------------------------------------------
+  const { noViewer, steps, floorCommand, serverRss16Viewers, perViewerSlope, perViewerSpread } = await viewerStepsPhase({
+    server, sim, camera: cam1, token, steps: VIEWER_STEPS, seconds: SECONDS, notes,
+  });
 
   // --- 3a. first fragment, warm ----------------------------------------------------------------------------
-  await sleep(500);
-  log(`WebSocket open → first fragment, warm (cam1 streaming): ${WARM_RUNS} runs`);
-  const warm: ViewerTimes[] = [];
-  const warmErrors: string[] = [];
-  for (let i = 0; i < WARM_RUNS; i++) {
-    const viewer = new LiveViewer(server.url, cam1.name, token);
-    try {
-      warm.push(await viewer.firstFragment(5_000));
-    } catch (error) {
-      warmErrors.push(String(error));
-    } finally {
-      await viewer.close();
-    }
-    await sleep(100);
-  }
-  const warmFirst = warm.map((t) => t.firstFragmentMs).filter((v): v is number => v !== null);
-  log(`  p50 ${ms(summarize(warmFirst).p50, 1)}, p95 ${ms(summarize(warmFirst).p95, 1)}${warmErrors.length ? `; ${warmErrors.length} failed` : ''}`);
+  const { warm, warmFirst, warmErrors } = await warmPhase(server, cam1.name, token, WARM_RUNS);
 
   // --- 5. snapshots, 4. browser, 6. WebRTC viewers ----------------------------------------------------------
   const snapshots = await snapshotPhase(server, token, cam1.name, SNAPSHOTS);

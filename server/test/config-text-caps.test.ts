@@ -2,28 +2,18 @@ import { CONFIG_MAX_BYTES, TEXT_FIELD_MAX_LENGTH, TEXT_KEY_MAX_LENGTH } from '@h
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HomecamApp } from '../src/app.js';
+import { describe, expect, it } from 'vitest';
 import { expectError } from './helpers/http.js';
-import { createTestApp, makeDataDir } from './helpers/test-app.js';
-import { bearer, signedInUser } from './helpers/users.js';
+import { appForSuite } from './helpers/suite-app.js';
 
 /** N9 (the config editor vs the file cap) and the text caps on every write of config.json (N2's unknown keys). */
-let app: HomecamApp;
-let dataDir: string;
-let admin: string;
-
-beforeAll(async () => {
-  dataDir = await makeDataDir();
-  app = await createTestApp({ dataDir });
-  admin = (await signedInUser(app, ['admin'])).token;
-});
-afterAll(() => app.close());
+const suite = appForSuite({ admin: ['admin'] });
+const configFile = (): string => join(suite.app.homecam.dataDir, 'config.json');
 
 const write = (method: 'PUT' | 'PATCH', url: string, payload: unknown): Promise<LightMyRequestResponse> =>
-  app.inject({ method, url, headers: { ...bearer(admin), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+  suite.app.inject({ method, url, headers: { ...suite.bearer('admin'), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
 const issues = (response: LightMyRequestResponse) => response.json<{ error: { details: { path: string; message: string }[] } }>().error.details;
-const read = () => readFile(join(dataDir, 'config.json'), 'utf8');
+const read = () => readFile(configFile(), 'utf8');
 
 describe('text caps on config writes', () => {
   it('a text past 4,096 characters or a key past 256 is refused in every section, known keys and unknown ones', async () => {
@@ -46,10 +36,10 @@ describe('text caps on config writes', () => {
   it('an oversized text a hand edit put in config.json stays writable unchanged, but cannot be replaced by another', async () => {
     const current = JSON.parse(await read()) as Record<string, Record<string, unknown>>;
     const handEdited = 'h'.repeat(10_000);
-    await writeFile(join(dataDir, 'config.json'), JSON.stringify({ ...current, ftp: { ...current.ftp, legacy: handEdited } }, null, 2));
-    await app.homecam.config.reload();
+    await writeFile(configFile(), JSON.stringify({ ...current, ftp: { ...current.ftp, legacy: handEdited } }, null, 2));
+    await suite.app.homecam.config.reload();
     expect((await write('PATCH', '/api/config/http', { active: false })).statusCode).toBe(200);
-    const whole = (await app.inject({ url: '/api/config', headers: bearer(admin) })).json<Record<string, unknown>>();
+    const whole = (await suite.app.inject({ url: '/api/config', headers: suite.bearer('admin') })).json<Record<string, unknown>>();
     expect((await write('PUT', '/api/config', whole)).statusCode).toBe(200);
     const replaced = await write('PATCH', '/api/config/ftp', { legacy: 'g'.repeat(10_000) });
     expectError(replaced, 400, 'VALIDATION_FAILED');
@@ -74,17 +64,17 @@ describe('N9: what the PATCH routes accept, the config editor can PUT back', () 
     expect(grown).toBeGreaterThanOrEqual(4);
     const size = Buffer.byteLength(await read());
     expect(size).toBeGreaterThan(CONFIG_MAX_BYTES * 0.75);
-    const before = await app.inject({ url: '/api/config', headers: bearer(admin) });
+    const before = await suite.app.inject({ url: '/api/config', headers: suite.bearer('admin') });
     const fileBefore = await read();
     // The editor sends the document as compact JSON (web/src/api/config-api.ts); so does this.
     const put = await write('PUT', '/api/config', before.json());
     expect(put.statusCode).toBe(200);
     expect(await read()).toBe(fileBefore);
     // And the same document as the file itself is laid out (two-space indentation) fits as well.
-    const pretty = await app.inject({
+    const pretty = await suite.app.inject({
       method: 'PUT',
       url: '/api/config',
-      headers: { ...bearer(admin), 'content-type': 'application/json' },
+      headers: { ...suite.bearer('admin'), 'content-type': 'application/json' },
       payload: fileBefore,
     });
     expect(pretty.statusCode).toBe(200);

@@ -2,11 +2,11 @@ import { APP_VERSION, configFileSchema, type ConfigFile } from '@homecam/shared'
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HomecamApp } from '../src/app.js';
+import { describe, expect, it } from 'vitest';
 import { ConfigLoadError } from '../src/services/config.service.js';
 import { expectError } from './helpers/http.js';
 import { createTestApp, makeDataDir } from './helpers/test-app.js';
+import { appForSuite } from './helpers/suite-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
 
 describe('config.json at start-up', () => {
@@ -73,37 +73,28 @@ describe('logLevel', () => {
 });
 
 describe('config routes', () => {
-  let app: HomecamApp;
-  let admin: string;
-  let configPath: string;
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = (await signedInUser(app, ['admin'])).token;
-    configPath = join(app.homecam.dataDir, 'config.json');
-  });
-  afterAll(() => app.close());
-
-  const read = async (): Promise<string> => readFile(configPath, 'utf8');
+  const suite = appForSuite({ admin: ['admin'] });
+  const configPath = (): string => join(suite.app.homecam.dataDir, 'config.json');
+  const read = async (): Promise<string> => readFile(configPath(), 'utf8');
 
   it('GET /api/config/ui is public and holds only version and name', async () => {
-    const response = await app.inject({ url: '/api/config/ui' });
+    const response = await suite.app.inject({ url: '/api/config/ui' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ version: APP_VERSION, name: 'HomeCam' });
   });
 
   it('GET /api/config answers the file content', async () => {
-    const response = await app.inject({ url: '/api/config', headers: bearer(admin) });
+    const response = await suite.app.inject({ url: '/api/config', headers: suite.bearer('admin') });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(JSON.parse(await read()));
   });
 
   it('PUT /api/config saves a valid whole file atomically and tells subscribers', async () => {
     const seen: [ConfigFile, ConfigFile][] = [];
-    const unsubscribe = app.homecam.config.onChange((next, previous) => seen.push([next, previous]));
+    const unsubscribe = suite.app.homecam.config.onChange((next, previous) => seen.push([next, previous]));
     const current = JSON.parse(await read()) as ConfigFile;
     const next = { ...current, mqtt: { ...current.mqtt, active: true, host: 'broker.local', port: 8883 }, extra: 'kept' };
-    const response = await app.inject({ method: 'PUT', url: '/api/config', headers: bearer(admin), payload: next });
+    const response = await suite.app.inject({ method: 'PUT', url: '/api/config', headers: suite.bearer('admin'), payload: next });
     unsubscribe();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(next);
@@ -112,16 +103,16 @@ describe('config routes', () => {
     expect(seen[0]?.[0].mqtt.host).toBe('broker.local');
     expect(seen[0]?.[1].mqtt.host).toBe(current.mqtt.host);
     // No temp file is left beside it.
-    expect((await readdir(app.homecam.dataDir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect((await readdir(suite.app.homecam.dataDir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
   it('PATCH /api/config refuses an invalid file with 400 naming the key, leaving the file byte for byte', async () => {
     const before = await read();
     const current = JSON.parse(before) as ConfigFile;
-    const response = await app.inject({
+    const response = await suite.app.inject({
       method: 'PATCH',
       url: '/api/config',
-      headers: bearer(admin),
+      headers: suite.bearer('admin'),
       payload: { ...current, mqtt: { ...current.mqtt, port: 'x' } },
     });
     expectError(response, 400, 'VALIDATION_FAILED');
@@ -130,18 +121,18 @@ describe('config routes', () => {
   });
 
   it('GET /api/config/:section answers one section, 404 NOT_FOUND for an unknown one', async () => {
-    const response = await app.inject({ url: '/api/config/http', headers: bearer(admin) });
+    const response = await suite.app.inject({ url: '/api/config/http', headers: suite.bearer('admin') });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(app.homecam.config.get().http);
-    expectError(await app.inject({ url: '/api/config/nosuch', headers: bearer(admin) }), 404, 'NOT_FOUND');
-    expectError(await app.inject({ url: '/api/config/constructor', headers: bearer(admin) }), 404, 'NOT_FOUND');
+    expect(response.json()).toEqual(suite.app.homecam.config.get().http);
+    expectError(await suite.app.inject({ url: '/api/config/nosuch', headers: suite.bearer('admin') }), 404, 'NOT_FOUND');
+    expectError(await suite.app.inject({ url: '/api/config/constructor', headers: suite.bearer('admin') }), 404, 'NOT_FOUND');
   });
 
   it('PATCH /api/config/:section merges into that section and answers the saved file', async () => {
-    const response = await app.inject({
+    const response = await suite.app.inject({
       method: 'PATCH',
       url: '/api/config/smtp',
-      headers: bearer(admin),
+      headers: suite.bearer('admin'),
       payload: { active: true, port: 2525 },
     });
     expect(response.statusCode).toBe(200);
@@ -151,20 +142,20 @@ describe('config routes', () => {
 
   it('PATCH /api/config/:section validates with the full path and keeps the file', async () => {
     const before = await read();
-    const bad = await app.inject({ method: 'PATCH', url: '/api/config/ftp', headers: bearer(admin), payload: { port: 70000 } });
+    const bad = await suite.app.inject({ method: 'PATCH', url: '/api/config/ftp', headers: suite.bearer('admin'), payload: { port: 70000 } });
     expectError(bad, 400, 'VALIDATION_FAILED');
     expect(bad.json()).toMatchObject({ error: { details: [{ path: 'ftp.port' }] } });
-    const empty = await app.inject({ method: 'PATCH', url: '/api/config/ftp', headers: bearer(admin) });
+    const empty = await suite.app.inject({ method: 'PATCH', url: '/api/config/ftp', headers: suite.bearer('admin') });
     expectError(empty, 400, 'VALIDATION_FAILED');
-    expectError(await app.inject({ method: 'PATCH', url: '/api/config/nosuch', headers: bearer(admin), payload: {} }), 404, 'NOT_FOUND');
+    expectError(await suite.app.inject({ method: 'PATCH', url: '/api/config/nosuch', headers: suite.bearer('admin'), payload: {} }), 404, 'NOT_FOUND');
     expect(await read()).toBe(before);
   });
 
   it('PATCH /api/config/port sets a known but absent top-level key', async () => {
-    const response = await app.inject({
+    const response = await suite.app.inject({
       method: 'PATCH',
       url: '/api/config/port',
-      headers: { ...bearer(admin), 'content-type': 'application/json' },
+      headers: { ...suite.bearer('admin'), 'content-type': 'application/json' },
       payload: '8082',
     });
     expect(response.statusCode).toBe(200);
@@ -172,7 +163,7 @@ describe('config routes', () => {
   });
 
   it('GET /api/config/download answers the stored file as an attachment', async () => {
-    const response = await app.inject({ url: '/api/config/download', headers: bearer(admin) });
+    const response = await suite.app.inject({ url: '/api/config/download', headers: suite.bearer('admin') });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe('attachment; filename="config.json"');
     expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -180,33 +171,33 @@ describe('config routes', () => {
   });
 
   it('GET /api/config/stat answers size and times', async () => {
-    const response = await app.inject({ url: '/api/config/stat', headers: bearer(admin) });
+    const response = await suite.app.inject({ url: '/api/config/stat', headers: suite.bearer('admin') });
     expect(response.statusCode).toBe(200);
     const body = response.json<{ size: number; modifiedAt: string; createdAt: string }>();
-    expect(body.size).toBe((await stat(configPath)).size);
+    expect(body.size).toBe((await stat(configPath())).size);
     expect(Date.parse(body.modifiedAt)).not.toBeNaN();
     expect(Date.parse(body.createdAt)).not.toBeNaN();
   });
 
   it('every admin config route refuses a non-admin with 403', async () => {
-    const { token } = await signedInUser(app, ['settings:general:edit', 'settings:cameras:edit']);
+    const { token } = await signedInUser(suite.app, ['settings:general:edit', 'settings:cameras:edit']);
     for (const url of ['/api/config', '/api/config/mqtt', '/api/config/download', '/api/config/stat']) {
-      expectError(await app.inject({ url, headers: bearer(token) }), 403, 'FORBIDDEN');
+      expectError(await suite.app.inject({ url, headers: bearer(token) }), 403, 'FORBIDDEN');
     }
-    expectError(await app.inject({ method: 'PATCH', url: '/api/config/mqtt', headers: bearer(token), payload: {} }), 403, 'FORBIDDEN');
+    expectError(await suite.app.inject({ method: 'PATCH', url: '/api/config/mqtt', headers: bearer(token), payload: {} }), 403, 'FORBIDDEN');
     for (const method of ['PUT', 'PATCH'] as const) {
-      expectError(await app.inject({ method, url: '/api/config', headers: bearer(token), payload: {} }), 403, 'FORBIDDEN');
+      expectError(await suite.app.inject({ method, url: '/api/config', headers: bearer(token), payload: {} }), 403, 'FORBIDDEN');
     }
   });
 
   it('a listener that throws does not fail the write', async () => {
-    const unsubscribe = app.homecam.config.onChange(() => {
+    const unsubscribe = suite.app.homecam.config.onChange(() => {
       throw new Error('broken subscriber');
     });
-    const response = await app.inject({
+    const response = await suite.app.inject({
       method: 'PATCH',
       url: '/api/config/atHomeSwitch',
-      headers: { ...bearer(admin), 'content-type': 'application/json' },
+      headers: { ...suite.bearer('admin'), 'content-type': 'application/json' },
       payload: 'true',
     });
     unsubscribe();

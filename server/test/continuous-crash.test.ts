@@ -1,10 +1,9 @@
 import { startCameraSimulator, waitFor, type CameraSimulator } from '@homecam/tools';
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeErrors } from './helpers/continuous.js';
-import { ffmpegChildrenOf, running } from './helpers/processes.js';
+import { ffmpegChildrenOf, running, spawnTsFixture } from './helpers/processes.js';
 import { createTestApp, makeDataDir } from './helpers/test-app.js';
 
 /**
@@ -29,16 +28,11 @@ describe('continuous recording after a crash', () => {
     const yard = { name: 'Yard', recordingMode: 'continuous', videoConfig: { source: camera.mainUrl, stimeout: 5 } };
     await writeFile(join(dataDir, 'config.json'), JSON.stringify({ recordings: { continuous: { segmentSeconds: 60 } }, cameras: [yard] }));
     const script = resolve(import.meta.dirname, 'fixtures', 'continuous-child.ts');
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', script], { env: { ...process.env, DATA_DIR: dataDir, CAMERA: 'Yard' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((done) => child.once('exit', (_code, signal) => done(signal)));
+    const { child, output, exited } = spawnTsFixture(script, { DATA_DIR: dataDir, CAMERA: 'Yard' });
     try {
       const id = await waitFor(() => {
-        if (child.exitCode !== null) throw new Error(`the child ended early: ${err.slice(-2000)}`);
-        return /SEGMENT (\S+)/.exec(out)?.[1];
+        if (child.exitCode !== null) throw new Error(`the child ended early: ${output.err.slice(-2000)}`);
+        return /SEGMENT (\S+)/.exec(output.out)?.[1];
       }, { timeoutMs: 100_000, message: "the child's segment" });
       // Two more seconds of recording, then the kill.
       await new Promise((done) => setTimeout(done, 2_000)); // a span of recording to lose, not a wait for a condition

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DetectorPool, detectionSettingsOf, DETECTION_COLOR_WIDTH, motionFrameOf, ObjectDetection, type ObjectDetected } from '../src/detection/index.js';
 import { systemClock } from '../src/lib/clock.js';
-import { Fmp4StreamParser } from '../src/lib/fmp4/stream-parser.js';
-import { Consumer, type AttachOptions, type MediaItem, type StreamName } from '../src/media/index.js';
+import { Consumer, type AttachOptions, type StreamName } from '../src/media/index.js';
 import { MotionManager, type MotionHub } from '../src/motion/index.js';
+import { mediaItemsOf } from '../src/motion/test-support/fmp4-items.js';
 
 /**
  * From the stream to an object event, with real parts: a real clip (8 s of OpenCV's vtest.avi, people walking) as
@@ -16,15 +16,6 @@ import { MotionManager, type MotionHub } from '../src/motion/index.js';
  */
 
 const clip = readFileSync(join(import.meta.dirname, 'fixtures', 'detection', 'vtest-8s.mp4'));
-
-function itemsOf(data: Buffer): MediaItem[] {
-  const items: MediaItem[] = [];
-  for (const segment of new Fmp4StreamParser().push(data)) {
-    if (segment.type === 'init') items.push({ type: 'init', data: segment.data, codecs: segment.info.codecs, mimeType: segment.info.mimeType, info: segment.info });
-    else items.push({ type: 'fragment', data: segment.data, keyframe: segment.info.keyframe, timestamp: segment.info.timestamp, duration: segment.info.duration, receivedAt: Date.now() });
-  }
-  return items;
-}
 
 /** The hub's side: real Consumers, fed by the test as the hub would feed them. */
 class ClipHub implements MotionHub {
@@ -73,7 +64,7 @@ async function run(cam: Camera): Promise<{ events: ObjectDetected[]; detection: 
   await manager.setCameras([cam]);
   const consumer = await waitFor(() => hub.consumer, { message: 'the motion consumer' });
   const before = pool.stats().done;
-  for (const item of itemsOf(clip)) {
+  for (const item of mediaItemsOf(clip)) {
     const seen = analysed;
     consumer.deliver(item);
     if (item.type === 'init') continue;

@@ -1,12 +1,12 @@
 import type { MetricsResponse, MetricsUpdate } from '@homecam/shared';
 import { waitFor } from '@homecam/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HomecamApp } from '../src/app.js';
 import { FakeClock } from '../src/lib/fake-clock.js';
 import { closeAllLive, openLive } from './helpers/live.js';
 import { ffmpegChildrenOf } from './helpers/processes.js';
 import { closeAllSockets, connectOutcome, socketClient } from './helpers/socket.js';
-import { createTestApp, listen } from './helpers/test-app.js';
+import { appForSuite } from './helpers/suite-app.js';
+import { createTestApp } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
 
 /**
@@ -14,35 +14,26 @@ import { bearer, signedInUser } from './helpers/users.js';
  * The camera's ffmpeg is a child of this process: the process tree and the camera row must show it.
  */
 const CAMERA = 'Metrics Cam';
-let app: HomecamApp;
-let url: string;
-let admin: string;
-let viewer: string;
+const suite = appForSuite({ admin: ['admin'], viewer: ['cameras:access'] }, { app: { metrics: { intervalMs: 300 } }, listen: true });
 
 beforeAll(async () => {
-  app = await createTestApp({ metrics: { intervalMs: 300 } });
-  url = await listen(app);
-  admin = (await signedInUser(app, ['admin'])).token;
-  viewer = (await signedInUser(app, ['cameras:access'])).token;
-  await app.homecam.cameras.create({ name: CAMERA, videoConfig: { source: 'demo:?size=160x120&fps=10&audio=0' } });
+  await suite.app.homecam.cameras.create({ name: CAMERA, videoConfig: { source: 'demo:?size=160x120&fps=10&audio=0' } });
 });
-
-afterAll(async () => {
+afterAll(() => {
   closeAllLive();
   closeAllSockets();
-  await app.close();
 });
 
-const metrics = async (token: string) => app.inject({ url: '/api/system/metrics', headers: bearer(token) });
+const metrics = async (token: string) => suite.app.inject({ url: '/api/system/metrics', headers: bearer(token) });
 
 describe('utilization metrics', () => {
   it('samples the process tree with the camera ffmpeg, its bitrate, consumers and the bytes live viewers get', async () => {
-    const live = openLive(url, CAMERA, { token: viewer });
+    const live = openLive(suite.url, CAMERA, { token: suite.token.viewer });
     await live.next((event) => event.kind === 'fragment', { timeoutMs: 20_000, message: 'a live fragment' });
     let body: MetricsResponse | null = null;
     await waitFor(
       async () => {
-        body = (await metrics(admin)).json<MetricsResponse>();
+        body = (await metrics(suite.token.admin)).json<MetricsResponse>();
         const row = body.cameras.find((r) => r.camera === CAMERA && r.stream === 'main');
         const last = body.samples.at(-1);
         return !!row && row.cpu !== null && row.ingestBitsPerSecond > 0 && row.viewers === 1 && !!last && last.liveBytesPerSecond > 0;
@@ -71,13 +62,13 @@ describe('utilization metrics', () => {
   });
 
   it('is for admins only: 403 for others', async () => {
-    expect((await metrics(viewer)).statusCode).toBe(403);
-    expect((await app.inject({ url: '/api/system/metrics' })).statusCode).toBe(401);
+    expect((await metrics(suite.token.viewer)).statusCode).toBe(403);
+    expect((await suite.app.inject({ url: '/api/system/metrics' })).statusCode).toBe(401);
   });
 
   it('pushes each new sample over the socket to admins, not to other users', async () => {
-    const adminSocket = socketClient(url, admin);
-    const userSocket = socketClient(url, viewer);
+    const adminSocket = socketClient(suite.url, suite.token.admin);
+    const userSocket = socketClient(suite.url, suite.token.viewer);
     const toAdmin: MetricsUpdate[] = [];
     const toUser: MetricsUpdate[] = [];
     adminSocket.on('metrics', (update) => toAdmin.push(update));
@@ -87,7 +78,7 @@ describe('utilization metrics', () => {
     await waitFor(() => toAdmin.length >= 3, { timeoutMs: 10_000, message: 'three metrics events to the admin' });
     const update = toAdmin.at(-1)!;
     expect(update.cameras.some((r) => r.camera === CAMERA)).toBe(true);
-    const history = (await metrics(admin)).json<MetricsResponse>().samples;
+    const history = (await metrics(suite.token.admin)).json<MetricsResponse>().samples;
     expect(history.some((s) => s.t === update.sample.t)).toBe(true);
     expect(toUser).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { Notification, Recording, RecordingList } from '@homecam/shared';
 import { startCameraSimulator, waitFor, type CameraSimulator } from '@homecam/tools';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,7 +9,7 @@ import type { HomecamApp } from '../src/app.js';
 import { RecordingRoot } from '../src/repositories/recording-files.repository.js';
 import type { HttpTrigger } from '../src/triggers/http-trigger.js';
 import { closeAllSockets, connectOutcome, socketClient, type ClientSocket } from './helpers/socket.js';
-import { ffmpegChildrenOf, running } from './helpers/processes.js';
+import { ffmpegChildrenOf, running, spawnTsFixture } from './helpers/processes.js';
 import { createTestApp, listen, makeDataDir } from './helpers/test-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
 
@@ -251,22 +251,14 @@ describe('recording on a trigger', () => {
     await writeFile(join(childDir, 'config.json'), JSON.stringify({ cameras: camerasConfig().slice(0, 1).map((c) => ({ ...c, recordingTimer: 120 })) }));
     const script = resolve(import.meta.dirname, 'fixtures', 'recording-child.ts');
     // `source`: workspace packages resolve to their TypeScript, as in vitest (no build exists yet in CI).
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', script], {
-      env: { ...process.env, DATA_DIR: childDir, CAMERA: 'Yard' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((done) => child.once('exit', (_code, signal) => done(signal)));
+    const { child, output, exited } = spawnTsFixture(script, { DATA_DIR: childDir, CAMERA: 'Yard' });
     try {
       const died = exited.then((signal) => {
-        throw new Error(`the child ended early (${signal ?? child.exitCode}): ${err.slice(-2000)}`);
+        throw new Error(`the child ended early (${signal ?? child.exitCode}): ${output.err.slice(-2000)}`);
       });
       const id = await Promise.race([
-        waitFor(() => /RECORDING (\S+)/.exec(out)?.[1], { timeoutMs: 100_000, message: "the child's clip" }).catch((error: unknown) => {
-          throw new Error(`${error instanceof Error ? error.message : String(error)}; child stderr: ${err.slice(-2000)}`);
+        waitFor(() => /RECORDING (\S+)/.exec(output.out)?.[1], { timeoutMs: 100_000, message: "the child's clip" }).catch((error: unknown) => {
+          throw new Error(`${error instanceof Error ? error.message : String(error)}; child stderr: ${output.err.slice(-2000)}`);
         }),
         died,
       ]);

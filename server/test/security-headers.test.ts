@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HomecamApp } from '../src/app.js';
+import { describe, expect, it } from 'vitest';
+import { appForSuite } from './helpers/suite-app.js';
 import { createTestApp } from './helpers/test-app.js';
 
 /** `content-security-policy` as directive → sources. */
@@ -15,14 +15,10 @@ function csp(header: unknown): Record<string, string[]> {
 }
 
 describe('security headers (finding #13)', () => {
-  let app: HomecamApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const suite = appForSuite({});
 
   it('the web app gets a CSP that allows only what it needs, and framing is refused', async () => {
-    const response = await app.inject({ url: '/', headers: { host: 'homecam.local:8081' } });
+    const response = await suite.app.inject({ url: '/', headers: { host: 'homecam.local:8081' } });
     const policy = csp(response.headers['content-security-policy']);
     expect(policy).toEqual({
       'default-src': ["'self'"],
@@ -51,7 +47,7 @@ describe('security headers (finding #13)', () => {
   });
 
   it('every header helmet sent before is still sent, with the same value (they are now written out, not computed per request)', async () => {
-    const response = await app.inject({ url: '/api/health', headers: { host: 'homecam.local:8081' } });
+    const response = await suite.app.inject({ url: '/api/health', headers: { host: 'homecam.local:8081' } });
     expect(response.headers).toMatchObject({
       'content-security-policy':
         "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;media-src 'self' blob:;font-src 'self' data:;" +
@@ -73,14 +69,14 @@ describe('security headers (finding #13)', () => {
 
   it('API answers and errors carry the same headers', async () => {
     for (const url of ['/api/health', '/api/nothing']) {
-      const response = await app.inject({ url });
+      const response = await suite.app.inject({ url });
       expect(csp(response.headers['content-security-policy'])['frame-ancestors']).toEqual(["'none'"]);
       expect(response.headers['x-content-type-options']).toBe('nosniff');
     }
   });
 
   it('a Host header that is not a plain host name is not echoed into the policy', async () => {
-    const response = await app.inject({ url: '/', headers: { host: "evil; script-src 'unsafe-inline'" } });
+    const response = await suite.app.inject({ url: '/', headers: { host: "evil; script-src 'unsafe-inline'" } });
     expect(csp(response.headers['content-security-policy'])['connect-src']).toEqual(["'self'"]);
     expect(csp(response.headers['content-security-policy'])['script-src']).toEqual(["'self'"]);
   });

@@ -1,46 +1,38 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HomecamApp } from '../src/app.js';
+import { describe, expect, it } from 'vitest';
 import { redactConfig } from '../src/backup/redact.js';
 import { listRouteAccess } from '../src/http/access/access-control.js';
 import { LogCapture } from './helpers/log-capture.js';
 import { errorCode } from './helpers/http.js';
-import { createTestApp, makeDataDir } from './helpers/test-app.js';
+import { appForSuite } from './helpers/suite-app.js';
 import { bearer, signedInUser } from './helpers/users.js';
 
 const URL = '/api/settings/notifications/telegram';
 const TOKEN = '987654321:AAH-writeOnlySecret_abcdefghijklmn';
 const SECRET_PART = TOKEN.split(':')[1] ?? '';
-let app: HomecamApp;
-let dataDir: string;
-let editor: string;
 const logs = new LogCapture();
 const bodies: string[] = [];
+const suite = appForSuite({ editor: ['settings:notifications:edit'] }, { app: { logLevel: 'trace', logStream: logs } });
+const configFile = (): string => join(suite.app.homecam.dataDir, 'config.json');
 
-async function patch(payload: unknown, token = editor) {
-  const response = await app.inject({ method: 'PATCH', url: URL, headers: bearer(token), payload: payload as object });
+async function patch(payload: unknown, token = suite.token.editor) {
+  const response = await suite.app.inject({ method: 'PATCH', url: URL, headers: bearer(token), payload: payload as object });
   bodies.push(response.body);
   return response;
 }
 
-async function get(token = editor) {
-  const response = await app.inject({ url: URL, headers: bearer(token) });
+async function get(token = suite.token.editor) {
+  const response = await suite.app.inject({ url: URL, headers: bearer(token) });
   bodies.push(response.body);
   return response;
 }
 
 async function telegramBlock(): Promise<Record<string, unknown> | undefined> {
-  const file = JSON.parse(await readFile(join(dataDir, 'config.json'), 'utf8')) as { notifications?: { telegram?: Record<string, unknown> } };
+  const file = JSON.parse(await readFile(configFile(), 'utf8')) as { notifications?: { telegram?: Record<string, unknown> } };
   return file.notifications?.telegram;
 }
 
-beforeAll(async () => {
-  dataDir = await makeDataDir();
-  app = await createTestApp({ dataDir, logLevel: 'trace', logStream: logs });
-  editor = (await signedInUser(app, ['settings:notifications:edit'])).token;
-});
-afterAll(() => app.close());
 
 describe('Telegram settings', () => {
   it('answers "off, nothing set" before anything is configured', async () => {
@@ -55,9 +47,9 @@ describe('Telegram settings', () => {
     expect(response.json()).toEqual({ active: true, tokenSet: true, chatID: '12345,-100987,@home_alerts', message: 'Bewegung: @' });
     expect(await telegramBlock()).toEqual({ active: true, token: TOKEN, chatID: '12345,-100987,@home_alerts', message: 'Bewegung: @' });
     // Applied live: the running config has it too (the channel reads it on each alert).
-    expect(app.homecam.config.get().notifications.telegram?.token).toBe(TOKEN);
+    expect(suite.app.homecam.config.get().notifications.telegram?.token).toBe(TOKEN);
     // The other notification settings are untouched.
-    expect(app.homecam.config.get().notifications.active).toBe(true);
+    expect(suite.app.homecam.config.get().notifications.active).toBe(true);
   });
 
   it('absent keeps, null clears', async () => {
@@ -91,22 +83,22 @@ describe('Telegram settings', () => {
   });
 
   it('role matrix: settings:notifications:access reads, :edit writes, others are refused', async () => {
-    const rules = new Map(listRouteAccess(app).map((route) => [`${route.method} ${route.url}`, route.access]));
+    const rules = new Map(listRouteAccess(suite.app).map((route) => [`${route.method} ${route.url}`, route.access]));
     expect(rules.get(`GET ${URL}`)).toEqual({ anyOf: ['settings:notifications:access', 'settings:notifications:edit'] });
     expect(rules.get(`PATCH ${URL}`)).toEqual({ anyOf: ['settings:notifications:edit'] });
-    const reader = (await signedInUser(app, ['settings:notifications:access'])).token;
+    const reader = (await signedInUser(suite.app, ['settings:notifications:access'])).token;
     expect((await get(reader)).json()).toMatchObject({ tokenSet: true });
     expect((await patch({ active: false }, reader)).statusCode).toBe(403);
-    const other = (await signedInUser(app, ['settings:recordings:edit', 'cameras:access'])).token;
+    const other = (await signedInUser(suite.app, ['settings:recordings:edit', 'cameras:access'])).token;
     expect((await get(other)).statusCode).toBe(403);
     expect((await patch({ active: false }, other)).statusCode).toBe(403);
-    expect((await app.inject({ url: URL })).statusCode).toBe(401);
-    const admin = (await signedInUser(app, ['admin'])).token;
+    expect((await suite.app.inject({ url: URL })).statusCode).toBe(401);
+    const admin = (await signedInUser(suite.app, ['admin'])).token;
     expect((await patch({ active: false }, admin)).json()).toMatchObject({ active: false });
   });
 
   it('a backup for a non-admin leaves the token out of config.json', async () => {
-    const raw = JSON.parse(await readFile(join(dataDir, 'config.json'), 'utf8')) as unknown;
+    const raw = JSON.parse(await readFile(configFile(), 'utf8')) as unknown;
     expect(JSON.stringify(raw)).toContain(SECRET_PART);
     const redacted = redactConfig(raw) as { notifications: { telegram: Record<string, unknown> } };
     expect(JSON.stringify(redacted)).not.toContain(SECRET_PART);
@@ -115,8 +107,8 @@ describe('Telegram settings', () => {
   });
 
   it('the token is in no answer (the public UI config included) and no log line', async () => {
-    bodies.push((await app.inject({ url: '/api/config/ui' })).body);
-    bodies.push((await app.inject({ url: '/api/settings/notifications', headers: bearer(editor) })).body);
+    bodies.push((await suite.app.inject({ url: '/api/config/ui' })).body);
+    bodies.push((await suite.app.inject({ url: '/api/settings/notifications', headers: suite.bearer('editor') })).body);
     expect(bodies.length).toBeGreaterThan(15);
     for (const body of bodies) expect(body).not.toContain(SECRET_PART);
     expect(logs.text.length).toBeGreaterThan(0);

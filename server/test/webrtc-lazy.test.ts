@@ -1,15 +1,14 @@
-import { startCameraSimulator, waitFor, type CameraSimulator } from '@homecam/tools';
+import { waitFor } from '@homecam/tools';
 import { readdirSync, readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { HomecamApp } from '../src/app.js';
 import { libdatachannel } from '../src/webrtc/libdatachannel.js';
 import { openPeerCount } from '../src/webrtc/peer.js';
 import { addCamera } from './helpers/http.js';
 import { closeAllLive, isText, openLive } from './helpers/live.js';
-import { createTestApp, listen } from './helpers/test-app.js';
-import { signedInUser } from './helpers/users.js';
+import { appForSuite } from './helpers/suite-app.js';
+import { simulatorForSuite } from './helpers/suite-simulator.js';
 import { openWebrtcViewer } from './helpers/webrtc.js';
 
 /**
@@ -18,11 +17,6 @@ import { openWebrtcViewer } from './helpers/webrtc.js';
  * an MSE viewer does not load it, the first WebRTC viewer starts it and it stops once the last one left. (Each test
  * file runs in its own process, so the threads seen here are this file's.)
  */
-let sim: CameraSimulator;
-let app: HomecamApp;
-let url: string;
-let viewer: string;
-
 /** Names of this process's threads: libdatachannel's are 'SCTP timer', 'SCTP iterator', 'RTC poll', 'RTC worker'. */
 const threadNames = (): string[] => readdirSync('/proc/self/task').map((task) => readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim());
 const nativeWebrtcThreads = (): string[] => threadNames().filter((name) => name.startsWith('SCTP') || name.startsWith('RTC '));
@@ -41,29 +35,25 @@ async function collectGarbage(): Promise<void> {
   }
 }
 
+const yard = simulatorForSuite({ cameras: 1, names: ['yard'] });
+const suite = appForSuite(
+  { admin: ['admin'], viewer: ['cameras:access'] },
+  { app: { media: { hub: { idleTimeoutMs: 1_000 } }, live: { authTimeoutMs: 2_000 } }, listen: true },
+);
+
 beforeAll(async () => {
   libdatachannel.lingerMs = 300;
-  sim = await startCameraSimulator({ cameras: 1, names: ['yard'] });
-  app = await createTestApp({ media: { hub: { idleTimeoutMs: 1_000 } }, live: { authTimeoutMs: 2_000 } });
-  url = await listen(app);
-  const admin = (await signedInUser(app, ['admin'])).token;
-  viewer = (await signedInUser(app, ['cameras:access'])).token;
   for (const [name, audio] of [['Yard', true], ['Quiet', false]] as const) {
-    const payload = { name, videoConfig: { source: sim.cameras[0]!.mainUrl, stimeout: 5, audio } };
-    await addCamera(app, admin, payload);
+    const payload = { name, videoConfig: { source: yard.camera.mainUrl, stimeout: 5, audio } };
+    await addCamera(suite.app, suite.token.admin, payload);
   }
-  await app.homecam.config.patchSection('webrtc', { active: true, bindAddress: '127.0.0.1' });
+  await suite.app.homecam.config.patchSection('webrtc', { active: true, bindAddress: '127.0.0.1' });
 });
-
-afterAll(async () => {
-  closeAllLive();
-  await app?.close();
-  await sim?.close();
-});
+afterAll(() => closeAllLive());
 
 describe('libdatachannel on demand', () => {
   it('is neither loaded nor running in a started server, nor for an MSE viewer', async () => {
-    const live = openLive(url, 'Yard', { token: viewer });
+    const live = openLive(suite.url, 'Yard', { token: suite.token.viewer });
     await live.next((e) => e.kind === 'fragment', { timeoutMs: 20_000, message: 'MSE fragments' });
     expect(libdatachannel.state()).toEqual({ loaded: false, running: false, leases: 0 });
     expect(nativeWebrtcThreads()).toEqual([]);
@@ -76,7 +66,7 @@ describe('libdatachannel on demand', () => {
   it('runs while a WebRTC viewer plays and stops with its threads once the last one left; a next viewer starts it again', async () => {
     const rounds = [{ camera: 'Yard', audio: false }, { camera: 'Yard', audio: true }, { camera: 'Quiet', audio: true }];
     for (const [round, { camera, audio }] of rounds.entries()) {
-      const { live, rtp } = await openWebrtcViewer(url, camera, viewer, { audio });
+      const { live, rtp } = await openWebrtcViewer(suite.url, camera, suite.token.viewer, { audio });
       await live.next(isText('webrtc-answer'), { message: `the answer (round ${round})` });
       await waitFor(() => rtp.packets.some((p) => p.nalTypes.includes(5)), { timeoutMs: 20_000, message: `a keyframe over RTP (round ${round})` });
       // the server's peer holds the library, as the in-process test client does

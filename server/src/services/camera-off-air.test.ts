@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors/app-error.js';
 import { InvalidSourceError, MediaError, parseSource } from '../media/index.js';
+import { thrownBy } from '../../test/helpers/thrown.js';
 import { toAppError } from './camera-off-air.js';
 
 describe('toAppError: media failures as API errors', () => {
   it('maps a refused camera source (the library\'s InvalidSourceError, as media throws it) once, without its text', () => {
-    let refusal: unknown;
-    try {
-      parseSource('gopher://admin:hunter22@cam/x');
-    } catch (error) {
-      refusal = error;
-    }
+    const refusal = thrownBy(() => parseSource('gopher://admin:hunter22@cam/x'));
     expect(refusal).toBeInstanceOf(InvalidSourceError);
     const mapped = toAppError(refusal);
     expect(mapped).toBeInstanceOf(AppError);

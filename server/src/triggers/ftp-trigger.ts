@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { FtpServer, type FtpFileSystem, type FtpReply } from './ftp-server.js';
-import { BaseTrigger, errorMessage, findCamera, listenErrorMessage, sameSecret, type TriggerCamera, type TriggerDeps } from './trigger.js';
+import { BaseTrigger, errorMessage, findCamera, listenErrorMessage, sameSecret, type TriggerCamera } from './trigger.js';
 
 export interface FtpTriggerOptions {
   /** config.json `ftp.port` (5050); 0 picks a free port (tests). */
@@ -56,16 +56,9 @@ export function cameraFromFileName<T extends { name: string }>(cameras: readonly
  * root file named after the camera) is motion for that camera, and a picture of up to `maxImageBytes` becomes
  * `extra.image`. The listing shows one folder per camera; MKD, DELE and RNFR/RNTO are accepted and do nothing.
  */
-export class FtpTrigger extends BaseTrigger {
+export class FtpTrigger extends BaseTrigger<FtpTriggerOptions> {
   readonly name = 'ftp' as const;
   private server: FtpServer | null = null;
-
-  constructor(
-    private readonly options: FtpTriggerOptions,
-    deps: TriggerDeps,
-  ) {
-    super(deps);
-  }
 
   port(): number | null {
     return this.server?.address()?.port ?? null;

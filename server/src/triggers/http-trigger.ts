@@ -7,7 +7,6 @@ import {
   listenErrorMessage,
   unknownCamera,
   type TriggerAction,
-  type TriggerDeps,
   type TriggerResult,
 } from './trigger.js';
 import { AddressRateLimiter, requestToken, sameSecret, splitToken, TRIGGER_RATE_PER_MINUTE } from './http-trigger-guard.js';
@@ -79,18 +78,10 @@ const DONE: Record<TriggerAction, string> = { motion: 'Motion', motionReset: 'Mo
  * `/motion/reset?…`, `/doorbell?…`. Answers JSON: 200 when handled or skipped, 4xx with `{error: true, code,
  * message}` for a bad path or an unknown camera (camera.ui answered 500 for everything), 500 when the handler failed.
  */
-export class HttpTrigger extends BaseTrigger {
+export class HttpTrigger extends BaseTrigger<HttpTriggerOptions> {
   readonly name = 'http' as const;
   private server: Server | null = null;
-  private readonly limiter: AddressRateLimiter;
-
-  constructor(
-    private readonly options: HttpTriggerOptions,
-    deps: TriggerDeps,
-  ) {
-    super(deps);
-    this.limiter = new AddressRateLimiter(options.ratePerMinute ?? TRIGGER_RATE_PER_MINUTE);
-  }
+  private readonly limiter = new AddressRateLimiter(this.options.ratePerMinute ?? TRIGGER_RATE_PER_MINUTE);
 
   /** The port it listens on, or null when stopped. */
   port(): number | null {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { brokerUrl, decide, hasWildcard, mqttBindings } from './mqtt-match.js';
-import { BaseTrigger, errorMessage, type TriggerDeps } from './trigger.js';
+import { BaseTrigger, errorMessage } from './trigger.js';
 
 export interface MqttTriggerOptions {
   /** config.json `mqtt.host`: a host name or address, or a whole `mqtt[s]://` / `ws[s]://` URL. */
@@ -55,7 +55,7 @@ export interface MotionStatePayload {
  * (exact topics) and matches messages as camera.ui did (see `mqtt-match.ts`). Reconnects on its own; status is
  * online while connected. `publishMotionState` publishes a camera's motion state for other systems.
  */
-export class MqttTrigger extends BaseTrigger {
+export class MqttTrigger extends BaseTrigger<MqttTriggerOptions> {
   readonly name = 'mqtt' as const;
   private client: MqttClient | null = null;
   private readonly subscribed = new Set<string>();
@@ -63,13 +63,6 @@ export class MqttTrigger extends BaseTrigger {
   /** Per camera, so one slow handler (e.g. a motion delay) neither blocks other cameras nor reorders one camera's events. */
   private readonly cameraQueues = new Map<string, Promise<void>>();
   private connectError: string | null = null;
-
-  constructor(
-    private readonly options: MqttTriggerOptions,
-    deps: TriggerDeps,
-  ) {
-    super(deps);
-  }
 
   /** The topics it is subscribed to now. */
   subscriptions(): string[] {

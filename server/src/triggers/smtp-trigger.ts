@@ -1,7 +1,7 @@
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { anyCameraHasBody, cameraBySender, cameraByBody, cameraByRecipient } from './smtp-match.js';
-import { BaseTrigger, errorMessage, listenErrorMessage, sameSecret, type TriggerCamera, type TriggerDeps, type TriggerResult } from './trigger.js';
+import { BaseTrigger, errorMessage, listenErrorMessage, sameSecret, type TriggerCamera, type TriggerResult } from './trigger.js';
 
 export interface SmtpTriggerOptions {
   /** config.json `smtp.port` (2727); 0 picks a free port (tests). */
@@ -35,16 +35,9 @@ function smtpError(code: number, message: string): Error {
  * as `extra.image`. An unknown recipient is refused at RCPT TO when no camera could be found by body text.
  * STARTTLS is offered only with a certificate (`tls`); without one, AUTH is allowed on the plain connection.
  */
-export class SmtpTrigger extends BaseTrigger {
+export class SmtpTrigger extends BaseTrigger<SmtpTriggerOptions> {
   readonly name = 'smtp' as const;
   private server: SMTPServer | null = null;
-
-  constructor(
-    private readonly options: SmtpTriggerOptions,
-    deps: TriggerDeps,
-  ) {
-    super(deps);
-  }
 
   port(): number | null {
     const address = this.server?.server.address();

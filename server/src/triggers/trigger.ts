@@ -147,9 +147,10 @@ export const SINK_TIMEOUT_MS = 30_000;
 
 /**
  * Start/stop bookkeeping shared by all triggers: calls are serialised (a restart during a start waits for it),
- * and a `status` event is emitted on every change of status or error.
+ * and a `status` event is emitted on every change of status or error. Every trigger is built from its own
+ * options and the common deps, so the constructor lives here.
  */
-export abstract class BaseTrigger extends EventEmitter implements Trigger {
+export abstract class BaseTrigger<Options> extends EventEmitter implements Trigger {
   abstract readonly name: TriggerName;
   protected readonly log: TriggerLogger;
   private readonly camerasProvider: CamerasProvider;
@@ -159,7 +160,10 @@ export abstract class BaseTrigger extends EventEmitter implements Trigger {
   private running = false;
   private queue: Promise<void> = Promise.resolve();
 
-  protected constructor(deps: TriggerDeps) {
+  constructor(
+    protected readonly options: Options,
+    deps: TriggerDeps,
+  ) {
     super();
     this.camerasProvider = deps.cameras;
     this.sink = deps.sink;
