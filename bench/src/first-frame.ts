@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const sim = await startCameraSimulator({ cameras: 1, clip: true, log: () => undefined });
   own('simulator', () => sim.close());
   const camera = sim.cameras[0]!;
-  await api.request('POST', '/api/cameras', { name: camera.name, prebuffering: true, videoConfig: { source: camera.mainUrl, maxStreams: 64 } });
+  await api.request('POST', '/api/cameras', { name: camera.name, prebuffering: true, videoConfig: { source: camera.mainUrl, maxStreams: 64, ...(process.env.BENCH_AUDIO === '0' ? { audio: false } : {}) } });
   await waitForState(api, camera.name, 'streaming', 20_000);
   await sleep(3_000);
   const loadBefore = loadavg()[0]!;
