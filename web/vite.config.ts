@@ -45,6 +45,8 @@ function serviceWorker(): Plugin {
 
 /** The early script (src/early-live.ts): a camera page's live socket opens while the app loads. */
 const EARLY_SOURCE = 'src/early-live.ts';
+/** The app's start (main.tsx imports it once the early picture shows): index.html preloads its code. */
+const APP_START_SOURCE = '/src/app/start.tsx';
 /** The pages whose code the early script preloads (by route key, as src/early/page-preload.ts names them). */
 const EARLY_PAGES: Record<string, string> = { camera: '/src/pages/CameraPage.tsx', 'camera-feed': '/src/pages/CameraFeedPage.tsx' };
 
@@ -61,18 +63,33 @@ function staticClosure(chunk: OutputChunk, byFile: Map<string, OutputChunk>, int
   return into;
 }
 
-/** Per early page: its chunks that the app's entry does not load anyway (those are preloaded by index.html already). */
+/** Per early page: its chunks that index.html does not preload anyway (the entry's and the app start's). */
 function earlyPageChunks(bundle: OutputBundle): Record<string, string[]> {
   const chunks = chunksOf(bundle);
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const app = chunks.find((chunk) => chunk.isEntry);
-  const loaded = app ? staticClosure(app, byFile) : new Set<string>();
+  const loaded = new Set([...entryChunks(bundle), ...appStartChunks(bundle)]);
   const pages: Record<string, string[]> = {};
   for (const [route, source] of Object.entries(EARLY_PAGES)) {
     const page = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith(source));
     if (page) pages[route] = [...staticClosure(page, byFile)].filter((file) => !loaded.has(file));
   }
   return pages;
+}
+
+/** The entry chunk and what it imports statically (index.html loads them). */
+function entryChunks(bundle: OutputBundle): Set<string> {
+  const chunks = chunksOf(bundle);
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  return entry ? staticClosure(entry, new Map(chunks.map((chunk) => [chunk.fileName, chunk]))) : new Set<string>();
+}
+
+/** The app's start chunk and what it imports statically, minus what the entry loads anyway. */
+function appStartChunks(bundle: OutputBundle): string[] {
+  const chunks = chunksOf(bundle);
+  const loaded = entryChunks(bundle);
+  const start = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith(APP_START_SOURCE));
+  if (!start) throw new Error(`${APP_START_SOURCE} is not a chunk of the build`);
+  return [...staticClosure(start, new Map(chunks.map((chunk) => [chunk.fileName, chunk])))].filter((file) => !loaded.has(file));
 }
 
 /**
@@ -115,6 +132,8 @@ function earlyLiveScript(): Plugin {
         return insert(html, [
           `<script async src="/${early.fileName}"></script>`,
           `<script type="application/json" id="${PAGE_CHUNKS_ELEMENT_ID}">${JSON.stringify(earlyPageChunks(ctx.bundle))}</script>`,
+          // The app's code downloads and compiles beside the entry, which evaluates it only later (see main.tsx).
+          ...appStartChunks(ctx.bundle).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
         ]);
       },
     },

@@ -176,7 +176,8 @@ export async function firstFrameRun(browser: Browser, options: FirstFrameOptions
     const page = await context.newPage();
     await page.goto(options.url, { waitUntil: options.referencePlayer ? 'domcontentloaded' : 'commit' });
     if (options.referencePlayer) await page.addScriptTag({ content: options.referenceScript ?? REFERENCE_PLAYER_SCRIPT });
-    return await waitForFrame(page, options.timeoutMs, options.noVideoGiveUpMs);
+    // the reference players set their data-transport themselves, before their first frame
+    return await waitForFrame(page, options.timeoutMs, options.noVideoGiveUpMs, options.referencePlayer ? 0 : 3_000);
   } catch (error) {
     return failed(null, error instanceof Error ? error.message.split('\n')[0]! : String(error));
   } finally {
@@ -197,7 +198,22 @@ function failed(probe: FrameProbe | null, error: string): FirstFrameRun {
   };
 }
 
-async function waitForFrame(page: Page, timeoutMs: number, noVideoGiveUpMs: number): Promise<FirstFrameRun> {
+/**
+ * The player's `data-transport` once it has one: the early script's picture (web/src/api/live/early-picture.ts) may
+ * show the first frame before the app has rendered the player, which then adopts it. Null without a player.
+ */
+async function playerTransport(page: Page, waitMs: number): Promise<string | null> {
+  const read = () => document.querySelector('[data-transport]')?.getAttribute('data-transport') ?? null;
+  if (waitMs === 0) return page.evaluate(read);
+  try {
+    const handle = await page.waitForFunction(read, undefined, { timeout: waitMs, polling: 20 });
+    return await handle.jsonValue();
+  } catch {
+    return null;
+  }
+}
+
+async function waitForFrame(page: Page, timeoutMs: number, noVideoGiveUpMs: number, transportWaitMs: number): Promise<FirstFrameRun> {
   const started = Date.now();
   for (;;) {
     const probe = await page.evaluate<FrameProbe | null>('window.__bench ?? null');
@@ -220,7 +236,7 @@ async function waitForFrame(page: Page, timeoutMs: number, noVideoGiveUpMs: numb
         },
         videos: probe.videos,
         frameWidth: probe.frameWidth,
-        transport: await page.evaluate<string | null>(`document.querySelector('[data-transport]')?.getAttribute('data-transport') ?? null`),
+        transport: await playerTransport(page, transportWaitMs),
         error: null,
       };
     }

@@ -34,7 +34,20 @@ async function openCamera(page: Page, baseUrl: string, camera: string): Promise<
 
 test('the camera page plays over WebRTC: badge, decoded frames, pause and play', async ({ page, server, adminApi, simulator }) => {
   const camera = await addCamera(adminApi, simulator);
+  const offers: string[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framesent', ({ payload }) => {
+      if (typeof payload === 'string' && payload.includes('"webrtc-offer"')) offers.push((JSON.parse(payload) as { sdp: string }).sdp);
+    }),
+  );
   const ms = await openCamera(page, server.url, camera);
+  // One ICE transport for picture and sound (max-bundle): the offer's candidates are all in the video section, the
+  // audio section rides on it (with 'balanced' it has candidates of its own, a second transport for ICE to check).
+  expect(offers.length).toBeGreaterThan(0);
+  const [video = '', audio = ''] = offers[0]!.split(/^(?=m=audio )/m);
+  expect(video).toContain('a=candidate:');
+  expect(audio).toMatch(/^m=audio /);
+  expect(audio).not.toContain('a=candidate:');
   const player = page.getByTestId('live-player');
   await expect(player).toHaveAttribute('data-transport', 'webrtc');
   await expect(page.getByTestId('player-transport')).toHaveText('WebRTC');

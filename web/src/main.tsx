@@ -1,20 +1,17 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import './styles/index.css';
-import { App } from './app/App';
-import { createAppRouter } from './app/router';
-import { createRuntime } from './app/runtime';
+import { earlyPictureShown } from './api/live/live-early';
+
+/**
+ * On a camera page opened from nothing, the page's first script plays the camera already (api/live/early-picture.ts);
+ * its socket, MediaSource and first frame each need the main thread for a moment, which evaluating and rendering the
+ * app would hold for ~0.3 s in one go. So the app starts once that picture shows (or gave up), at most this much later;
+ * its code downloads and compiles meanwhile (index.html preloads it). On every other page it starts at once.
+ */
+const EARLY_PICTURE_WAIT_MS = 400;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-// The one place the app's long-lived objects are built; everything else receives them.
-const runtime = createRuntime({ storage: localStorage, document, window });
-const router = createAppRouter(runtime);
-
-createRoot(container).render(
-  <StrictMode>
-    <App runtime={runtime} router={router} />
-  </StrictMode>,
-);
-runtime.startPwa();
+void earlyPictureShown(EARLY_PICTURE_WAIT_MS)
+  .then(() => import('./app/start'))
+  .then(({ startApp }) => startApp(container));

@@ -62,7 +62,7 @@ function createSessionHttpClient(session: () => SessionStore): HttpClient {
 }
 
 /**
- * The app's long-lived objects and how they are wired together, built once by main.tsx. Stores live outside
+ * The app's long-lived objects and how they are wired together, built once by app/start.tsx. Stores live outside
  * React because the navigation guard (a router loader), the HTTP client and the socket need them too.
  */
 export function createRuntime({ storage, document, window }: RuntimeEnvironment): Runtime {

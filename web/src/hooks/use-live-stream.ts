@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { CameraStreamName } from '@homecam/shared';
 import { LiveConnection } from '../api/live/live-connection';
+import { earlyPictureFor } from '../api/live/live-early';
 import type { SessionStore } from '../stores/session/session-store';
 import { useStores } from '../stores/stores-context';
 import { useFullscreen } from './use-fullscreen';
@@ -13,11 +14,21 @@ function storedToken(sessionStore: SessionStore): string | null {
 
 /**
  * A live player's plumbing: the socket + MSE connection for one camera, paused while the tab is hidden or
- * the player is off screen, plus audio (muted by default) and fullscreen. The component renders `videoRef`
- * inside `containerRef` and shows `state`. Remount (key) to switch cameras.
+ * the player is off screen, plus audio (muted by default) and fullscreen. The component renders `videoRef` (or,
+ * when given, an element with the ref `earlyVideoSlot`, which receives the early picture's <video>) inside
+ * `containerRef` and shows `state`. Remount (key) to switch cameras.
  */
 export function useLiveStream(camera: string, stream: CameraStreamName = 'main') {
-  const videoRef = useRef<HTMLVideoElement>(null);
+  // A page opened from nothing may show this camera's picture already (early-picture.ts): that <video> becomes ours.
+  const [early] = useState(() => earlyPictureFor(camera, stream));
+  const videoRef = useRef<HTMLVideoElement>(early?.video ?? null);
+  /** Where the component puts the early picture's <video> instead of rendering its own (null: it renders its own). */
+  const adoptEarly = useCallback(
+    (slot: HTMLElement | null): void => {
+      if (slot) early?.adoptInto(slot);
+    },
+    [early],
+  );
   const { ref: containerRef, fullscreen, toggle: toggleFullscreen } = useFullscreen<HTMLDivElement>();
   const { sessionStore } = useStores();
   const [connection] = useState(() => new LiveConnection({ camera, stream, getToken: () => storedToken(sessionStore) }));
@@ -44,6 +55,7 @@ export function useLiveStream(camera: string, stream: CameraStreamName = 'main')
 
   return {
     videoRef,
+    earlyVideoSlot: early ? adoptEarly : null,
     containerRef,
     state,
     muted,

@@ -13,7 +13,7 @@ import type { ThemeStore } from './theme/theme-store';
 import type { ToastStore } from './toast/toast-store';
 
 /**
- * The app's external stores (and its HTTP client) as hooks see them. Built once by createRuntime (main.tsx) and handed down by
+ * The app's external stores (and its HTTP client) as hooks see them. Built once by createRuntime (app/start.tsx) and handed down by
  * <StoresContext.Provider>, so a hook depends on this interface, not on the module that wires the app.
  */
 export interface AppStores {

@@ -39,7 +39,7 @@ export class FakePeerConnection extends EventTarget {
   ontrack: ((event: { track: object; streams: object[]; receiver: object }) => void) | null = null;
   onicecandidate: ((event: { candidate: { candidate: string; sdpMid: string } | null }) => void) | null = null;
   onconnectionstatechange: (() => void) | null = null;
-  constructor() {
+  constructor(readonly config: RTCConfiguration = {}) {
     super();
     FakePeerConnection.all.push(this);
   }

@@ -1,9 +1,10 @@
 import { parseLiveServerMessage, type LiveClientMessage } from '@homecam/shared';
+import type { EarlyPicture } from './early-picture';
 import { claimEarlyLive } from './live-early';
 import { LiveLink } from './live-link';
-import { liveEdgeDecision, reconnectDelayMs } from './live-policy';
+import { reconnectDelayMs } from './live-policy';
 import type { LiveConnectionOptions, PauseReason } from './live-options';
-import { MediaSink, mediaSourceClass } from './media-sink';
+import { MediaSink, mediaSourceClass, mseSupportError, type MediaSinkHooks } from './media-sink';
 import { initialPlayerState, playerTransition, type PlayerEvent, type PlayerState } from './player-machine';
 import { webrtcSupported, type RecvPeer } from './recv-peer';
 import { WebrtcLink } from './webrtc-link';
@@ -36,6 +37,8 @@ export class LiveConnection {
   private link: WebrtcLink | null = null;
   /** Why WebRTC was left on this player: later reconnects go straight to MSE (reload tries again). */
   private webrtcFallback: string | null = null;
+  /** The early picture whose messages are being gone through: its MediaSink is taken instead of a new one. */
+  private adopting: EarlyPicture | null = null;
 
   constructor(private readonly options: LiveConnectionOptions) {}
 
@@ -119,15 +122,20 @@ export class LiveConnection {
     if (!video) return;
     const { camera, stream = 'main' } = this.options;
     const webrtc = (this.options.webrtc ?? webrtcSupported()) && this.webrtcFallback === null;
-    // The page's first script may have opened this very socket while the app loaded: take it over.
+    // The page's first script may have opened this very socket while the app loaded (and may show its picture in
+    // this very <video>): take it over, and go through its messages so far as if this player had listened from the start.
+    const early = claimEarlyLive(camera, stream, webrtc, video);
     const socket =
-      claimEarlyLive(camera, stream, webrtc) ??
+      early?.link ??
       new LiveLink({ camera, stream, webrtc, getToken: this.options.getToken, location: this.options.location ?? window.location, createSocket: this.options.createSocket });
     this.socket = socket;
     this.authenticated = false;
     this.lastMessageAt = Date.now();
     this.dispatch({ type: 'CONNECT' });
     if (socket.peer) this.openLink(video, socket.peer);
+    this.adopting = early?.picture ?? null;
+    for (const text of this.adopting?.texts ?? []) this.onText(text);
+    this.adopting = null;
     socket.listen({
       onText: (text) => {
         if (this.socket !== socket) return;
@@ -221,14 +229,14 @@ export class LiveConnection {
     this.sink?.dispose();
     this.sink = null;
     const Source = mediaSourceClass();
-    const code = !Source ? 'MSE_UNSUPPORTED' : Source.isTypeSupported(mimeType) ? null : 'CODEC_UNSUPPORTED';
+    const code = mseSupportError(Source, mimeType);
     if (code || !Source) {
       this.dispatch({ type: 'ERROR', code: code ?? 'MSE_UNSUPPORTED' });
       this.closeSocket();
       return;
     }
     this.dispatch({ type: 'INIT', mimeType, transcoding });
-    const sink = new MediaSink(video, Source, mimeType, {
+    const hooks: MediaSinkHooks = {
       onUpdated: () => this.followLiveEdge(),
       onError: () => {
         // A decode problem: start over with a fresh connection (and a fresh MediaSource).
@@ -238,7 +246,8 @@ export class LiveConnection {
         this.dispatch({ type: 'CLOSED' });
         this.scheduleReconnect();
       },
-    });
+    };
+    const sink = this.adopting?.takeSink(mimeType, hooks) ?? new MediaSink(video, Source, mimeType, hooks);
     this.sink = sink;
   }
 
@@ -249,15 +258,7 @@ export class LiveConnection {
   };
 
   private followLiveEdge(): void {
-    const video = this.video;
-    const sink = this.sink;
-    if (!video || !sink || this.pauses.size > 0) return;
-    const ranges = sink.ranges();
-    if (ranges.length === 0) return;
-    const decision = liveEdgeDecision(ranges, video.currentTime);
-    if (decision.seekTo !== null) video.currentTime = decision.seekTo;
-    if (video.playbackRate !== decision.playbackRate) video.playbackRate = decision.playbackRate;
-    if (video.paused) video.play().catch(() => undefined);
+    if (this.pauses.size === 0) this.sink?.followLiveEdge();
   }
 
   private readonly tick = () => {

@@ -1,5 +1,6 @@
 import type { CameraStreamName } from '@homecam/shared';
 import type { EarlyRoute } from '../../early/page-preload';
+import { EarlyPicture, EARLY_PICTURE_LAYER_CLASS } from './early-picture';
 import { LiveLink } from './live-link';
 import { webrtcSupported } from './recv-peer';
 
@@ -19,13 +20,21 @@ export const UNCLAIMED_MS = 10_000;
 interface EarlyLive {
   link: LiveLink;
   timer: ReturnType<typeof setTimeout>;
+  /** The picture the early script shows of it (showEarlyPicture), until a player adopts both. */
+  picture: EarlyPicture | null;
+}
+
+/** What a player takes over: the socket, and the early picture when it plays in the player's own <video>. */
+export interface EarlyClaim {
+  link: LiveLink;
+  picture: EarlyPicture | null;
 }
 
 /**
  * The early socket lives on the window, not in this module: the early script is a separate classic script with its
  * own copy of this code (a module script would wait for the app's big bundles to be parsed), the app has another.
  */
-const shared = globalThis as { __homecamEarlyLive?: EarlyLive | null };
+const shared = globalThis as { __homecamEarlyLive?: EarlyLive | null; __homecamAppStarting?: boolean };
 
 /** A camera's page (/cameras/<name>) or feed (/cameras/<name>/feed) and its camera; null on every other page. */
 export function earlyPage(pathname: string): { route: EarlyRoute; camera: string } | null {
@@ -59,34 +68,78 @@ export interface EarlyLiveEnvironment {
 export function startEarlyLive(env: EarlyLiveEnvironment): LiveLink | null {
   const camera = earlyPage(env.location.pathname)?.camera;
   const token = storedAccessToken(env.storage);
-  if (!camera || !token || shared.__homecamEarlyLive) return null;
+  // An app already starting (this script came late) has its own player: a picture over it would only hide it.
+  if (!camera || !token || shared.__homecamEarlyLive || shared.__homecamAppStarting) return null;
   const link = new LiveLink({ camera, stream: 'main', webrtc: webrtcSupported(), getToken: () => token, location: env.location, createSocket: env.createSocket });
   const timer = setTimeout(() => {
-    if (shared.__homecamEarlyLive?.link !== link) return;
+    const early = shared.__homecamEarlyLive;
+    if (early?.link !== link) return;
     shared.__homecamEarlyLive = null;
-    discard(link);
+    discard(early);
   }, UNCLAIMED_MS);
-  shared.__homecamEarlyLive = { link, timer };
+  shared.__homecamEarlyLive = { link, timer, picture: null };
   return link;
 }
 
 /**
- * The early socket for a player of `camera`, once: only while it is open and when it is what the player would open
- * itself (same stream, same transport); otherwise null and the player opens its own.
+ * Plays the early socket in a <video> of its own, in a layer over the page, until the player adopts it (see
+ * early-picture.ts). A picture that fails gives up the socket with it: the player then opens its own.
  */
-export function claimEarlyLive(camera: string, stream: CameraStreamName, webrtc: boolean): LiveLink | null {
+export function showEarlyPicture(document: Document): EarlyPicture | null {
+  const early = shared.__homecamEarlyLive;
+  if (!early || early.picture) return null;
+  const layer = document.createElement('div');
+  layer.className = EARLY_PICTURE_LAYER_CLASS;
+  // An async script may run while the parser is still in <head>.
+  (document.body ?? document.documentElement).append(layer);
+  const picture = new EarlyPicture(early.link, layer, () => {
+    if (shared.__homecamEarlyLive?.picture !== picture) return;
+    clearTimeout(early.timer);
+    shared.__homecamEarlyLive = null;
+    discard(early);
+  });
+  early.picture = picture;
+  return picture;
+}
+
+/**
+ * The app's start: resolves once the early picture shows its first frame or gave up, at most `maxWaitMs` on; at once
+ * without one. From now on the early script (should it run only now) starts nothing.
+ */
+export function earlyPictureShown(maxWaitMs: number): Promise<void> {
+  shared.__homecamAppStarting = true;
+  const picture = shared.__homecamEarlyLive?.picture;
+  if (!picture) return Promise.resolve();
+  return Promise.race([picture.shown, new Promise<void>((resolve) => setTimeout(resolve, maxWaitMs))]);
+}
+
+/** The early picture of `camera`, for its player to put where its own <video> would be; it stays claimable. */
+export function earlyPictureFor(camera: string, stream: CameraStreamName): EarlyPicture | null {
+  const early = shared.__homecamEarlyLive;
+  return early?.picture && early.link.options.camera === camera && early.link.options.stream === stream ? early.picture : null;
+}
+
+/**
+ * The early socket for a player of `camera` playing into `video`, once: only while it is open and when it is what the
+ * player would open itself (same stream, same transport); with its picture only when that picture is `video` (the
+ * player adopted it). Otherwise null and the player opens its own.
+ */
+export function claimEarlyLive(camera: string, stream: CameraStreamName, webrtc: boolean, video: HTMLVideoElement): EarlyClaim | null {
   const candidate = shared.__homecamEarlyLive;
   if (!candidate) return null;
   const { camera: earlyCamera, stream: earlyStream, webrtc: earlyWebrtc } = candidate.link.options;
   if (earlyCamera !== camera || earlyStream !== stream || earlyWebrtc !== webrtc) return null;
   shared.__homecamEarlyLive = null;
   clearTimeout(candidate.timer);
-  if (candidate.link.open) return candidate.link;
-  discard(candidate.link);
+  const { link, picture } = candidate;
+  // A picture in another element has taken the socket's messages so far: the player cannot go on from them.
+  if (link.open && (!picture || picture.video === video)) return { link, picture };
+  discard(candidate);
   return null;
 }
 
-function discard(link: LiveLink): void {
+function discard({ link, picture }: EarlyLive): void {
+  picture?.end();
   link.peer?.close();
   link.close();
 }

@@ -55,6 +55,8 @@ describe('live connection over WebRTC', () => {
   it('offers recvonly audio and plays the answered sound in the picture’s stream, which enables the mute button', async () => {
     const { connection, socket, showFrame, video, pc } = await setup();
     expect(pc.transceivers).toEqual([['video', { direction: 'recvonly' }], ['audio', { direction: 'recvonly' }]]);
+    // picture and sound on one ICE transport from the offer on (not one per kind until the answer bundles them)
+    expect(pc.config.bundlePolicy).toBe('max-bundle');
     socket.receive({ type: 'webrtc-answer', sdp: 'v=0 answer' });
     await vi.advanceTimersByTimeAsync(0);
     const added: object[] = [];

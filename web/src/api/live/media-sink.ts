@@ -1,5 +1,5 @@
 import { AppendQueue, APPEND_QUEUE_LIMIT } from './append-queue';
-import { quotaTrimRange, toRanges, trimRange, type TimeRange } from './live-policy';
+import { liveEdgeDecision, quotaTrimRange, toRanges, trimRange, type TimeRange } from './live-policy';
 
 type MediaSourceClass = typeof MediaSource;
 
@@ -7,6 +7,12 @@ type MediaSourceClass = typeof MediaSource;
 export function mediaSourceClass(): MediaSourceClass | null {
   const scope = globalThis as { ManagedMediaSource?: MediaSourceClass; MediaSource?: MediaSourceClass };
   return scope.ManagedMediaSource ?? scope.MediaSource ?? null;
+}
+
+/** Why `mimeType` cannot play here, or null when it can. */
+export function mseSupportError(Source: MediaSourceClass | null, mimeType: string): 'MSE_UNSUPPORTED' | 'CODEC_UNSUPPORTED' | null {
+  if (!Source) return 'MSE_UNSUPPORTED';
+  return Source.isTypeSupported(mimeType) ? null : 'CODEC_UNSUPPORTED';
 }
 
 export interface MediaSinkHooks {
@@ -34,7 +40,7 @@ export class MediaSink {
     private readonly video: HTMLVideoElement,
     Source: MediaSourceClass,
     private readonly mimeType: string,
-    private readonly hooks: MediaSinkHooks,
+    private hooks: MediaSinkHooks,
   ) {
     this.source = new Source();
     // ManagedMediaSource plays only with remote playback off; harmless elsewhere.
@@ -42,6 +48,11 @@ export class MediaSink {
     this.url = URL.createObjectURL(this.source);
     this.source.addEventListener('sourceopen', this.onOpen, { once: true });
     video.src = this.url;
+  }
+
+  /** A new owner's hooks: the player that adopts the early picture's sink (early-picture.ts). */
+  setHooks(hooks: MediaSinkHooks): void {
+    this.hooks = hooks;
   }
 
   get backlog(): number {
@@ -58,6 +69,17 @@ export class MediaSink {
       if (this.queue.pending > APPEND_QUEUE_LIMIT) this.fail(new Error('the browser cannot keep up with the stream'));
       else this.queue.append(data);
     } else if (this.pending.length < PENDING_LIMIT) this.pending.push(data);
+  }
+
+  /** Keeps the video near the live edge of what is buffered (a seek or a little faster) and playing. */
+  followLiveEdge(): void {
+    const ranges = this.ranges();
+    if (this.closed || ranges.length === 0) return;
+    const video = this.video;
+    const decision = liveEdgeDecision(ranges, video.currentTime);
+    if (decision.seekTo !== null) video.currentTime = decision.seekTo;
+    if (video.playbackRate !== decision.playbackRate) video.playbackRate = decision.playbackRate;
+    if (video.paused) video.play().catch(() => undefined);
   }
 
   /** Drops media older than the policy keeps. */

@@ -36,7 +36,9 @@ export class RecvPeer {
   answered = false;
 
   constructor() {
-    this.pc = new RTCPeerConnection({ iceServers: [] });
+    // One ICE transport for picture and sound from the offer on: with the default ('balanced') Chromium gathers and
+    // checks one per media kind until the answer bundles them, and ICE took ~200 ms instead of ~110 ms on loopback.
+    this.pc = new RTCPeerConnection({ iceServers: [], bundlePolicy: 'max-bundle' });
     const transceiver = this.pc.addTransceiver('video', { direction: 'recvonly' });
     const h264 = (RTCRtpReceiver.getCapabilities?.('video')?.codecs ?? []).filter((c) => c.mimeType.toLowerCase() === 'video/h264');
     if (h264.length > 0 && typeof transceiver.setCodecPreferences === 'function') transceiver.setCodecPreferences(h264);

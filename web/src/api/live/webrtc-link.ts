@@ -74,7 +74,9 @@ export class WebrtcLink {
     // No playout delay: frames are shown as soon as they are decoded (the server paces them).
     const withTarget = receiver as RTCRtpReceiver & { jitterBufferTarget?: number | null };
     if ('jitterBufferTarget' in withTarget) withTarget.jitterBufferTarget = 0;
-    this.video.srcObject = streams[0] ?? new MediaStream([track]);
+    const stream = streams[0] ?? new MediaStream([track]);
+    // The early picture may show this stream already (early-picture.ts): setting it again would reload the element.
+    if (this.video.srcObject !== stream) this.video.srcObject = stream;
     if (this.pendingAudio) this.addAudio(this.pendingAudio);
     this.video.play().catch(() => undefined);
     this.watchFrames();

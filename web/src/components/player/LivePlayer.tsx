@@ -19,7 +19,7 @@ export interface LivePlayerProps {
  * a state overlay, the transport badge and the controls. Sized by its parent (className); the picture keeps its aspect ratio inside.
  */
 export function LivePlayer({ camera, stream = 'main', compact, className }: LivePlayerProps) {
-  const { videoRef, containerRef, state, paused, muted, hasAudio, fullscreen, togglePlay, reload, toggleMuted, toggleFullscreen } =
+  const { videoRef, earlyVideoSlot, containerRef, state, paused, muted, hasAudio, fullscreen, togglePlay, reload, toggleMuted, toggleFullscreen } =
     useLiveStream(camera, stream);
   return (
     <div
@@ -31,15 +31,12 @@ export function LivePlayer({ camera, stream = 'main', compact, className }: Live
       data-state={state.status}
       data-transport={state.transport ?? undefined}
     >
-      <video
-        ref={videoRef}
-        className="h-full w-full object-contain"
-        muted
-        autoPlay
-        playsInline
-        disablePictureInPicture
-        data-testid="live-video"
-      />
+      {earlyVideoSlot ? (
+        // The picture the page's first script already plays (same attributes as below, see early-picture.ts)
+        <div ref={earlyVideoSlot} className="contents" />
+      ) : (
+        <video ref={videoRef} className="h-full w-full object-contain" muted autoPlay playsInline disablePictureInPicture data-testid="live-video" />
+      )}
       <PlayerOverlay state={state} userPaused={paused} compact={compact} />
       <TransportBadge state={state} compact={compact} />
       <PlayerControls
