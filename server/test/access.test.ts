@@ -123,6 +123,13 @@ const CONTRACT: [method: string, url: string, access: string][] = [
   ['GET', '/api/homekit', 'admin'],
   ['PATCH', '/api/homekit', 'admin'],
   ['POST', '/api/homekit/reset', 'admin'],
+  // docs/api-contract-second-factor.md
+  ['POST', '/api/auth/second-factor', 'public'],
+  ['GET', '/api/account/second-factor', 'signedIn'],
+  ['POST', '/api/account/second-factor/totp', 'signedIn'],
+  ['POST', '/api/account/second-factor/totp/confirm', 'signedIn'],
+  ['POST', '/api/account/second-factor/totp/disable', 'signedIn'],
+  ['DELETE', '/api/users/:id/second-factor', 'admin'],
 ];
 
 let app: HomecamApp;
