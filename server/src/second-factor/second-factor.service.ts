@@ -56,7 +56,8 @@ export class SecondFactorService {
       this.deps.bus.publish('SignInFailed', { user: user.username, address: client.ip, reason: 'secondFactor' });
       throw invalid();
     }
-    this.deps.tickets.spend(ticket);
+    // Two requests with one ticket and two right codes (app and recovery) get one session between them.
+    if (!this.deps.tickets.spend(ticket)) throw invalid();
     return this.deps.auth.completeSignIn(user, client);
   }
 

@@ -58,9 +58,9 @@ export class SignInTickets {
     if (pending.failures >= MAX_FAILURES_PER_TICKET) this.tickets.delete(key);
   }
 
-  /** The sign-in finished: the ticket cannot be used again. */
-  spend(ticket: string): void {
-    this.tickets.delete(hashSessionToken(ticket));
+  /** The sign-in finished: the ticket cannot be used again. False when another request spent it first. */
+  spend(ticket: string): boolean {
+    return this.tickets.delete(hashSessionToken(ticket));
   }
 
   private sweep(): void {
