@@ -103,6 +103,8 @@ export const ERROR_STATUS = {
   TOTP_NOT_PENDING: 409,
   /** The account has no authenticator app to turn off. */
   TOTP_NOT_ENABLED: 409,
+  /** The system requires a second factor of this user: until it is set up, only the enrolment is open. */
+  SECOND_FACTOR_ENROLMENT_REQUIRED: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

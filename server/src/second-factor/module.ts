@@ -5,7 +5,7 @@ import { SecondFactorRepository } from './second-factor.repository.js';
 import { SecondFactorService } from './second-factor.service.js';
 import { SignInTickets } from './sign-in-tickets.js';
 
-type Deps = Pick<AppContext, 'database' | 'auth' | 'users' | 'repositories' | 'bus' | 'clock'>;
+type Deps = Pick<AppContext, 'database' | 'auth' | 'users' | 'repositories' | 'bus' | 'clock' | 'config'>;
 
 export type SecondFactorModule = HomecamModule & { readonly factors: SecondFactorService };
 
@@ -21,13 +21,17 @@ export function secondFactorModule(ctx: Deps): SecondFactorModule {
     findUser: (id) => ctx.repositories.users.findById(id),
     bus: ctx.bus,
     clock: ctx.clock,
+    policy: () => ctx.config.get().secondFactorPolicy,
   });
-  ctx.auth.useSecondStep((user, client) => factors.challenge(user, client));
+  ctx.auth.useSecondStep(
+    (user, client) => factors.challenge(user, client),
+    (user) => factors.enrolmentDue(user),
+  );
   return {
     name: 'second-factor',
     factors,
     routes: async (app) => {
-      await app.register(secondFactorRoutes, { factors, users: ctx.users });
+      await app.register(secondFactorRoutes, { factors, users: ctx.users, config: ctx.config });
     },
   };
 }

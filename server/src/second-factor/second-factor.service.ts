@@ -1,4 +1,4 @@
-import { TOTP_CODE_PATTERN, type SecondFactorStatus, type TotpEnrolment } from '@homecam/shared';
+import { isAdmin, TOTP_CODE_PATTERN, type SecondFactorPolicy, type SecondFactorStatus, type TotpEnrolment } from '@homecam/shared';
 import QRCode from 'qrcode';
 import { AppError } from '../errors/app-error.js';
 import type { Actor } from '../events/actor.js';
@@ -18,6 +18,8 @@ export interface SecondFactorServiceDeps {
   findUser: (id: number) => Promise<UserRecord | undefined>;
   bus: EventBus;
   clock: Clock;
+  /** config.json's secondFactorPolicy, read at each check (a change applies at the next request). */
+  policy: () => SecondFactorPolicy;
 }
 
 /** The same answer for every refused code: never which part (ticket, code, reuse) was wrong. */
@@ -35,6 +37,13 @@ export class SecondFactorService {
     const totp = await this.deps.store.findTotp(user.id);
     const confirmed = totp?.confirmed === true;
     return { totp: confirmed, recoveryCodesLeft: confirmed ? await this.deps.store.countUnusedRecoveryCodes(user.id) : 0 };
+  }
+
+  /** Whether the policy requires a second factor of `user` that they have not set up (AuthService asks per request). */
+  async enrolmentDue(user: UserRecord): Promise<boolean> {
+    const policy = this.deps.policy();
+    if (policy === 'off' || (policy === 'admins' && !isAdmin(user.permissions))) return false;
+    return (await this.deps.store.findTotp(user.id))?.confirmed !== true;
   }
 
   /** The sign-in gate: a ticket when the account has a confirmed authenticator app, else null (no second step). */

@@ -14,6 +14,11 @@ export interface AuthContext {
   sessionId: string;
   expiresAt: string;
   user: UserRecord;
+  /**
+   * Issue 21: the system requires a second factor of this user and they have none yet: only the enrolment is open
+   * to them (access-rule.ts), whatever their permissions.
+   */
+  secondFactorEnrolmentDue: boolean;
 }
 
 export interface ClientInfo {
@@ -27,6 +32,8 @@ export interface LoginResult {
   expiresAt: string;
   expiresInSeconds: number;
   user: UserRecord;
+  /** As AuthContext's: the new session may only set up a second factor. */
+  secondFactorEnrolmentDue: boolean;
 }
 
 /**
@@ -39,6 +46,8 @@ export interface SecondStepChallenge {
   expiresInSeconds: number;
 }
 export type SecondStepGate = (user: UserRecord, client: ClientInfo) => Promise<SecondStepChallenge | null>;
+/** Whether the second-factor policy requires a factor this user has not set up (checked on every request). */
+export type EnrolmentCheck = (user: UserRecord) => Promise<boolean>;
 
 /** The one message for every failed sign-in (spec §8), so it never tells which half was wrong. */
 export const INVALID_CREDENTIALS_MESSAGE = 'wrong username and/or password';
@@ -59,12 +68,14 @@ export interface AuthServiceDeps {
 
 export class AuthService {
   private secondStep: SecondStepGate | null = null;
+  private enrolmentDue: EnrolmentCheck = () => Promise.resolve(false);
 
   constructor(private readonly deps: AuthServiceDeps) {}
 
   /** Installs the second-factor check that runs after a right password (one gate; the second-factor module's). */
-  useSecondStep(gate: SecondStepGate): void {
+  useSecondStep(gate: SecondStepGate, enrolmentDue: EnrolmentCheck): void {
     this.secondStep = gate;
+    this.enrolmentDue = enrolmentDue;
   }
 
   /**
@@ -188,7 +199,7 @@ export class AuthService {
       ip: client.ip,
       userAgent: client.userAgent?.slice(0, 512) ?? null,
     });
-    return { token, sessionId, expiresAt, expiresInSeconds: user.sessionTimer, user };
+    return { token, sessionId, expiresAt, expiresInSeconds: user.sessionTimer, user, secondFactorEnrolmentDue: await this.enrolmentDue(user) };
   }
 
   /** Resolves a bearer token to its live session, or throws UNAUTHENTICATED / SESSION_EXPIRED. */
@@ -203,7 +214,7 @@ export class AuthService {
     if (now - Date.parse(session.lastSeenAt) > TOUCH_INTERVAL_MS) {
       await this.deps.sessions.touch(session.id, new Date(now).toISOString());
     }
-    return { sessionId: session.id, expiresAt: session.expiresAt, user };
+    return { sessionId: session.id, expiresAt: session.expiresAt, user, secondFactorEnrolmentDue: await this.enrolmentDue(user) };
   }
 
   /** Revokes the token's session if it is live; unknown tokens are ignored (logout always succeeds). */

@@ -73,3 +73,10 @@ export const totpDisableRequestSchema = z
   })
   .refine((body) => body.password !== undefined || body.code !== undefined, { message: 'PASSWORD_OR_CODE_REQUIRED', path: ['password'] });
 export type TotpDisableRequest = z.infer<typeof totpDisableRequestSchema>;
+
+/** Who must have a second factor (config.json `secondFactorPolicy`): nobody, the admins, or everyone. */
+export const SECOND_FACTOR_POLICIES = ['off', 'admins', 'everyone'] as const;
+export const secondFactorPolicySchema = z.enum(SECOND_FACTOR_POLICIES);
+export type SecondFactorPolicy = z.infer<typeof secondFactorPolicySchema>;
+export const secondFactorPolicySettingsSchema = z.strictObject({ policy: secondFactorPolicySchema });
+export type SecondFactorPolicySettings = z.infer<typeof secondFactorPolicySettingsSchema>;

@@ -21,7 +21,7 @@ export function sessionReply(request: FastifyRequest, reply: FastifyReply, resul
     token_type: 'Bearer',
     expires_in: result.expiresInSeconds,
     expires_at: result.expiresAt,
-    user: toSessionUser(result.user),
+    user: { ...toSessionUser(result.user), secondFactorEnrolmentDue: result.secondFactorEnrolmentDue },
   };
 }
 
@@ -61,10 +61,13 @@ export const authRoutes = defineRoutes<{ auth: AuthService }>((app, { auth }) =>
   app.get(
     '/api/auth/check',
     {
-      config: { access: 'signedIn', allowDuringCredentialChange: true },
+      config: { access: 'signedIn', allowDuringCredentialChange: true, allowDuringSecondFactorEnrolment: true },
       schema: { tags: ['auth'], response: { 200: authCheckResponseSchema, ...errorResponses(401) } },
     },
-    (request) => ({ status: 'OK' as const, user: toSessionUser(requireAuth(request).user) }),
+    (request) => {
+      const { user, secondFactorEnrolmentDue } = requireAuth(request);
+      return { status: 'OK' as const, user: { ...toSessionUser(user), secondFactorEnrolmentDue } };
+    },
   );
 
   app.post(
