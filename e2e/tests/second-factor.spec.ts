@@ -94,3 +94,30 @@ test('turning the app off with the password, and an admin resetting it for a use
   await signInWithForm(page, server.url, USER.username, USER.password);
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('an admin requires it of the admins in Settings → System, and is guided to set it up before anything else @phone', async ({ page, server, adminApi }) => {
+  await adminApi.createUser(USER.username, USER.password, ['dashboard:access']);
+  await signInWithForm(page, server.url, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`${server.url}/settings/system`);
+  await waitForApp(page);
+  await page.getByTestId('second-factor-policy').selectOption('admins');
+  await expect(page.getByText('Two-step sign-in requirement saved')).toBeVisible();
+  // The admin has no app yet: the next navigation leads to the enrolment, and nowhere else.
+  await page.goto(`${server.url}/console`);
+  await expect(page).toHaveURL(/\/enrol$/);
+  await expect(page.getByTestId('page-title')).toHaveText('Set up two-step sign-in');
+  await page.getByTestId('totp-start').click();
+  const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+  await page.getByTestId('totp-confirm-code').fill(totpCode(secret, Date.now()));
+  await page.getByTestId('totp-confirm').click();
+  await expect(page.getByTestId('recovery-code')).toHaveCount(10);
+  await page.getByTestId('recovery-codes-done').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`${server.url}/console`);
+  await expect(page).toHaveURL(/\/console$/);
+  await signOut(page);
+  // A non-admin is not concerned by "admins".
+  await signInWithForm(page, server.url, USER.username, USER.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

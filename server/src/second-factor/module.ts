@@ -1,5 +1,6 @@
 import type { AppContext } from '../context/context.js';
 import type { HomecamModule } from '../runtime/module.js';
+import { secondFactorPolicyRoutes } from './policy-routes.js';
 import { secondFactorRoutes } from './routes.js';
 import { SecondFactorRepository } from './second-factor.repository.js';
 import { SecondFactorService } from './second-factor.service.js';
@@ -31,7 +32,8 @@ export function secondFactorModule(ctx: Deps): SecondFactorModule {
     name: 'second-factor',
     factors,
     routes: async (app) => {
-      await app.register(secondFactorRoutes, { factors, users: ctx.users, config: ctx.config });
+      await app.register(secondFactorRoutes, { factors, users: ctx.users });
+      await app.register(secondFactorPolicyRoutes, { config: ctx.config });
     },
   };
 }

@@ -6,7 +6,6 @@ import {
   totpCodeRequestSchema,
   totpDisableRequestSchema,
   totpEnrolmentSchema,
-  secondFactorPolicySettingsSchema,
   userIdParamsSchema,
 } from '@homecam/shared';
 import { z } from 'zod';
@@ -14,14 +13,12 @@ import { sessionReply } from '../http/auth/auth.routes.js';
 import { defineRoutes } from '../http/define-routes.js';
 import { actorOf, clientInfo, requireAuth } from '../http/request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
-import type { ConfigService } from '../services/config.service.js';
 import type { UserService } from '../services/user.service.js';
 import type { SecondFactorService } from './second-factor.service.js';
 
 export interface SecondFactorRouteDeps extends Record<string, unknown> {
   factors: SecondFactorService;
   users: Pick<UserService, 'get'>;
-  config: Pick<ConfigService, 'get' | 'patch'>;
 }
 
 /**
@@ -29,7 +26,7 @@ export interface SecondFactorRouteDeps extends Record<string, unknown> {
  * (signed in; never another user's), and an admin's reset. No answer carries a secret except the enrolment's own,
  * before it is confirmed, and the recovery codes, once.
  */
-export const secondFactorRoutes = defineRoutes<SecondFactorRouteDeps>((app, { factors, users, config }) => {
+export const secondFactorRoutes = defineRoutes<SecondFactorRouteDeps>((app, { factors, users }) => {
   app.post('/api/auth/second-factor', {
     config: { access: 'public' },
     schema: {
@@ -91,23 +88,5 @@ export const secondFactorRoutes = defineRoutes<SecondFactorRouteDeps>((app, { fa
   }, async (request, reply) => {
     await factors.resetByAdmin(await users.get(request.params.id), actorOf(request));
     return reply.code(204).send();
-  });
-
-  app.get('/api/settings/second-factor', {
-    config: { access: 'admin' },
-    schema: { tags: ['settings'], description: 'Who must have a second factor (config.json secondFactorPolicy).', response: { 200: secondFactorPolicySettingsSchema, ...errorResponses(...AUTH_ERRORS) } },
-  }, () => ({ policy: config.get().secondFactorPolicy }));
-
-  app.put('/api/settings/second-factor', {
-    config: { access: 'admin' },
-    schema: {
-      tags: ['settings'],
-      description: 'Requires a second factor of nobody, the admins or everyone; whoever has none is then limited to setting one up.',
-      body: secondFactorPolicySettingsSchema,
-      response: { 200: secondFactorPolicySettingsSchema, ...errorResponses(400, ...AUTH_ERRORS) },
-    },
-  }, async (request) => {
-    await config.patch({ secondFactorPolicy: request.body.policy }, [], undefined, actorOf(request));
-    return { policy: config.get().secondFactorPolicy };
   });
 });

@@ -1,5 +1,8 @@
 import {
   loginResponseSchema,
+  secondFactorPolicySettingsSchema,
+  type SecondFactorPolicy,
+  type SecondFactorPolicySettings,
   recoveryCodesSchema,
   secondFactorStatusSchema,
   totpEnrolmentSchema,
@@ -32,6 +35,15 @@ export function confirmTotp(http: HttpClient, code: string): Promise<RecoveryCod
 
 export function disableTotp(http: HttpClient, body: TotpDisableRequest): Promise<void> {
   return http.request('/account/second-factor/totp/disable', { method: 'POST', json: body, handlesUnauthorized: true });
+}
+
+/** Who must have a second factor (admin). */
+export function secondFactorPolicy(http: HttpClient, signal?: AbortSignal): Promise<SecondFactorPolicySettings> {
+  return http.request('/settings/second-factor', { schema: secondFactorPolicySettingsSchema, signal });
+}
+
+export function setSecondFactorPolicy(http: HttpClient, policy: SecondFactorPolicy): Promise<SecondFactorPolicySettings> {
+  return http.request('/settings/second-factor', { method: 'PUT', json: { policy }, schema: secondFactorPolicySettingsSchema });
 }
 
 export function resetUserSecondFactor(http: HttpClient, userId: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { TotpDisableRequest } from '@homecam/shared';
+import type { SecondFactorPolicy, TotpDisableRequest } from '@homecam/shared';
 import { queryKeys } from '../api/query-keys';
-import { confirmTotp, disableTotp, resetUserSecondFactor, secondFactorStatus, startTotp } from '../api/second-factor-api';
+import { confirmTotp, disableTotp, resetUserSecondFactor, secondFactorPolicy, secondFactorStatus, setSecondFactorPolicy, startTotp } from '../api/second-factor-api';
 import { useApiMutation, useApiQuery } from './use-api';
 
 /** GET /api/account/second-factor: whether the own authenticator app is on, recovery codes left. */
@@ -26,3 +26,13 @@ export function useDisableTotp() {
 
 /** An admin's reset of another user's second factors (a lost phone). */
 export const useResetSecondFactor = () => useApiMutation((http, userId: number) => resetUserSecondFactor(http, userId));
+
+/** Settings → System (admin): who must have a second factor. */
+export const useSecondFactorPolicy = () => useApiQuery(queryKeys.secondFactorPolicy, secondFactorPolicy);
+
+export function useSetSecondFactorPolicy() {
+  const queryClient = useQueryClient();
+  return useApiMutation((http, policy: SecondFactorPolicy) => setSecondFactorPolicy(http, policy), {
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.secondFactorPolicy, saved),
+  });
+}
