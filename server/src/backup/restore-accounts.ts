@@ -65,7 +65,6 @@ function mergeAdminAccounts(db: SQLite.Database, rules: AccountRules): void {
 const SECOND_FACTOR_TABLES = [
   ['totp_secrets', 'secret, created_at, confirmed_at, last_step'],
   ['recovery_codes', 'code_hash, used_at'],
-  ['passkeys', 'id, name, public_key, counter, transports, created_at, last_used_at'],
 ] as const;
 
 function keepLiveSecondFactors(db: SQLite.Database): void {

@@ -128,7 +128,6 @@ export interface Database {
   exports: ExportsTable;
   totp_secrets: TotpSecretsTable;
   recovery_codes: RecoveryCodesTable;
-  passkeys: PasskeysTable;
 }
 
 /** One continuous-recording segment (0010): a standalone fMP4 (init + fragments) under `root` of node `node_id`. */
@@ -219,16 +218,4 @@ export interface RecoveryCodesTable {
   user_id: number;
   code_hash: string;
   used_at: string | null;
-}
-
-/** A WebAuthn credential (0012); `id` is the credential id, base64url. */
-export interface PasskeysTable {
-  id: string;
-  user_id: number;
-  name: string;
-  public_key: Uint8Array;
-  counter: number;
-  transports: string;
-  created_at: string;
-  last_used_at: string | null;
 }

@@ -3,8 +3,7 @@ import type { Kysely, Migration } from 'kysely';
 /**
  * Issue 21: second factors. A user's authenticator-app secret (one row; `confirmed_at` null while the enrolment
  * waits for its first code; `last_step` is the newest 30 s step a code was accepted for, so a code is never taken
- * twice), their recovery codes (SHA-256 of high-entropy codes, each usable once), and their passkeys (WebAuthn
- * credentials: the COSE public key, the signature counter, transports).
+ * twice) and their recovery codes (SHA-256 of high-entropy codes, each usable once). Passkeys are not here yet.
  */
 export const secondFactor: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
@@ -25,23 +24,9 @@ export const secondFactor: Migration = {
       .addColumn('used_at', 'text')
       .execute();
     await db.schema.createIndex('recovery_codes_user_id').on('recovery_codes').column('user_id').execute();
-
-    await db.schema
-      .createTable('passkeys')
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('name', 'text', (col) => col.notNull())
-      .addColumn('public_key', 'blob', (col) => col.notNull())
-      .addColumn('counter', 'integer', (col) => col.notNull())
-      .addColumn('transports', 'text', (col) => col.notNull())
-      .addColumn('created_at', 'text', (col) => col.notNull())
-      .addColumn('last_used_at', 'text')
-      .execute();
-    await db.schema.createIndex('passkeys_user_id').on('passkeys').column('user_id').execute();
   },
 
   async down(db: Kysely<unknown>): Promise<void> {
-    await db.schema.dropTable('passkeys').execute();
     await db.schema.dropTable('recovery_codes').execute();
     await db.schema.dropTable('totp_secrets').execute();
   },
