@@ -17,6 +17,7 @@ import { homekitModule, type HomekitOptions } from './homekit/module.js';
 import { metricsModule, type MetricsOptions } from './metrics/module.js';
 import { recorderModule, type RecorderModuleOptions } from './recording/module.js';
 import type { HomecamModule } from './runtime/module.js';
+import { secondFactorModule } from './second-factor/module.js';
 import { firstGate } from './services/notification.service.js';
 import { streamsModule, type LiveOptions } from './streams/module.js';
 import { triggersModule } from './triggers/module.js';
@@ -60,11 +61,14 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
   const recorder = recorderModule(ctx, options);
   const continuous = continuousModule(ctx, recorder.recorder, options.continuous);
   const metrics = metricsModule(ctx, options.metrics);
+  // Issue 21: installs the sign-in's second step on the context's AuthService.
+  const secondFactor = secondFactorModule(ctx);
   const list = [
     // Stopped last: what the other modules log while stopping still reaches the file.
     { name: 'logs', stop: () => ctx.logs.close() },
     { name: 'database', stop: () => ctx.database.close() },
     apiModule(ctx),
+    secondFactor,
     system,
     streamsModule(ctx, options.live),
     auditModule(ctx),
@@ -86,7 +90,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     // Stopped first: no HomeKit request reaches a module that is already stopping.
     homekit,
   ] satisfies HomecamModule[];
-  return { list, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics, detection };
+  return { list, secondFactor, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics, detection };
 }
 
 export type Modules = ReturnType<typeof createModules>;

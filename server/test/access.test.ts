@@ -123,6 +123,15 @@ const CONTRACT: [method: string, url: string, access: string][] = [
   ['GET', '/api/homekit', 'admin'],
   ['PATCH', '/api/homekit', 'admin'],
   ['POST', '/api/homekit/reset', 'admin'],
+  // docs/api-contract-second-factor.md
+  ['POST', '/api/auth/second-factor', 'public'],
+  ['GET', '/api/account/second-factor', 'signedIn'],
+  ['POST', '/api/account/second-factor/totp', 'signedIn'],
+  ['POST', '/api/account/second-factor/totp/confirm', 'signedIn'],
+  ['POST', '/api/account/second-factor/totp/disable', 'signedIn'],
+  ['DELETE', '/api/users/:id/second-factor', 'admin'],
+  ['GET', '/api/settings/second-factor', 'admin'],
+  ['PUT', '/api/settings/second-factor', 'admin'],
 ];
 
 let app: HomecamApp;
@@ -189,6 +198,7 @@ describe('accessDenial', () => {
     sessionId: 's',
     expiresAt: '2100-01-01T00:00:00.000Z',
     user: { id: 7, username: 'u', passwordHash: 'h', permissions, sessionTimer: 300, photo: null, mustChangeCredentials, createdAt: '' },
+    secondFactorEnrolmentDue: false,
   });
   const decide = (rule: AccessRule, a: AuthContext, targetUserId?: string, allowDuringCredentialChange = false) =>
     accessDenial({ rule, auth: a, targetUserId, allowDuringCredentialChange });
@@ -198,6 +208,14 @@ describe('accessDenial', () => {
     expect(decide(rule, auth(['settings:cameras:edit']))).toBeNull();
     expect(decide(rule, auth(['cameras:access']))).toBe('FORBIDDEN');
     expect(decide(rule, auth(['admin']))).toBeNull();
+  });
+
+  it('while a required second factor is not set up, only the enrolment is open, even to an admin (issue 21)', () => {
+    const due = { ...auth(['admin']), secondFactorEnrolmentDue: true };
+    expect(decide('signedIn', due)).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
+    expect(decide('admin', due)).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
+    expect(accessDenial({ rule: 'signedIn', auth: due, targetUserId: undefined, allowDuringCredentialChange: false, allowDuringSecondFactorEnrolment: true })).toBeNull();
+    expect(decide('admin', auth(['admin']))).toBeNull();
   });
 
   it('applies selfOrAdmin by the :id parameter', () => {

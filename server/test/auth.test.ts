@@ -30,6 +30,7 @@ describe('POST /api/auth/login', () => {
       permissionLevel: ['cameras:access'],
       photo: null,
       mustChangeCredentials: false,
+      secondFactorEnrolmentDue: false,
     });
     expect(parsed.token_type).toBe('Bearer');
     expect(parsed.expires_in).toBe(3600);

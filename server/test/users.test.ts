@@ -218,7 +218,7 @@ describe('the last admin', () => {
       // a caller that was an admin when its session was read but no longer is.
       const { user: formerAdmin } = await signedInUser(solo, ['admin']);
       await solo.homecam.repositories.users.update(formerAdmin.id, { permissions: ['dashboard:access'] }, new Date().toISOString());
-      const caller = { sessionId: 'stale', expiresAt: new Date(Date.now() + 60_000).toISOString(), user: formerAdmin };
+      const caller = { sessionId: 'stale', expiresAt: new Date(Date.now() + 60_000).toISOString(), user: formerAdmin, secondFactorEnrolmentDue: false };
       await expect(solo.homecam.users.update(caller, master.id, { permissionLevel: ['dashboard:access'] })).rejects.toMatchObject({
         code: 'LAST_ADMIN',
       });

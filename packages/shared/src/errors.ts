@@ -95,6 +95,16 @@ export const ERROR_STATUS = {
   ALERT_WEBHOOK_ADMIN_ONLY: 403,
   /** Rekognition switched on (or left on) without an access key id and a secret access key: not written. */
   REKOGNITION_KEYS_MISSING: 409,
+  /** Issue 21: the one-time or recovery code is wrong, used already, or the sign-in ticket is unknown or spent. */
+  SECOND_FACTOR_INVALID: 401,
+  /** The authenticator app is already set up: turn it off first to set up another. */
+  TOTP_ALREADY_ENABLED: 409,
+  /** A code was sent to confirm an enrolment that was never started (or the app is on already). */
+  TOTP_NOT_PENDING: 409,
+  /** The account has no authenticator app to turn off. */
+  TOTP_NOT_ENABLED: 409,
+  /** The system requires a second factor of this user: until it is set up, only the enrolment is open. */
+  SECOND_FACTOR_ENROLMENT_REQUIRED: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -161,6 +171,11 @@ export const VALIDATION_MESSAGES = [
   'REQUIRED_FIELDS_EMPTY',
   /** Spec §5 "no username, password, room name or permission level defined": nothing to create or change at all. */
   'NOTHING_DEFINED',
+  /** Issue 21: a one-time or recovery code is missing, or not of the expected form. */
+  'CODE_REQUIRED',
+  'CODE_INVALID',
+  /** Turning the authenticator app off needs the password or a code. */
+  'PASSWORD_OR_CODE_REQUIRED',
 ] as const;
 
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];

@@ -6,7 +6,7 @@ import { writeAudit, type AuditEntry, type AuditLogger } from './audit-record.js
 import { cameraChanges, settingsChange } from './describe-config.js';
 import { doorbellPressed, motionEnded, motionStarted, objectDetected, recordingCompleted, recordingsRemoved, recordingStarted, streamState } from './describe-events.js';
 import { backupDownloaded, restartRequested, restoreRequested } from './describe-system.js';
-import { accountChanged, signedIn, signInFailed } from './describe-users.js';
+import { accountChanged, secondFactorChanged, signedIn, signInFailed } from './describe-users.js';
 
 export interface AuditLogDeps {
   bus: EventBus;
@@ -24,6 +24,7 @@ const DESCRIBERS: { [K in keyof DomainEvents]?: Describer<K> } = {
   SignedIn: signedIn,
   SignInFailed: signInFailed,
   AccountChanged: accountChanged,
+  SecondFactorChanged: secondFactorChanged,
   MotionStarted: motionStarted,
   MotionEnded: motionEnded,
   DoorbellPressed: doorbellPressed,

@@ -91,4 +91,6 @@ export const CONFIG_LEFT_OUT: readonly string[] = [
   'dashboard.weather.url',
   'dashboard.weather.geocodingUrl',
   'dashboard.weather.apiKey',
+  // Issue 21, admin-only: left out, so a non-admin's restore keeps the live policy (it cannot switch the requirement off).
+  'secondFactorPolicy',
 ];

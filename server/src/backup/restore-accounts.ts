@@ -13,6 +13,9 @@ import type SQLite from 'better-sqlite3';
  *      (nobody can sign in to it until an admin sets one): its old password is not resurrected;
  *   3. the restoring admin keeps their account as it is now (added when the archive does not have it), so a restore
  *      cannot lock them out or take their admin permission, and the result always has an admin.
+ * - Either way, second factors (issue 21) are the live ones, matched by account name: a restore never turns one
+ *   off (a non-admin's archive has none), never brings back one reset since (a lost phone), and an account deleted
+ *   since comes back without any.
  */
 
 export interface AccountRules {
@@ -59,10 +62,27 @@ function mergeAdminAccounts(db: SQLite.Database, rules: AccountRules): void {
   carryRestorer(db, rules.restorerId);
 }
 
+const SECOND_FACTOR_TABLES = [
+  ['totp_secrets', 'secret, created_at, confirmed_at, last_step'],
+  ['recovery_codes', 'code_hash, used_at'],
+] as const;
+
+function keepLiveSecondFactors(db: SQLite.Database): void {
+  for (const [table, columns] of SECOND_FACTOR_TABLES) {
+    const fromLive = columns.split(', ').map((column) => `f.${column}`).join(', ');
+    db.exec(`DELETE FROM main.${table}`);
+    db.exec(`
+      INSERT INTO main.${table} (user_id, ${columns})
+      SELECT m.id, ${fromLive} FROM live.${table} f
+      JOIN live.users l ON l.id = f.user_id JOIN main.users m ON m.username_key = l.username_key`);
+  }
+}
+
 /** Applies the account rules inside the caller's transaction. */
 export function applyAccountRules(db: SQLite.Database, rules: AccountRules): void {
   if (rules.byAdmin) mergeAdminAccounts(db, rules);
   else keepLiveAccounts(db);
+  keepLiveSecondFactors(db);
   // Rows of accounts that are gone (their dashboard layout) go with them; accounts without one in the archive keep theirs.
   db.exec(`DELETE FROM main.dashboard_layouts WHERE user_id NOT IN (SELECT id FROM main.users)`);
   db.exec(`

@@ -126,6 +126,8 @@ export interface Database {
   review_items: ReviewItemsTable;
   review_marks: ReviewMarksTable;
   exports: ExportsTable;
+  totp_secrets: TotpSecretsTable;
+  recovery_codes: RecoveryCodesTable;
 }
 
 /** One continuous-recording segment (0010): a standalone fMP4 (init + fragments) under `root` of node `node_id`. */
@@ -199,4 +201,21 @@ export interface RekognitionUsageTable {
   month: string;
   used: number;
   last_call: string | null;
+}
+
+/** A user's authenticator-app secret (0012); unconfirmed until the first code. */
+export interface TotpSecretsTable {
+  user_id: number;
+  secret: string;
+  created_at: string;
+  confirmed_at: string | null;
+  last_step: number | null;
+}
+
+/** One recovery code (0012): its SHA-256, and when it was used (never twice). */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
 }

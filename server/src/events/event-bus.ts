@@ -69,7 +69,12 @@ export interface DomainEvents {
    * an account has the name that was tried, else null: a name that is no account is often a password typed into
    * the wrong field, so it is never logged.
    */
-  SignInFailed: { user: string | null; address: string | null; reason: 'credentials' | 'throttled' };
+  SignInFailed: { user: string | null; address: string | null; reason: 'credentials' | 'throttled' | 'secondFactor' };
+  /**
+   * Issue 21: a user's second factor changed: the app set up or turned off by its owner, a recovery code used at a
+   * sign-in (`by` null), or every factor reset by an admin (a lost phone).
+   */
+  SecondFactorChanged: { user: string; change: 'totpEnabled' | 'totpDisabled' | 'recoveryCodeUsed' | 'reset'; by: Actor | null };
   AccountChanged: {
     action: 'added' | 'changed' | 'removed';
     user: string;

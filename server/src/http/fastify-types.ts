@@ -8,6 +8,8 @@ declare module 'fastify' {
     access?: AccessRule;
     /** Open while the caller still owes the first-start credential change. */
     allowDuringCredentialChange?: boolean;
+    /** Open while the caller must still set up the second factor the system requires (issue 21). */
+    allowDuringSecondFactorEnrolment?: boolean;
     /** The `homecam_session` cookie counts as a credential here (GET /files only: `<img src>` cannot send a header). */
     acceptSessionCookie?: boolean;
     /**

@@ -167,6 +167,7 @@ export class RealtimeGateway {
     if (context.user.mustChangeCredentials) {
       throw new AppError('CREDENTIALS_CHANGE_REQUIRED', 'change the first-start username and password first');
     }
+    if (context.secondFactorEnrolmentDue) throw new AppError('SECOND_FACTOR_ENROLMENT_REQUIRED', 'set up a second factor first');
     socket.data = {
       sessionId: context.sessionId,
       userId: context.user.id,

@@ -14,6 +14,11 @@ export interface AuthContext {
   sessionId: string;
   expiresAt: string;
   user: UserRecord;
+  /**
+   * Issue 21: the system requires a second factor of this user and they have none yet: only the enrolment is open
+   * to them (access-rule.ts), whatever their permissions.
+   */
+  secondFactorEnrolmentDue: boolean;
 }
 
 export interface ClientInfo {
@@ -27,7 +32,22 @@ export interface LoginResult {
   expiresAt: string;
   expiresInSeconds: number;
   user: UserRecord;
+  /** As AuthContext's: the new session may only set up a second factor. */
+  secondFactorEnrolmentDue: boolean;
 }
+
+/**
+ * Issue 21: what a right password leads to when the account has a second factor. The gate (the second-factor
+ * feature) answers null for "no second step" or the ticket the client continues with.
+ */
+export interface SecondStepChallenge {
+  ticket: string;
+  methods: ('totp' | 'recovery')[];
+  expiresInSeconds: number;
+}
+export type SecondStepGate = (user: UserRecord, client: ClientInfo) => Promise<SecondStepChallenge | null>;
+/** Whether the second-factor policy requires a factor this user has not set up (checked on every request). */
+export type EnrolmentCheck = (user: UserRecord) => Promise<boolean>;
 
 /** The one message for every failed sign-in (spec §8), so it never tells which half was wrong. */
 export const INVALID_CREDENTIALS_MESSAGE = 'wrong username and/or password';
@@ -47,7 +67,16 @@ export interface AuthServiceDeps {
 }
 
 export class AuthService {
+  private secondStep: SecondStepGate | null = null;
+  private enrolmentDue: EnrolmentCheck = () => Promise.resolve(false);
+
   constructor(private readonly deps: AuthServiceDeps) {}
+
+  /** Installs the second-factor check that runs after a right password (one gate; the second-factor module's). */
+  useSecondStep(gate: SecondStepGate, enrolmentDue: EnrolmentCheck): void {
+    this.secondStep = gate;
+    this.enrolmentDue = enrolmentDue;
+  }
 
   /**
    * The attempt is counted before the password is hashed (see LoginThrottle.reserve). Locks are per account and
@@ -55,7 +84,7 @@ export class AuthService {
    * whole is only slowed: delayed per attempt, and paced (AccountPacer: one check at a time, one a second, once
    * its free failures are used up), and not at all for an address the account already signed in from.
    */
-  async login(username: string, password: string, client: ClientInfo): Promise<LoginResult> {
+  async login(username: string, password: string, client: ClientInfo): Promise<LoginResult | SecondStepChallenge> {
     const { throttle, users, hasher } = this.deps;
     const name = usernameKey(username);
     const userKey = `user:${name}`;
@@ -93,10 +122,56 @@ export class AuthService {
     attempt.succeeded();
     throttle.reset(userKey);
     throttle.reset(`pair:${pair}`);
-    if (client.ip) throttle.markKnownGood(pair);
+    const challenge = this.secondStep ? await this.secondStep(user, client) : null;
+    return challenge ?? this.completeSignIn(user, client);
+  }
+
+  /**
+   * The sign-in is through (password, and the second factor where there is one): the address becomes a known
+   * good one for the account (only now, so a password alone never exempts an address from pacing) and the session starts.
+   */
+  async completeSignIn(user: UserRecord, client: ClientInfo): Promise<LoginResult> {
+    if (client.ip) this.deps.throttle.markKnownGood(`${usernameKey(user.username)}|${client.ip}`);
     const session = await this.createSession(user, client);
     this.deps.bus.publish('SignedIn', { user: user.username, address: client.ip });
     return session;
+  }
+
+  /**
+   * Issue 21: a second secret of an account (a one-time or recovery code, the password confirming a security
+   * change) checked under the same throttle and pacing as passwords, in keys of its own that lock per account and
+   * per address: a right password never clears them, and whoever holds the password cannot try codes for ever
+   * from many addresses (a lock here only keeps out someone who already has the password).
+   */
+  async checkSecondSecret(user: UserRecord, client: ClientInfo, check: () => Promise<boolean>): Promise<boolean> {
+    const name = usernameKey(user.username);
+    const lock = client.ip ? [`factor:${name}`, `factor-ip:${client.ip}`] : [`factor:${name}`];
+    const decision = this.deps.throttle.reserve({ lock, slow: [] });
+    if (!decision.allowed) {
+      this.deps.bus.publish('SignInFailed', { user: user.username, address: client.ip, reason: 'throttled' });
+      throw new AppError('RATE_LIMITED', 'too many wrong codes, try again later', { retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000) });
+    }
+    const { attempt } = decision;
+    let turn: PacedTurn | undefined;
+    let valid: boolean;
+    try {
+      if (attempt.delayMs > 0) await this.deps.clock.sleep(attempt.delayMs);
+      turn = await this.deps.pacer.take(`factor:${name}`, client.ip ?? '');
+      valid = await check();
+    } catch (error) {
+      turn?.done('aborted');
+      attempt.succeeded();
+      throw error;
+    }
+    turn.done(valid ? 'succeeded' : 'failed');
+    if (valid) attempt.succeeded();
+    else attempt.failed();
+    return valid;
+  }
+
+  /** The account's own password, as a second secret (checkSecondSecret's throttle applies). */
+  verifyPassword(user: UserRecord, password: string, client: ClientInfo): Promise<boolean> {
+    return this.checkSecondSecret(user, client, () => this.deps.hasher.verify(user.passwordHash, password));
   }
 
   /** Sign-ins of `username` waiting for the account's next paced check (tests, diagnostics). */
@@ -124,7 +199,7 @@ export class AuthService {
       ip: client.ip,
       userAgent: client.userAgent?.slice(0, 512) ?? null,
     });
-    return { token, sessionId, expiresAt, expiresInSeconds: user.sessionTimer, user };
+    return { token, sessionId, expiresAt, expiresInSeconds: user.sessionTimer, user, secondFactorEnrolmentDue: await this.enrolmentDue(user) };
   }
 
   /** Resolves a bearer token to its live session, or throws UNAUTHENTICATED / SESSION_EXPIRED. */
@@ -139,7 +214,7 @@ export class AuthService {
     if (now - Date.parse(session.lastSeenAt) > TOUCH_INTERVAL_MS) {
       await this.deps.sessions.touch(session.id, new Date(now).toISOString());
     }
-    return { sessionId: session.id, expiresAt: session.expiresAt, user };
+    return { sessionId: session.id, expiresAt: session.expiresAt, user, secondFactorEnrolmentDue: await this.enrolmentDue(user) };
   }
 
   /** Revokes the token's session if it is live; unknown tokens are ignored (logout always succeeds). */

@@ -1,14 +1,15 @@
 import {
   authCheckResponseSchema,
-  loginResponseSchema,
+  loginOutcomeSchema,
   type AuthCheckResponse,
+  type LoginOutcome,
   type LoginRequest,
-  type LoginResponse,
 } from '@homecam/shared';
 import type { HttpClient } from './http-client';
 
-export function login(http: HttpClient, body: LoginRequest): Promise<LoginResponse> {
-  return http.request('/auth/login', { method: 'POST', json: body, schema: loginResponseSchema, handlesUnauthorized: true, token: null });
+/** A session, or (issue 21) the ticket for the second factor the account needs. */
+export function login(http: HttpClient, body: LoginRequest): Promise<LoginOutcome> {
+  return http.request('/auth/login', { method: 'POST', json: body, schema: loginOutcomeSchema, handlesUnauthorized: true, token: null });
 }
 
 export function checkSession(http: HttpClient, signal?: AbortSignal): Promise<AuthCheckResponse> {

@@ -2,6 +2,9 @@
 export const queryKeys = {
   uiConfig: ['config', 'ui'] as const,
   users: ['users'] as const,
+  /** The signed-in user's own second factors (issue 21). */
+  secondFactor: ['account', 'second-factor'] as const,
+  secondFactorPolicy: ['settings', 'second-factor'] as const,
   /** Everything about cameras; invalidating it refreshes lists, single cameras and statuses. */
   cameras: ['cameras'] as const,
   cameraList: ['cameras', 'list'] as const,

@@ -9,6 +9,7 @@ export type LazyPageKey = Exclude<RouteKey, 'settings' | 'login' | 'not-found'>;
 
 export const LAZY_PAGES: Record<LazyPageKey, () => Promise<ComponentType>> = {
   start: () => import('../pages/StartPage').then((m) => m.StartPage),
+  enrol: () => import('../pages/EnrolPage').then((m) => m.EnrolPage),
   dashboard: () => import('../pages/DashboardPage').then((m) => m.DashboardPage),
   cameras: () => import('../pages/CamerasPage').then((m) => m.CamerasPage),
   camera: () => import('../pages/CameraPage').then((m) => m.CameraPage),

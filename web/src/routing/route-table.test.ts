@@ -6,6 +6,7 @@ import { canAccess, findRoute, ROUTES, SETTINGS_PAGES, SIDEBAR_EXTRAS, SIDEBAR_M
 const SPEC: [path: string, access: AccessRule, chrome: 'none' | 'full' | 'camview'][] = [
   ['/', { kind: 'public' }, 'none'],
   ['/start', { kind: 'admin' }, 'none'],
+  ['/enrol', { kind: 'signedIn' }, 'none'],
   ['/dashboard', { kind: 'anyOf', permissions: ['dashboard:access'] }, 'full'],
   ['/cameras', { kind: 'anyOf', permissions: ['cameras:access'] }, 'full'],
   ['/cameras/front-door', { kind: 'anyOf', permissions: ['cameras:access'] }, 'full'],

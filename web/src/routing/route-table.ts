@@ -34,6 +34,8 @@ const anyOf = (...permissions: Permission[]): AccessRule => ({ kind: 'anyOf', pe
 const defs = {
   login: { path: '/', access: PUBLIC, chrome: 'none', titleKey: 'routes.login' },
   start: { path: '/start', access: ADMIN, chrome: 'none', titleKey: 'routes.start' },
+  /** Issue 21: setting up the second factor the system requires, before anything else. */
+  enrol: { path: '/enrol', access: SIGNED_IN, chrome: 'none', titleKey: 'routes.enrol' },
   dashboard: { path: '/dashboard', access: anyOf('dashboard:access'), chrome: 'full', titleKey: 'routes.dashboard' },
   cameras: { path: '/cameras', access: anyOf('cameras:access'), chrome: 'full', titleKey: 'routes.cameras' },
   camera: { path: '/cameras/:name', access: anyOf('cameras:access'), chrome: 'full', titleKey: 'routes.camera' },

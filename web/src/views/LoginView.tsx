@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loginRequestSchema } from '@homecam/shared';
+import { loginRequestSchema, type SecondFactorChallenge } from '@homecam/shared';
+import { SecondFactorStep } from '../components/auth/SecondFactorStep';
 import { AuthCard } from '../components/layout/AuthCard';
 import { Button } from '../components/ui/Button';
 import { TextField } from '../components/ui/TextField';
@@ -9,10 +10,14 @@ import { fieldIssue, hasErrors, type FormErrors } from '../forms/field-validatio
 
 type Field = 'username' | 'password';
 
-/** Sign-in (spec §2 `/`), without chrome. A failed sign-in raises a translated error toast (useLogin). */
+/**
+ * Sign-in (spec §2 `/`), without chrome. A failed sign-in raises a translated error toast (useLogin). An account
+ * with a second factor is asked for its code next (issue 21).
+ */
 export function LoginView() {
   const { t } = useTranslation();
-  const login = useLogin();
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+  const login = useLogin(setChallenge);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FormErrors<Field>>({});
@@ -26,6 +31,20 @@ export function LoginView() {
     setErrors(next);
     if (hasErrors(next)) return;
     login.mutate({ username: username.trim(), password });
+  }
+
+  if (challenge) {
+    return (
+      <AuthCard title={t('auth:secondFactor.title')} intro={t('auth:secondFactor.intro')}>
+        <SecondFactorStep
+          challenge={challenge}
+          onCancel={() => {
+            setChallenge(null);
+            setPassword('');
+          }}
+        />
+      </AuthCard>
+    );
   }
 
   return (

@@ -10,6 +10,7 @@ import { webrtcSettingsSchema } from './webrtc.js';
 import { WEATHER_DEFAULT_GEOCODING_URL, WEATHER_DEFAULT_URL, WEATHER_PROVIDERS } from './dashboard.js';
 import { recordingsMaxSizeGBSchema, recordingsMinFreeGBSchema } from './settings.js';
 import { continuousConfigSchema } from './continuous.js';
+import { SECOND_FACTOR_POLICIES } from './second-factor.js';
 
 /** What every visitor may read at start-up (spec §7: the UI config load). Holds no secret. */
 export const uiConfigSchema = z.object({
@@ -70,6 +71,8 @@ export const configFileSchema = z.looseObject({
   /** At home: motion of every camera is ignored except the cameras in `exclude` (doorbells always count). */
   atHome: z.boolean().default(false),
   exclude: z.array(z.string()).default([]),
+  /** Issue 21: who must have a second factor to use HomeCam (Settings → System). */
+  secondFactorPolicy: z.enum(SECOND_FACTOR_POLICIES).default('off'),
   /** HomeCam: notifications are on by default (camera.ui: off); removed after `removeAfter` hours. */
   notifications: z
     .looseObject({

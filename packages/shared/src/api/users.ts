@@ -36,7 +36,7 @@ export const userIdParamsSchema = z.object({
 });
 
 /** A user as an admin (or the user itself) sees it. Never carries the password hash. */
-export const userSchema = sessionUserSchema.extend({
+export const userSchema = sessionUserSchema.omit({ secondFactorEnrolmentDue: true }).extend({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -10,6 +10,7 @@ import { rekognitionUsage } from './0008_rekognition_usage.js';
 import { eventLabels } from './0009_event_labels.js';
 import { continuousIndex } from './0010_continuous_index.js';
 import { recordingSpans } from './0011_recording_spans.js';
+import { secondFactor } from './0012_second_factor.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the built server needs no
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0009_event_labels': eventLabels,
   '0010_continuous_index': continuousIndex,
   '0011_recording_spans': recordingSpans,
+  '0012_second_factor': secondFactor,
 };
 
 export const migrationProvider: MigrationProvider = {

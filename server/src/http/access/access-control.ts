@@ -72,7 +72,7 @@ export function installAccessControl(app: FastifyInstance, auth: AuthService): v
 
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    const { access, allowDuringCredentialChange, websocketAuth } = request.routeOptions.config;
+    const { access, allowDuringCredentialChange, allowDuringSecondFactorEnrolment, websocketAuth } = request.routeOptions.config;
     // No route matched (404 handler): nothing to protect, the not-found answer follows.
     if (access === undefined || access === 'public') return;
     // A real upgrade (set by @fastify/websocket from the raw socket, not from a header): the handler checks.
@@ -83,10 +83,12 @@ export function installAccessControl(app: FastifyInstance, auth: AuthService): v
       auth: context,
       targetUserId: targetUserId(request),
       allowDuringCredentialChange: allowDuringCredentialChange === true,
+      allowDuringSecondFactorEnrolment: allowDuringSecondFactorEnrolment === true,
     });
     if (denial === 'CREDENTIALS_CHANGE_REQUIRED') {
       throw new AppError(denial, 'change the first-start username and password first');
     }
+    if (denial === 'SECOND_FACTOR_ENROLMENT_REQUIRED') throw new AppError(denial, 'set up a second factor first');
     if (denial) {
       logPermissionRefused(request, context.user.username);
       throw new AppError(denial, 'no access permission', { access: describeAccessRule(access) });

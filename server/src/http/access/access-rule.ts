@@ -12,6 +12,8 @@ export interface AccessRequest {
   targetUserId: string | undefined;
   /** Whether the route stays open while the caller still owes the first-start credential change. */
   allowDuringCredentialChange: boolean;
+  /** Whether the route stays open while the caller must still set up a second factor (issue 21). */
+  allowDuringSecondFactorEnrolment?: boolean;
 }
 
 /**
@@ -27,6 +29,7 @@ export function accessDenial(request: AccessRequest & { auth: AuthContext }): Er
     // During the forced change even an admin may only touch its own account.
     if (rule === 'selfOrAdmin' && !self) return 'CREDENTIALS_CHANGE_REQUIRED';
   }
+  if (auth.secondFactorEnrolmentDue && request.allowDuringSecondFactorEnrolment !== true) return 'SECOND_FACTOR_ENROLMENT_REQUIRED';
   const permissions = auth.user.permissions;
   if (rule === 'signedIn') return null;
   if (rule === 'admin') return isAdmin(permissions) ? null : 'FORBIDDEN';

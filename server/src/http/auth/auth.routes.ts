@@ -1,8 +1,9 @@
 import {
   authCheckResponseSchema,
+  loginOutcomeSchema,
   loginRequestSchema,
-  loginResponseSchema,
   type LoginResponse,
+  type SecondFactorChallenge,
 } from '@homecam/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -11,6 +12,18 @@ import { toSessionUser } from '../../services/user.mapper.js';
 import { bearerToken, clientInfo, requireAuth, SESSION_COOKIE } from '../request-auth.js';
 import { errorResponses } from '../schemas.js';
 import { defineRoutes } from '../define-routes.js';
+
+/** A started session as the sign-in routes answer it (password alone, or after the second factor): cookie and body. */
+export function sessionReply(request: FastifyRequest, reply: FastifyReply, result: LoginResult): LoginResponse {
+  setSessionCookie(request, reply, result);
+  return {
+    access_token: result.token,
+    token_type: 'Bearer',
+    expires_in: result.expiresInSeconds,
+    expires_at: result.expiresAt,
+    user: { ...toSessionUser(result.user), secondFactorEnrolmentDue: result.secondFactorEnrolmentDue },
+  };
+}
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, result: LoginResult): void {
   reply.setCookie(SESSION_COOKIE, result.token, {
@@ -31,30 +44,30 @@ export const authRoutes = defineRoutes<{ auth: AuthService }>((app, { auth }) =>
       schema: {
         tags: ['auth'],
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429) },
+        description: 'A session, or (issue 21) `status: secondFactorRequired` with a ticket for POST /api/auth/second-factor.',
+        response: { 200: loginOutcomeSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
       const result = await auth.login(request.body.username, request.body.password, clientInfo(request));
-      setSessionCookie(request, reply, result);
-      const body: LoginResponse = {
-        access_token: result.token,
-        token_type: 'Bearer',
-        expires_in: result.expiresInSeconds,
-        expires_at: result.expiresAt,
-        user: toSessionUser(result.user),
-      };
-      return body;
+      if ('ticket' in result) {
+        const challenge: SecondFactorChallenge = { status: 'secondFactorRequired', ticket: result.ticket, methods: result.methods, expires_in: result.expiresInSeconds };
+        return challenge;
+      }
+      return sessionReply(request, reply, result);
     },
   );
 
   app.get(
     '/api/auth/check',
     {
-      config: { access: 'signedIn', allowDuringCredentialChange: true },
+      config: { access: 'signedIn', allowDuringCredentialChange: true, allowDuringSecondFactorEnrolment: true },
       schema: { tags: ['auth'], response: { 200: authCheckResponseSchema, ...errorResponses(401) } },
     },
-    (request) => ({ status: 'OK' as const, user: toSessionUser(requireAuth(request).user) }),
+    (request) => {
+      const { user, secondFactorEnrolmentDue } = requireAuth(request);
+      return { status: 'OK' as const, user: { ...toSessionUser(user), secondFactorEnrolmentDue } };
+    },
   );
 
   app.post(

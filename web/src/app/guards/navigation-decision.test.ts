@@ -22,6 +22,15 @@ describe('navigation guard decision', () => {
     }
   });
 
+  it('holds a user who owes a required second factor on /enrol, and sends everyone else away from it (issue 21)', () => {
+    const due = { ...user(['admin']), secondFactorEnrolmentDue: true };
+    for (const path of ['/dashboard', '/settings/account', '/settings/system', '/console', '/']) {
+      expect(decide(path, due)).toEqual({ kind: 'redirect', to: '/enrol' });
+    }
+    expect(decide('/enrol', due)).toEqual({ kind: 'allow' });
+    expect(decide('/enrol', user(['dashboard:access']))).toEqual({ kind: 'redirect', to: '/dashboard' });
+  });
+
   it('lets anyone see the login and the 404 page', () => {
     expect(decide('/', null)).toEqual({ kind: 'allow' });
     expect(decide('/missing', null)).toEqual({ kind: 'allow' });

@@ -24,6 +24,11 @@ export function decideNavigation(route: RouteDef, user: SessionUser | null, last
   if (user.mustChangeCredentials) {
     return route.key === 'start' ? { kind: 'allow' } : { kind: 'redirect', to: ROUTES.start.path };
   }
+  // Issue 21: the same for a second factor the system requires (the server refuses everything else anyway).
+  if (user.secondFactorEnrolmentDue === true) {
+    return route.key === 'enrol' ? { kind: 'allow' } : { kind: 'redirect', to: ROUTES.enrol.path };
+  }
+  if (route.key === 'enrol') return { kind: 'redirect', to: landingPath(user, lastPage) };
   if (!canAccess(route.access, user)) {
     return { kind: 'deny', to: ROUTES['settings-account'].path, routeKey: route.key, titleKey: route.titleKey };
   }

@@ -4,16 +4,18 @@ import defaultAvatar from '../../assets/default-avatar.svg';
 import { photoUrl } from '../../stores/session/stored-session';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
-import { EditIcon, TrashIcon } from '../ui/icons';
+import { EditIcon, ShieldIcon, TrashIcon } from '../ui/icons';
 
 export interface UserRowProps {
   user: User;
   isSelf: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  /** An admin removes the user's second factors (issue 21: a lost phone). */
+  onResetSecondFactor: () => void;
 }
 
-export function UserRow({ user, isSelf, onEdit, onDelete }: UserRowProps) {
+export function UserRow({ user, isSelf, onEdit, onDelete, onResetSecondFactor }: UserRowProps) {
   const { t } = useTranslation();
   const label = profileLabel(user.permissionLevel) === 'Master' ? t('profile.master') : t('profile.user');
   return (
@@ -33,6 +35,16 @@ export function UserRow({ user, isSelf, onEdit, onDelete }: UserRowProps) {
         <div className="flex gap-1">
           <Button variant="ghost" size="icon" onClick={onEdit} aria-label={t('settings:users.edit', { username: user.username })} data-testid={`user-edit-${user.username}`}>
             <EditIcon />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={onResetSecondFactor}
+            aria-label={t('settings:users.resetSecondFactor', { username: user.username })}
+            title={t('settings:users.resetSecondFactor', { username: user.username })}
+            data-testid={`user-reset-2fa-${user.username}`}
+          >
+            <ShieldIcon />
           </Button>
           <Button variant="ghost" size="icon" onClick={onDelete} aria-label={t('settings:users.delete', { username: user.username })} data-testid={`user-delete-${user.username}`}>
             <TrashIcon />

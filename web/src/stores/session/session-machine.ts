@@ -61,6 +61,7 @@ export function shouldRememberPath(pathname: string): boolean {
  */
 export function landingPath(user: SessionUser, lastPage: string | null): string {
   if (user.mustChangeCredentials) return ROUTES.start.path;
+  if (user.secondFactorEnrolmentDue === true) return ROUTES.enrol.path;
   // Only a same-origin path: '//host/…' would leave the app.
   if (lastPage && lastPage.startsWith('/') && !lastPage.startsWith('//') && shouldRememberPath(new URL(lastPage, 'http://x').pathname)) {
     return lastPage;
@@ -71,7 +72,7 @@ export function landingPath(user: SessionUser, lastPage: string | null): string 
 
 /** The socket refuses a session that still owes the credential change, so it waits until then. */
 function socketEffects(session: StoredSession): SessionEffect[] {
-  return session.user.mustChangeCredentials
+  return session.user.mustChangeCredentials || session.user.secondFactorEnrolmentDue === true
     ? [{ type: 'disconnectSocket' }]
     : [{ type: 'connectSocket', token: session.access_token }];
 }

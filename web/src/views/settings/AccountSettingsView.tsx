@@ -5,6 +5,7 @@ import { PermissionsCard } from '../../components/settings/PermissionsCard';
 import { PushDeviceCard } from '../../components/settings/PushDeviceCard';
 import { ProfilePhotoCard } from '../../components/settings/ProfilePhotoCard';
 import { SessionTimerCard } from '../../components/settings/SessionTimerCard';
+import { TwoFactorCard } from '../../components/settings/two-factor/TwoFactorCard';
 import { UsernameCard } from '../../components/settings/UsernameCard';
 import { useCurrentUser } from '../../hooks/use-session';
 
@@ -19,6 +20,7 @@ export function AccountSettingsView() {
         <ProfilePhotoCard user={user} />
         <UsernameCard user={user} />
         <PasswordCard user={user} />
+        <TwoFactorCard />
         <SessionTimerCard user={user} />
         <PushDeviceCard />
         <PermissionsCard user={user} />

@@ -11,24 +11,34 @@ import { EditPermissionsDialog } from '../../components/users/EditPermissionsDia
 import { UserRow } from '../../components/users/UserRow';
 import { useCurrentUser } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
+import { useResetSecondFactor } from '../../hooks/use-second-factor';
 import { useDeleteUser, useUserList } from '../../hooks/use-users';
 import { QueryStatus } from '../../components/layout/QueryStatus';
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; user: User } | { kind: 'delete'; user: User } | null;
+type Dialog = { kind: 'add' } | { kind: 'edit'; user: User } | { kind: 'delete'; user: User } | { kind: 'resetSecondFactor'; user: User } | null;
 
-/** User management (admin): list, add, change permissions, delete with confirmation. */
+/** User management (admin): list, add, change permissions, reset a lost second factor, delete with confirmation. */
 export function UserSettingsView() {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const toast = useToast();
   const users = useUserList();
   const remove = useDeleteUser();
+  const resetSecondFactor = useResetSecondFactor();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
 
   function confirmDelete(user: User) {
     remove.mutate(user.id, {
       onSuccess: () => toast.success(t('settings:users.deleted', { username: user.username })),
+      onError: toast.apiError,
+      onSettled: close,
+    });
+  }
+
+  function confirmReset(user: User) {
+    resetSecondFactor.mutate(user.id, {
+      onSuccess: () => toast.success(t('settings:users.secondFactorReset', { username: user.username })),
       onError: toast.apiError,
       onSettled: close,
     });
@@ -52,6 +62,7 @@ export function UserSettingsView() {
               isSelf={user.id === me?.id}
               onEdit={() => setDialog({ kind: 'edit', user })}
               onDelete={() => setDialog({ kind: 'delete', user })}
+              onResetSecondFactor={() => setDialog({ kind: 'resetSecondFactor', user })}
             />
           ))}
         </ul>
@@ -65,6 +76,15 @@ export function UserSettingsView() {
         confirmLabel={t('actions.delete')}
         busy={remove.isPending}
         onConfirm={() => dialog?.kind === 'delete' && confirmDelete(dialog.user)}
+        onCancel={close}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'resetSecondFactor'}
+        title={t('settings:users.resetSecondFactorTitle')}
+        message={dialog?.kind === 'resetSecondFactor' ? t('settings:users.resetSecondFactorMessage', { username: dialog.user.username }) : ''}
+        confirmLabel={t('settings:users.resetSecondFactorConfirm')}
+        busy={resetSecondFactor.isPending}
+        onConfirm={() => dialog?.kind === 'resetSecondFactor' && confirmReset(dialog.user)}
         onCancel={close}
       />
     </>

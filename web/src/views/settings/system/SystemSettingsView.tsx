@@ -5,10 +5,11 @@ import { useRestart, useSystemInfo } from '../../../hooks/use-system';
 import { AtHomeCard } from '../AtHomeCard';
 import { HomekitCard } from './HomekitCard';
 import { LogLevelCard } from './LogLevelCard';
+import { SecondFactorPolicyCard } from './SecondFactorPolicyCard';
 import { RestartCard, RestartingPanel } from './RestartCard';
 import { RuntimeCard, StorageCard, VersionCard } from './SystemInfoCards';
 
-/** /settings/system (admin): versions, uptime, paths and disk space, log level, At Home, the HomeKit bridge, restart. */
+/** /settings/system (admin): versions, uptime, paths and disk space, log level, At Home, the second-factor policy, the HomeKit bridge, restart. */
 export function SystemSettingsView() {
   const { t } = useTranslation();
   const info = useSystemInfo();
@@ -29,6 +30,7 @@ export function SystemSettingsView() {
               <div className="flex flex-col gap-4">
                 <LogLevelCard info={info.data} />
                 <AtHomeCard />
+                <SecondFactorPolicyCard />
               </div>
             </div>
             <HomekitCard />

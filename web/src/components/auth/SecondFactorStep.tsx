@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { secondFactorVerifyRequestSchema, type SecondFactorChallenge } from '@homecam/shared';
+import { fieldIssue } from '../../forms/field-validation';
+import { useSecondFactorSignIn } from '../../hooks/use-login';
+import { Button } from '../ui/Button';
+import { TextField } from '../ui/TextField';
+
+export interface SecondFactorStepProps {
+  challenge: SecondFactorChallenge;
+  /** Back to the password (another account, or the ticket ran out). */
+  onCancel: () => void;
+}
+
+/**
+ * Issue 21: the sign-in's second step. One field takes the app's six digits or a recovery code (the server tells
+ * them apart by their shape); a wrong or used code raises the translated error toast.
+ */
+export function SecondFactorStep({ challenge, onCancel }: SecondFactorStepProps) {
+  const { t } = useTranslation();
+  const verify = useSecondFactorSignIn();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const issue = fieldIssue(secondFactorVerifyRequestSchema.shape.code, code);
+    setError(issue);
+    if (issue) return;
+    verify.mutate({ ticket: challenge.ticket, code: code.trim() }, { onError: () => setCode('') });
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="second-factor-form">
+      <p className="text-sm text-foreground">{t('auth:secondFactor.prompt')}</p>
+      <TextField
+        label={t('auth:secondFactor.code')}
+        name="one-time-code"
+        autoComplete="one-time-code"
+        autoCapitalize="none"
+        spellCheck={false}
+        autoFocus
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        error={error ? t(error) : null}
+        hint={t('auth:secondFactor.recoveryHint')}
+        data-testid="second-factor-code"
+      />
+      <Button type="submit" disabled={verify.isPending} data-testid="second-factor-submit" className="justify-center">
+        {verify.isPending ? t('auth:login.submitting') : t('auth:secondFactor.submit')}
+      </Button>
+      <Button type="button" variant="ghost" onClick={onCancel} className="justify-center" data-testid="second-factor-cancel">
+        {t('auth:secondFactor.back')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,5 @@
+import { EnrolView } from '../views/EnrolView';
+
+export function EnrolPage() {
+  return <EnrolView />;
+}
