@@ -95,7 +95,7 @@ function parseTraf(buf: Buffer, traf: Box, moof: Box, tracks: readonly TrackInfo
       first = buf.readUInt32BE(p);
       p += 4;
     }
-    const perSample = [TRUN_DURATION, TRUN_SIZE, TRUN_FLAGS, TRUN_CTS].filter((f) => flags & f).length * 4;
+    const perSample = (flags & TRUN_DURATION ? 4 : 0) + (flags & TRUN_SIZE ? 4 : 0) + (flags & TRUN_FLAGS ? 4 : 0) + (flags & TRUN_CTS ? 4 : 0);
     if (p + perSample * count > trun.end) throw new Mp4ParseError('trun overruns its box');
     for (let i = 0; i < count; i++) {
       let sampleDuration = defaultDuration;
