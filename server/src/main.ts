@@ -11,6 +11,7 @@ import { DEFAULT_PORT, OptionsError, parseRuntimeOptions, USAGE, type RuntimeOpt
 import { warnWhenRoot } from './cli/root-warning.js';
 import { connectionCapFor } from './http/connection-gate.js';
 import { LOW_FD_LIMIT, readFdLimits } from './lib/fd-limit.js';
+import { growHeapBetweenCollections } from './lib/heap-growth.js';
 import { ConfigLoadError } from './services/config.service.js';
 import { FirstStartRefusedError } from './services/user.service.js';
 
@@ -119,6 +120,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n${alertChannelEnvHelp()}\n`);
     return;
   }
+  growHeapBetweenCollections(); // the media pipeline's garbage buffers: fewer full collections (lib/heap-growth.ts)
 
   // 0700: the directory holds the database with password hashes and config.json with secrets.
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });

@@ -5,6 +5,7 @@ import type { Consumer } from '../../media/index.js';
 import { isSameOrigin } from '../../security/same-origin.js';
 import type { AuthContext } from '../../services/auth.service.js';
 import { LiveWebrtc } from '../../webrtc/live-webrtc.js';
+import { BinarySender } from './binary-sender.js';
 import { closeCodeFor, rawText, type LiveDeps, type LiveRequest } from './live-types.js';
 import { accessDenial, type AccessRule } from '../access/access-rule.js';
 
@@ -39,6 +40,7 @@ export class LiveSession {
   private pendingOffer: string | null = null;
   /** Bumped by every attach and pause: an attach that finds it changed lost a race and lets its consumer go. */
   private attachGeneration = 0;
+  private readonly media: BinarySender;
 
   constructor(
     private readonly ws: WebSocket,
@@ -46,6 +48,7 @@ export class LiveSession {
     private readonly deps: LiveDeps,
   ) {
     this.cameraName = request.camera;
+    this.media = new BinarySender(ws);
   }
 
   start(): void {
@@ -205,7 +208,7 @@ export class LiveSession {
   private async pump(consumer: Consumer): Promise<void> {
     const highWater = this.deps.highWaterBytes ?? 1024 * 1024;
     for (;;) {
-      const item = await consumer.read();
+      const item = consumer.tryRead() ?? (await consumer.read());
       if (this.consumer !== consumer) return; // paused or closed meanwhile
       if (item === null) return this.hubClosed();
       if (this.ws.readyState !== OPEN) return;
@@ -213,9 +216,9 @@ export class LiveSession {
         const transcoding = this.transcoding();
         this.sendText(liveMessage.init(item.mimeType, transcoding));
       }
-      const written = new Promise<void>((resolve) => this.ws.send(item.data, { binary: true }, () => resolve()));
+      const sent = this.media.send(item.data);
       // Behind: wait until the socket took it, meanwhile the consumer's bounded queue absorbs or drops.
-      if (this.ws.bufferedAmount > highWater) await written;
+      if (this.ws.bufferedAmount > highWater) await this.media.written(sent);
     }
   }
 

@@ -14,6 +14,16 @@ export interface Box {
   end: number;
 }
 
+/** The four characters of a box type as the big-endian number they are stored as, e.g. fourcc('moof'). */
+export function fourcc(type: string): number {
+  return ((type.charCodeAt(0) << 24) | (type.charCodeAt(1) << 16) | (type.charCodeAt(2) << 8) | type.charCodeAt(3)) >>> 0;
+}
+
+/** The box type of a fourcc number. */
+export function typeName(code: number): string {
+  return String.fromCharCode(code >>> 24, (code >>> 16) & 0xff, (code >>> 8) & 0xff, code & 0xff);
+}
+
 /**
  * Reads a box header at `offset`. Returns null when fewer bytes than the header are available.
  * `size` is the whole box size; size 0 ("to end of file") is rejected: a live stream has no end.
@@ -46,13 +56,40 @@ export function* boxes(buf: Buffer, start = 0, end = buf.length): Generator<Box>
   }
 }
 
+/**
+ * The child boxes of `type` between the parent's body and end (all of them, or the first with `first`). Walks
+ * the headers without a generator or a string per box: the fragment parser runs this for every fragment.
+ */
+function findChildren(buf: Buffer, parent: Box, type: string, first: boolean): Box[] {
+  const code = fourcc(type);
+  const found: Box[] = [];
+  let offset = parent.body;
+  while (offset + 8 <= parent.end) {
+    let size = buf.readUInt32BE(offset);
+    let headerSize = 8;
+    if (size < 8) {
+      const header = readBoxHeader(buf, offset); // 64-bit size, or the error of a bad one
+      if (!header) break;
+      size = header.size;
+      headerSize = header.headerSize;
+    }
+    const end = offset + size;
+    if (end > parent.end) throw new Mp4ParseError(`box ${buf.toString('latin1', offset + 4, offset + 8)} overruns its parent`);
+    if (buf.readUInt32BE(offset + 4) === code) {
+      found.push({ type, start: offset, body: offset + headerSize, end });
+      if (first) break;
+    }
+    offset = end;
+  }
+  return found;
+}
+
 export function child(buf: Buffer, parent: Box, type: string): Box | undefined {
-  for (const box of boxes(buf, parent.body, parent.end)) if (box.type === type) return box;
-  return undefined;
+  return findChildren(buf, parent, type, true)[0];
 }
 
 export function children(buf: Buffer, parent: Box, type: string): Box[] {
-  return [...boxes(buf, parent.body, parent.end)].filter((box) => box.type === type);
+  return findChildren(buf, parent, type, false);
 }
 
 /** Follows a path of box types, e.g. `path(buf, trak, 'mdia', 'minf', 'stbl', 'stsd')`. */

@@ -94,6 +94,30 @@ describe('fMP4 stream parser (real ffmpeg output)', () => {
     }
   });
 
+  it('gives the same fragment wherever one cut, or two around the mdat header, split it', () => {
+    const segments = parseAll(h264, () => h264.length);
+    const [init, fragment] = segments;
+    if (init?.type !== 'init' || fragment?.type !== 'fragment') throw new Error('unexpected');
+    const bytes = fragment.data;
+    const mdatAt = bytes.readUInt32BE(0); // ffmpeg's fragment: moof, then its mdat
+    const cuts: number[][] = [];
+    for (let a = 1; a < bytes.length; a++) cuts.push([a]);
+    for (let a = mdatAt - 9; a <= mdatAt + 9; a++) for (let b = a + 1; b <= mdatAt + 17; b++) cuts.push([a, b]);
+    for (const cut of cuts) {
+      const parser = new Fmp4StreamParser();
+      parser.push(Buffer.from(init.data));
+      const out: Fmp4Segment[] = [];
+      let at = 0;
+      for (const end of [...cut, bytes.length]) {
+        out.push(...parser.push(Buffer.from(bytes.subarray(at, end))));
+        at = end;
+      }
+      expect(out).toHaveLength(1);
+      expect(out[0]!.data.equals(bytes)).toBe(true);
+      expect(out[0]!.info).toEqual(fragment.info);
+    }
+  });
+
   it('hands out a fragment that arrived in one chunk as a slice of that chunk, not a copy', () => {
     const segments = parseAll(h264, () => h264.length);
     const parser = new Fmp4StreamParser();

@@ -1,6 +1,8 @@
-import { boxes, child, children, fullBox, Mp4ParseError, need, readBoxHeader, type Box } from './boxes.js';
+import { boxes, child, children, fourcc, fullBox, Mp4ParseError, need, type Box } from './boxes.js';
 import type { TrackInfo } from './init.js';
 import { readTfhd, SAMPLE_IS_NON_SYNC, TRUN_CTS, TRUN_DATA_OFFSET, TRUN_DURATION, TRUN_FIRST_FLAGS, TRUN_FLAGS, TRUN_SIZE } from './tfhd.js';
+
+const MOOF = fourcc('moof');
 
 /** One track's run inside a fragment (a traf). */
 export interface TrafInfo {
@@ -36,13 +38,14 @@ export function parseFragment(buf: Buffer, tracks: readonly TrackInfo[]): Fragme
   const mfhd = child(buf, moof, 'mfhd');
   const sequence = mfhd && mfhd.end - mfhd.body >= 8 ? buf.readUInt32BE(mfhd.body + 4) : 0;
   const trafs = children(buf, moof, 'traf').map((traf) => parseTraf(buf, traf, moof, tracks));
-  return { sequence, trafs, ...fragmentTiming(trafs, tracks) };
+  const { keyframe, timestamp, duration } = fragmentTiming(trafs, tracks);
+  return { sequence, trafs, keyframe, timestamp, duration };
 }
 
 /** ffmpeg's fragments start with their moof: found without walking the buffer, else the first one after a prefix. */
 function firstMoof(buf: Buffer): Box | undefined {
-  const header = readBoxHeader(buf, 0);
-  if (header?.type === 'moof') return { type: 'moof', start: 0, body: header.headerSize, end: header.size };
+  // A 32-bit size and the type compared as a number: no header object or type string for every fragment.
+  if (buf.length >= 8 && buf.readUInt32BE(4) === MOOF && buf.readUInt32BE(0) >= 8) return { type: 'moof', start: 0, body: 8, end: buf.readUInt32BE(0) };
   for (const box of boxes(buf)) if (box.type === 'moof') return box;
   return undefined;
 }
@@ -78,7 +81,8 @@ function parseTraf(buf: Buffer, traf: Box, moof: Box, tracks: readonly TrackInfo
     tfdtVersion = fullBox(buf, tfdt).version;
     need(buf, tfdt, tfdtVersion === 1 ? 12 : 8);
     tfdtOffset = tfdt.body + 4;
-    baseDecodeTime = tfdtVersion === 1 ? Number(buf.readBigUInt64BE(tfdtOffset)) : buf.readUInt32BE(tfdtOffset);
+    // Two 32-bit halves rather than a BigInt per fragment and track; exact below 2^53 like Number(bigint).
+    baseDecodeTime = tfdtVersion === 1 ? buf.readUInt32BE(tfdtOffset) * 2 ** 32 + buf.readUInt32BE(tfdtOffset + 4) : buf.readUInt32BE(tfdtOffset);
   }
 
   let sampleCount = 0;
@@ -95,7 +99,7 @@ function parseTraf(buf: Buffer, traf: Box, moof: Box, tracks: readonly TrackInfo
       first = buf.readUInt32BE(p);
       p += 4;
     }
-    const perSample = [TRUN_DURATION, TRUN_SIZE, TRUN_FLAGS, TRUN_CTS].filter((f) => flags & f).length * 4;
+    const perSample = (flags & TRUN_DURATION ? 4 : 0) + (flags & TRUN_SIZE ? 4 : 0) + (flags & TRUN_FLAGS ? 4 : 0) + (flags & TRUN_CTS ? 4 : 0);
     if (p + perSample * count > trun.end) throw new Mp4ParseError('trun overruns its box');
     for (let i = 0; i < count; i++) {
       let sampleDuration = defaultDuration;
@@ -126,7 +130,10 @@ function parseTraf(buf: Buffer, traf: Box, moof: Box, tracks: readonly TrackInfo
  */
 export function writeBaseDecodeTime(buf: Buffer, traf: TrafInfo, value: number): boolean {
   if (traf.tfdtOffset < 0) return false;
-  if (traf.tfdtVersion === 1) buf.writeBigUInt64BE(BigInt(value), traf.tfdtOffset);
+  if (traf.tfdtVersion === 1) {
+    buf.writeUInt32BE(Math.floor(value / 2 ** 32), traf.tfdtOffset);
+    buf.writeUInt32BE(value % 2 ** 32, traf.tfdtOffset + 4);
+  }
   else if (value <= 0xffffffff) buf.writeUInt32BE(value, traf.tfdtOffset);
   else return false;
   traf.baseDecodeTime = value;

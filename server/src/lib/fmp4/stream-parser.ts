@@ -1,4 +1,5 @@
-import { Mp4ParseError, readBoxHeader } from './boxes.js';
+import { fourcc, Mp4ParseError, typeName } from './boxes.js';
+import { ChunkQueue } from './chunk-queue.js';
 import { parseFragment, type FragmentInfo } from './fragment.js';
 import { parseInit, type InitInfo } from './init.js';
 
@@ -8,8 +9,11 @@ export type Fmp4Segment =
 
 /** A fragment larger than this is treated as a broken stream rather than buffered forever. */
 const DEFAULT_MAX_BOX_BYTES = 64 * 1024 * 1024;
-const INIT_BOXES = new Set(['ftyp', 'moov']);
-const FRAGMENT_PREFIX_BOXES = new Set(['styp', 'sidx', 'prft', 'emsg']);
+const FTYP = fourcc('ftyp');
+const MOOV = fourcc('moov');
+const MOOF = fourcc('moof');
+const MDAT = fourcc('mdat');
+const FRAGMENT_PREFIX_BOXES = new Set(['styp', 'sidx', 'prft', 'emsg'].map(fourcc));
 
 /**
  * Streaming fMP4 parser: push stdout chunks split anywhere, get whole segments back — the init segment
@@ -17,8 +21,7 @@ const FRAGMENT_PREFIX_BOXES = new Set(['styp', 'sidx', 'prft', 'emsg']);
  * Buffer that the caller owns. Other top-level boxes (free, mfra at the end of a stream) are skipped.
  */
 export class Fmp4StreamParser {
-  private chunks: Buffer[] = [];
-  private buffered = 0;
+  private readonly queue = new ChunkQueue();
   private initParts: Buffer[] = [];
   private fragmentParts: Buffer[] = [];
   private prefix: Buffer[] = [];
@@ -35,22 +38,20 @@ export class Fmp4StreamParser {
 
   /** Feeds bytes; returns the segments completed by them, in stream order. Throws Mp4ParseError on garbage. */
   push(chunk: Buffer): Fmp4Segment[] {
-    if (chunk.length > 0) {
-      this.chunks.push(chunk);
-      this.buffered += chunk.length;
-    }
+    const queue = this.queue;
+    queue.push(chunk);
     const out: Fmp4Segment[] = [];
-    while (this.buffered >= Math.max(8, this.pendingSize)) {
-      const header = readBoxHeader(this.peek(16), 0);
+    while (queue.length >= Math.max(8, this.pendingSize)) {
+      const header = queue.header(0);
       if (!header) break;
-      if (header.size > this.maxBoxBytes) throw new Mp4ParseError(`box ${header.type} of ${header.size} bytes is too large`);
-      const size = header.type === 'moof' ? this.fragmentSize(header.size) : header.size;
+      if (header.size > this.maxBoxBytes) throw new Mp4ParseError(`box ${typeName(header.code)} of ${header.size} bytes is too large`);
+      const size = header.code === MOOF ? this.fragmentSize(header.size) : header.size;
       if (size === null) break; // the header of the box after the moof has not arrived yet
       this.pendingSize = size;
-      if (this.buffered < size) break;
+      if (queue.length < size) break;
       this.pendingSize = 0;
-      const bytes = this.take(size);
-      const segment = size === header.size ? this.onBox(header.type, bytes) : this.onFragment(bytes);
+      const bytes = queue.take(size);
+      const segment = size === header.size ? this.onBox(header.code, bytes) : this.onFragment(bytes);
       if (segment) out.push(segment);
     }
     return out;
@@ -62,47 +63,46 @@ export class Fmp4StreamParser {
    * something else follows it; null until the next box's header is there.
    */
   private fragmentSize(moofSize: number): number | null {
-    if (this.buffered < moofSize + 8) {
+    if (this.queue.length < moofSize + 8) {
       this.pendingSize = moofSize + 8;
       return null;
     }
-    const next = readBoxHeader(this.peek(16, moofSize), 0);
+    const next = this.queue.header(moofSize);
     if (!next) {
       this.pendingSize = moofSize + 16; // a 64-bit mdat size
       return null;
     }
-    if (next.type !== 'mdat') return moofSize;
+    if (next.code !== MDAT) return moofSize;
     if (next.size > this.maxBoxBytes) throw new Mp4ParseError(`box mdat of ${next.size} bytes is too large`);
     return moofSize + next.size;
   }
 
   /** Forgets partial data, e.g. when the producing process restarts. */
   reset(): void {
-    this.chunks = [];
-    this.buffered = 0;
+    this.queue.clear();
     this.initParts = [];
     this.fragmentParts = [];
     this.prefix = [];
     this.pendingSize = 0;
   }
 
-  private onBox(type: string, box: Buffer): Fmp4Segment | null {
-    if (INIT_BOXES.has(type)) {
-      if (type === 'ftyp') this.initParts = [];
+  private onBox(code: number, box: Buffer): Fmp4Segment | null {
+    if (code === FTYP || code === MOOV) {
+      if (code === FTYP) this.initParts = [];
       this.initParts.push(box);
-      if (type !== 'moov') return null;
+      if (code !== MOOV) return null;
       const data = Buffer.concat(this.initParts);
       this.initParts = [];
       this.fragmentParts = [];
       this.init = parseInit(data);
       return { type: 'init', data, info: this.init };
     }
-    if (type === 'moof') {
+    if (code === MOOF) {
       this.fragmentParts = [...this.prefix, box];
       this.prefix = [];
       return null;
     }
-    if (type === 'mdat' && this.fragmentParts.length > 0) {
+    if (code === MDAT && this.fragmentParts.length > 0) {
       // a moof whose mdat came after other boxes (onFragment takes the usual moof + mdat)
       this.fragmentParts.push(box);
       const data = Buffer.concat(this.fragmentParts);
@@ -110,53 +110,19 @@ export class Fmp4StreamParser {
       if (!this.init) return null; // a fragment before any init segment cannot be decoded
       return { type: 'fragment', data, info: parseFragment(data, this.init.tracks) };
     }
-    if (FRAGMENT_PREFIX_BOXES.has(type)) this.prefix.push(box);
+    if (FRAGMENT_PREFIX_BOXES.has(code)) this.prefix.push(box);
     return null;
   }
 
   /** A moof with its mdat, plus any styp/sidx/prft that came just before. */
   private onFragment(moofAndMdat: Buffer): Fmp4Segment | null {
-    const data = this.prefix.length > 0 ? Buffer.concat([...this.prefix, moofAndMdat]) : moofAndMdat;
-    this.prefix = [];
-    this.fragmentParts = [];
+    let data = moofAndMdat;
+    if (this.prefix.length > 0) {
+      data = Buffer.concat([...this.prefix, moofAndMdat]);
+      this.prefix = [];
+    }
+    if (this.fragmentParts.length > 0) this.fragmentParts = []; // no new arrays for the usual fragment
     if (!this.init) return null; // a fragment before any init segment cannot be decoded
     return { type: 'fragment', data, info: parseFragment(data, this.init.tracks) };
-  }
-
-  /** Up to `n` bytes from `offset` without consuming them. */
-  private peek(n: number, offset = 0): Buffer {
-    const first = this.chunks[0];
-    if (!first) return Buffer.alloc(0);
-    if (first.length >= offset + n || this.chunks.length === 1) return first.subarray(offset, offset + n);
-    return Buffer.concat(this.chunks, Math.min(offset + n, this.buffered)).subarray(offset, offset + n);
-  }
-
-  /** Consumes exactly `n` bytes (n <= buffered); zero-copy when they lie in one chunk. */
-  private take(n: number): Buffer {
-    const first = this.chunks[0]!;
-    let out: Buffer;
-    if (first.length >= n) {
-      out = first.subarray(0, n);
-      if (first.length === n) this.chunks.shift();
-      else this.chunks[0] = first.subarray(n);
-    } else {
-      const parts: Buffer[] = [];
-      let need = n;
-      while (need > 0) {
-        const chunk = this.chunks[0]!;
-        if (chunk.length <= need) {
-          parts.push(chunk);
-          this.chunks.shift();
-          need -= chunk.length;
-        } else {
-          parts.push(chunk.subarray(0, need));
-          this.chunks[0] = chunk.subarray(need);
-          need = 0;
-        }
-      }
-      out = Buffer.concat(parts, n);
-    }
-    this.buffered -= n;
-    return out;
   }
 }
