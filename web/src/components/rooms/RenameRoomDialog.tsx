@@ -7,6 +7,7 @@ import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
 import { roomNameError, roomNameIssue } from './room-name';
+import { ModalActions } from '../ui/ModalActions';
 
 /** Renames a room; its cameras move with it. */
 export function RenameRoomDialog({ room, onClose }: { room: Room; onClose: () => void }) {
@@ -48,14 +49,11 @@ export function RenameRoomDialog({ room, onClose }: { room: Room; onClose: () =>
       onClose={onClose}
       testId="room-rename-dialog"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
+        <ModalActions onCancel={onClose}>
           <Button type="submit" form="room-rename-form" disabled={rename.isPending} data-testid="room-rename-submit">
             {t('actions.save')}
           </Button>
-        </>
+        </ModalActions>
       }
     >
       <form id="room-rename-form" noValidate onSubmit={submit}>

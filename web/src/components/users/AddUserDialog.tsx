@@ -11,20 +11,18 @@ import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
 import { PermissionCheckboxes } from './PermissionCheckboxes';
+import { ModalActions } from '../ui/ModalActions';
 
 type TextFieldName = 'username' | 'password' | 'confirmation';
 
 function AddUserFooter({ busy, onClose }: { busy: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <>
-      <Button variant="secondary" onClick={onClose}>
-        {t('actions.cancel')}
-      </Button>
+    <ModalActions onCancel={onClose}>
       <Button type="submit" form="add-user-form" disabled={busy} data-testid="add-user-submit">
         {t('settings:users.addSubmit')}
       </Button>
-    </>
+    </ModalActions>
   );
 }
 
