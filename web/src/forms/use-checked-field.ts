@@ -24,6 +24,8 @@ export function useCheckedField(rule: FieldRule, initial = '') {
     value,
     setValue,
     check,
+    /** Shows an issue found elsewhere (the server refused the value), as an i18n key. */
+    showIssue: setIssue,
     fieldProps: {
       value,
       onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(event.target.value),

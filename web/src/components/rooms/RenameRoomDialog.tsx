@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Room } from '@homecam/shared';
 import { useRenameRoom } from '../../hooks/use-rooms';
@@ -6,7 +6,7 @@ import { useToast } from '../../hooks/use-toast';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
-import { roomNameError, roomNameIssue } from './room-name';
+import { useRoomNameField } from './room-name';
 import { ModalActions } from '../ui/ModalActions';
 
 /** Renames a room; its cameras move with it. */
@@ -14,30 +14,24 @@ export function RenameRoomDialog({ room, onClose }: { room: Room; onClose: () =>
   const { t } = useTranslation();
   const toast = useToast();
   const rename = useRenameRoom();
-  const [name, setName] = useState(room.name);
-  const [error, setError] = useState<string | null>(null);
+  const name = useRoomNameField(room.name);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const issue = roomNameIssue(name);
-    setError(issue);
-    if (issue) return;
-    if (name.trim() === room.name) {
+    if (!name.check()) return;
+    const next = name.value.trim();
+    if (next === room.name) {
       onClose();
       return;
     }
     rename.mutate(
-      { name: room.name, next: name.trim() },
+      { name: room.name, next },
       {
         onSuccess: (renamed) => {
           toast.success(t('settings:rooms.renamed', { room: renamed.name }));
           onClose();
         },
-        onError: (failure) => {
-          const fieldError = roomNameError(failure);
-          if (fieldError) setError(fieldError);
-          else toast.apiError(failure);
-        },
+        onError: name.onError,
       },
     );
   }
@@ -59,9 +53,7 @@ export function RenameRoomDialog({ room, onClose }: { room: Room; onClose: () =>
       <form id="room-rename-form" noValidate onSubmit={submit}>
         <TextField
           label={t('settings:rooms.name')}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={error ? t(error) : null}
+          {...name.fieldProps}
           hint={t('settings:rooms.renameHint')}
           autoComplete="off"
           data-testid="room-rename-name"
