@@ -1,4 +1,5 @@
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
+import { closeLiveSocket, openLiveSocket } from './live-socket.js';
 import { Waiters } from './waiters.js';
 
 /** Box type of an fMP4 message: 'ftyp' (init segment), 'moof' (fragment), ... */
@@ -35,8 +36,7 @@ export class LiveViewer {
   private readonly waiters = new Waiters();
 
   constructor(baseUrl: string, camera: string, token: string) {
-    const url = `${baseUrl.replace(/^http/, 'ws')}/api/cameras/${encodeURIComponent(camera)}/live`;
-    this.ws = new WebSocket(url, { perMessageDeflate: false });
+    this.ws = openLiveSocket(baseUrl, camera);
     this.ws.on('open', () => {
       this.openedAt = performance.now();
       this.ws.send(JSON.stringify({ type: 'auth', token }));
@@ -93,17 +93,6 @@ export class LiveViewer {
   }
 
   close(): Promise<void> {
-    if (this.ws.readyState === WebSocket.CLOSED) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.ws.terminate();
-        resolve();
-      }, 2_000);
-      this.ws.once('close', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      this.ws.close(1000);
-    });
+    return closeLiveSocket(this.ws);
   }
 }

@@ -1,5 +1,6 @@
 import { PeerConnection, RtcpReceivingSession, Video, type Track } from 'node-datachannel';
 import WebSocket from 'ws';
+import { closeLiveSocket, openLiveSocket } from './live-socket.js';
 import { Waiters } from './waiters.js';
 
 export interface WebrtcViewerTimes {
@@ -64,8 +65,7 @@ export class WebrtcViewer {
       }
     });
 
-    const url = `${baseUrl.replace(/^http/, 'ws')}/api/cameras/${encodeURIComponent(camera)}/live?transport=webrtc`;
-    this.ws = new WebSocket(url, { perMessageDeflate: false });
+    this.ws = openLiveSocket(baseUrl, camera, 'webrtc');
     this.ws.on('open', () => {
       this.openedAt = performance.now();
       this.send({ type: 'auth', token });
@@ -129,18 +129,7 @@ export class WebrtcViewer {
     } catch {
       // already closed
     }
-    if (this.ws.readyState === WebSocket.CLOSED) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.ws.terminate();
-        resolve();
-      }, 2_000);
-      this.ws.once('close', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      this.ws.close(1000);
-    });
+    return closeLiveSocket(this.ws);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { ColorFrame } from '../motion/index.js';
 import type { Box, Letterbox } from './geometry.js';
 
 /**
@@ -14,14 +15,7 @@ export interface RgbImage {
 }
 
 /** Planar YUV 4:2:0 as the motion decoder hands it over: Y full size, U and V half size in both directions. */
-export interface Yuv420Image {
-  format: 'yuv420p';
-  width: number;
-  height: number;
-  y: Uint8Array;
-  u: Uint8Array;
-  v: Uint8Array;
-}
+export type Yuv420Image = ColorFrame;
 
 export type Picture = RgbImage | Yuv420Image;
 

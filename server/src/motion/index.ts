@@ -11,6 +11,7 @@ export { MotionStateMachine, type MotionEndReason, type MotionPhase, type Motion
 export { FrameDiff, DEFAULT_SCENE_CHANGE, type DiffResult, type DiffThresholds, type SceneChangeOptions } from './frame-diff.js';
 export { rasterizeZones, type FillRule, type ZoneMask, type ZonePolygon } from './zones.js';
 export { FrameSource, type FrameFormat, type GrayFrame } from './frame-source.js';
+export type { ColorFrame } from './color-frame.js';
 export type { DecodeMode } from './frame-args.js';
 export { analysisStream, motionSettingsOf, wantsMotionDetection, type MotionSettings, type VideoAnalysis } from './settings.js';
 export { systemClock, type Clock } from '../lib/clock.js';

@@ -1,4 +1,4 @@
-import type { Permission } from '@homecam/shared';
+import { newPasswordSchema, type Permission } from '@homecam/shared';
 
 /** Any zod schema fits; the shared schemas carry VALIDATION_MESSAGES keys as their messages. */
 interface FieldSchema {
@@ -16,6 +16,11 @@ export function fieldIssue(schema: FieldSchema, value: unknown): string | null {
 /** Spec §5: the confirmation must match the new password. */
 export function confirmationIssue(password: string, confirmation: string): string | null {
   return password === confirmation ? null : 'validation.PASSWORD_MISMATCH';
+}
+
+/** A new password and its confirmation (first start, own account, a new user): the same two rules everywhere. */
+export function newPasswordIssues(password: string, confirmation: string) {
+  return { password: fieldIssue(newPasswordSchema, password), confirmation: confirmationIssue(password, confirmation) };
 }
 
 export type FormErrors<K extends string> = Partial<Record<K, string | null>>;

@@ -9,6 +9,7 @@ export class FakeSocket {
   readyState = 0;
   binaryType = 'blob';
   sent: { type: string; [key: string]: unknown }[] = [];
+  closed = false;
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: string | ArrayBuffer }) => void) | null = null;
   onclose: (() => void) | null = null;
@@ -17,6 +18,7 @@ export class FakeSocket {
     this.sent.push(JSON.parse(data) as { type: string });
   }
   close() {
+    this.closed = true;
     this.readyState = 3;
   }
   open() {
@@ -25,6 +27,15 @@ export class FakeSocket {
   }
   receive(message: object) {
     this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  /** A text frame as it is, for what is not a valid message. */
+  receiveText(text: string) {
+    this.onmessage?.({ data: text });
+  }
+  /** The server (or the network) goes away. */
+  drop() {
+    this.readyState = 3;
+    this.onclose?.();
   }
 }
 

@@ -6,9 +6,8 @@ import { AuthCard } from '../components/layout/AuthCard';
 import { Button } from '../components/ui/Button';
 import { TextField } from '../components/ui/TextField';
 import { useLogin } from '../hooks/use-login';
-import { fieldIssue, hasErrors, type FormErrors } from '../forms/field-validation';
-
-type Field = 'username' | 'password';
+import { fieldIssue } from '../forms/field-validation';
+import { useCheckedField } from '../forms/use-checked-field';
 
 /**
  * Sign-in (spec §2 `/`), without chrome. A failed sign-in raises a translated error toast (useLogin). An account
@@ -18,19 +17,15 @@ export function LoginView() {
   const { t } = useTranslation();
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const login = useLogin(setChallenge);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const username = useCheckedField((value) => fieldIssue(loginRequestSchema.shape.username, value));
+  const password = useCheckedField((value) => fieldIssue(loginRequestSchema.shape.password, value));
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const next: FormErrors<Field> = {
-      username: fieldIssue(loginRequestSchema.shape.username, username),
-      password: fieldIssue(loginRequestSchema.shape.password, password),
-    };
-    setErrors(next);
-    if (hasErrors(next)) return;
-    login.mutate({ username: username.trim(), password });
+    // Both are checked (no short circuit), so both errors show at once.
+    const valid = [username.check(), password.check()].every(Boolean);
+    if (!valid) return;
+    login.mutate({ username: username.value.trim(), password: password.value });
   }
 
   if (challenge) {
@@ -40,7 +35,7 @@ export function LoginView() {
           challenge={challenge}
           onCancel={() => {
             setChallenge(null);
-            setPassword('');
+            password.setValue('');
           }}
         />
       </AuthCard>
@@ -55,9 +50,7 @@ export function LoginView() {
           name="username"
           autoComplete="username"
           autoCapitalize="none"
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          error={errors.username ? t(errors.username) : null}
+          {...username.fieldProps}
           data-testid="login-username"
         />
         <TextField
@@ -65,9 +58,7 @@ export function LoginView() {
           name="password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password ? t(errors.password) : null}
+          {...password.fieldProps}
           data-testid="login-password"
         />
         <Button type="submit" disabled={login.isPending} data-testid="login-submit" className="justify-center">

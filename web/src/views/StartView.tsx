@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { newPasswordSchema, usernameSchema } from '@homecam/shared';
+import { usernameSchema } from '@homecam/shared';
 import { AuthCard } from '../components/layout/AuthCard';
 import { Button } from '../components/ui/Button';
 import { Checkbox } from '../components/ui/Checkbox';
@@ -12,7 +12,8 @@ import { useCreateDemoCamera } from '../hooks/use-cameras';
 import { useToast } from '../hooks/use-toast';
 import { useCurrentUser, useSessionActions } from '../hooks/use-session';
 import { useUpdateUser } from '../hooks/use-users';
-import { confirmationIssue, fieldIssue, hasErrors, type FormErrors } from '../forms/field-validation';
+import { fieldIssue, newPasswordIssues, type FormErrors } from '../forms/field-validation';
+import { useFormFields } from '../forms/use-form-fields';
 import { requiredFieldsNotice } from '../forms/required-fields';
 import { FormNotice } from '../components/ui/FormNotice';
 
@@ -20,8 +21,7 @@ type Field = 'username' | 'password' | 'confirmation' | 'currentPassword';
 
 const startIssues = (values: Record<Field, string>): FormErrors<Field> => ({
   username: fieldIssue(usernameSchema, values.username),
-  password: fieldIssue(newPasswordSchema, values.password),
-  confirmation: confirmationIssue(values.password, values.confirmation),
+  ...newPasswordIssues(values.password, values.confirmation),
   currentPassword: values.currentPassword ? null : 'validation.CURRENT_PASSWORD_REQUIRED',
 });
 
@@ -39,28 +39,20 @@ export function StartView() {
   const demo = useCreateDemoCamera();
   const toast = useToast();
   const [addDemo, setAddDemo] = useState(false);
-  const [values, setValues] = useState<Record<Field, string>>(() => ({
+  const { values, bind, showIssues } = useFormFields<Field>(() => ({
     username: '',
     password: '',
     confirmation: '',
     currentPassword: firstStartPassword(),
   }));
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
   const [notice, setNotice] = useState<string | null>(null);
-
-  const bind = (field: Field) => ({
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => setValues((previous) => ({ ...previous, [field]: event.target.value })),
-    error: errors[field] ? t(errors[field]) : null,
-  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!user) return;
-    const next = startIssues(values);
-    setErrors(next);
+    const valid = showIssues(startIssues(values));
     setNotice(requiredFieldsNotice([values.username, values.password, values.confirmation, values.currentPassword]));
-    if (hasErrors(next)) return;
+    if (!valid) return;
     const body = { username: values.username.trim(), password: values.password, currentPassword: values.currentPassword };
     update.mutate(
       { id: user.id, body },

@@ -13,61 +13,64 @@ import { sectionParams } from './config.routes.js';
  */
 const CONFIG_BODY_LIMIT = CONFIG_MAX_BYTES;
 
+type ParamsPart<Params> = Params extends z.ZodType ? { params: Params } : object;
+
+/**
+ * What every write of config.json shares: admin only, the body limit, the ?confirm= / ?ifModifiedAt= rules, and
+ * the written file as the answer.
+ */
+function configWriteOptions<Body extends z.ZodType, Params extends z.ZodType | undefined = undefined>(
+  description: string,
+  body: Body,
+  params?: Params,
+) {
+  return {
+    config: { access: 'admin' as const },
+    bodyLimit: CONFIG_BODY_LIMIT,
+    schema: {
+      tags: ['config'],
+      description,
+      querystring: configWriteQuerySchema,
+      body,
+      // Fastify warns about a params key without a schema, so it is left out for the whole-file routes.
+      ...((params === undefined ? {} : { params }) as ParamsPart<Params>),
+      // Only a section can be missing.
+      response: { 200: configFileSchema, ...errorResponses(400, ...AUTH_ERRORS, 409), ...(params ? errorResponses(404) : {}) },
+    },
+  };
+}
+
 /** Writing config.json (the config editor): replace, merge patch, and merge patch of one section. Admin only. */
 export const configWriteRoutes = defineRoutes<{ config: ConfigService }>((app, { config }) => {
   app.put(
     '/api/config',
-    {
-      config: { access: 'admin' },
-      bodyLimit: CONFIG_BODY_LIMIT,
-      schema: {
-        tags: ['config'],
-        description:
-          'Replaces the whole config.json (the config editor); validated, then written atomically. Removing every camera or a ' +
-          'top-level key needs ?confirm=remove-cameras / remove-sections, else 409 CONFIG_DESTRUCTIVE. With ?ifModifiedAt= (the ' +
-          "stat's modifiedAt) a file modified since is not overwritten: 409 CONFIG_CHANGED.",
-        querystring: configWriteQuerySchema,
-        body: configWriteBodySchema,
-        response: { 200: configFileSchema, ...errorResponses(400, ...AUTH_ERRORS, 409) },
-      },
-    },
+    configWriteOptions(
+      'Replaces the whole config.json (the config editor); validated, then written atomically. Removing every camera or a ' +
+        'top-level key needs ?confirm=remove-cameras / remove-sections, else 409 CONFIG_DESTRUCTIVE. With ?ifModifiedAt= (the ' +
+        "stat's modifiedAt) a file modified since is not overwritten: 409 CONFIG_CHANGED.",
+      configWriteBodySchema,
+    ),
     (request) => config.replace(request.body, request.query.confirm, request.query.ifModifiedAt, actorOf(request)),
   );
 
   app.patch(
     '/api/config',
-    {
-      config: { access: 'admin' },
-      bodyLimit: CONFIG_BODY_LIMIT,
-      schema: {
-        tags: ['config'],
-        description:
-          'A JSON merge patch (RFC 7396) of config.json: null removes a key, objects merge, arrays replace. The result is ' +
-          'validated and written atomically; the same ?confirm= rule as PUT.',
-        querystring: configWriteQuerySchema,
-        body: configWriteBodySchema,
-        response: { 200: configFileSchema, ...errorResponses(400, ...AUTH_ERRORS, 409) },
-      },
-    },
+    configWriteOptions(
+      'A JSON merge patch (RFC 7396) of config.json: null removes a key, objects merge, arrays replace. The result is ' +
+        'validated and written atomically; the same ?confirm= rule as PUT.',
+      configWriteBodySchema,
+    ),
     (request) => config.patch(request.body, request.query.confirm, request.query.ifModifiedAt, actorOf(request)),
   );
 
   app.patch(
     '/api/config/:section',
-    {
-      config: { access: 'admin' },
-      bodyLimit: CONFIG_BODY_LIMIT,
-      schema: {
-        tags: ['config'],
-        description:
-          "A JSON merge patch (RFC 7396) of one top-level section; the whole file is validated (errors name e.g. 'mqtt.port'). " +
-          'null removes the section, which needs ?confirm=remove-sections.',
-        params: sectionParams,
-        querystring: configWriteQuerySchema,
-        body: z.unknown(),
-        response: { 200: configFileSchema, ...errorResponses(400, ...AUTH_ERRORS, 404, 409) },
-      },
-    },
+    configWriteOptions(
+      "A JSON merge patch (RFC 7396) of one top-level section; the whole file is validated (errors name e.g. 'mqtt.port'). " +
+        'null removes the section, which needs ?confirm=remove-sections.',
+      z.unknown(),
+      sectionParams,
+    ),
     // Fastify gives null for a request without a body; only a JSON `null` (with its content type) removes the section.
     (request) => {
       const value = request.body === null && request.headers['content-type'] === undefined ? undefined : request.body;

@@ -1,40 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from '../../test/live-fakes';
 import { LiveConnection, liveSocketUrl } from './live-connection';
-
-/** A WebSocket stand-in: records what the client sends and lets the test play the server. */
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  readyState = 0;
-  binaryType = 'blob';
-  sent: string[] = [];
-  closed = false;
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string | ArrayBuffer }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(readonly url: string) {}
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  receive(message: object) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-  receiveText(text: string) {
-    this.onmessage?.({ data: text });
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-}
 
 function fakeVideo() {
   return {
@@ -81,7 +47,7 @@ describe('live connection', () => {
     expect(last().url).toBe('wss://cams.example:8443/api/cameras/Front%20door/live');
     expect(last().url).not.toContain('secret-token');
     last().open();
-    expect(last().sent).toEqual([JSON.stringify({ type: 'auth', token: 'secret-token' })]);
+    expect(last().sent).toEqual([{ type: 'auth', token: 'secret-token' }]);
     expect(liveSocketUrl({ protocol: 'http:', host: 'h' }, 'a', 'sub')).toBe('ws://h/api/cameras/a/live?stream=sub');
   });
 
@@ -101,7 +67,7 @@ describe('live connection', () => {
     connection.setPaused('hidden', false);
     expect(connection.getState().status).toBe('paused');
     connection.setPaused('offscreen', false);
-    expect(last().sent.slice(1)).toEqual([JSON.stringify({ type: 'pause' }), JSON.stringify({ type: 'resume' })]);
+    expect(last().sent.slice(1)).toEqual([{ type: 'pause' }, { type: 'resume' }]);
     expect(connection.getState().status).toBe('connecting');
   });
 
@@ -176,7 +142,7 @@ describe('live connection', () => {
     // None of them counted as the server's answer to the sign-in: pausing still closes instead of sending `pause`.
     connection.setPaused('user', true);
     expect(sockets[0]?.closed).toBe(true);
-    expect(sockets[0]?.sent).toEqual([JSON.stringify({ type: 'auth', token: 'secret-token' })]);
+    expect(sockets[0]?.sent).toEqual([{ type: 'auth', token: 'secret-token' }]);
     connection.setPaused('user', false);
     last().open();
     last().receive({ type: 'error', code: 'MAX_STREAMS_REACHED', message: 'full' });

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { secondFactorVerifyRequestSchema, type SecondFactorChallenge } from '@homecam/shared';
 import { fieldIssue } from '../../forms/field-validation';
+import { useCheckedField } from '../../forms/use-checked-field';
 import { useSecondFactorSignIn } from '../../hooks/use-login';
 import { Button } from '../ui/Button';
-import { TextField } from '../ui/TextField';
+import { OneTimeCodeField } from '../ui/OneTimeCodeField';
 
 export interface SecondFactorStepProps {
   challenge: SecondFactorChallenge;
@@ -19,30 +20,21 @@ export interface SecondFactorStepProps {
 export function SecondFactorStep({ challenge, onCancel }: SecondFactorStepProps) {
   const { t } = useTranslation();
   const verify = useSecondFactorSignIn();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const code = useCheckedField((value) => fieldIssue(secondFactorVerifyRequestSchema.shape.code, value));
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const issue = fieldIssue(secondFactorVerifyRequestSchema.shape.code, code);
-    setError(issue);
-    if (issue) return;
-    verify.mutate({ ticket: challenge.ticket, code: code.trim() }, { onError: () => setCode('') });
+    if (!code.check()) return;
+    verify.mutate({ ticket: challenge.ticket, code: code.value.trim() }, { onError: () => code.setValue('') });
   }
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="second-factor-form">
       <p className="text-sm text-foreground">{t('auth:secondFactor.prompt')}</p>
-      <TextField
+      <OneTimeCodeField
         label={t('auth:secondFactor.code')}
-        name="one-time-code"
-        autoComplete="one-time-code"
-        autoCapitalize="none"
-        spellCheck={false}
         autoFocus
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        error={error ? t(error) : null}
+        {...code.fieldProps}
         hint={t('auth:secondFactor.recoveryHint')}
         data-testid="second-factor-code"
       />

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Checkbox } from '../ui/Checkbox';
+import { CheckboxFieldset } from '../ui/CheckboxFieldset';
 
 export interface AlertChannelsFieldProps {
   label: string;
@@ -23,22 +23,15 @@ export function AlertChannelsField({ label, hint, value, options, onChange, disa
     onChange(options.filter((option) => next.has(option)).join(','));
   };
   return (
-    <fieldset className="sm:col-span-2" data-testid={testId}>
-      <legend className="mb-2 text-sm font-medium text-foreground">{label}</legend>
-      <div className="flex flex-wrap gap-x-5 gap-y-2">
-        {options.map((channel) => (
-          <Checkbox
-            key={channel}
-            label={t(`alerts:channels.${channel}`)}
-            checked={ticked.has(channel)}
-            disabled={disabled}
-            onChange={(event) => toggle(channel, event.target.checked)}
-            className="min-h-10"
-            data-testid={`${testId}-${channel}`}
-          />
-        ))}
-      </div>
-      {hint ? <p className="mt-1 text-xs text-foreground-muted">{hint}</p> : null}
-    </fieldset>
+    <CheckboxFieldset
+      legend={label}
+      hint={hint}
+      choices={options.map((channel) => ({ value: channel, label: t(`alerts:channels.${channel}`) }))}
+      isTicked={(channel) => ticked.has(channel)}
+      onToggle={toggle}
+      disabled={disabled}
+      testId={testId}
+      listClassName="flex flex-wrap gap-x-5 gap-y-2"
+    />
   );
 }

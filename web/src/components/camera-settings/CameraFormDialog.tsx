@@ -13,6 +13,7 @@ import { cameraToForm, formToInput, formToPatch, issuesToErrors, newCameraForm, 
 import { CameraFieldInput } from './CameraFieldInput';
 import { CameraFormSection } from './CameraFormSection';
 import { ConfigFileFields } from './ConfigFileFields';
+import { ModalActions } from '../ui/ModalActions';
 
 export interface CameraFormDialogProps {
   /** The camera to edit; none: add a new one. */
@@ -47,16 +48,13 @@ function useOpenGroups() {
 function FormFooter({ canEdit, busy, onClose }: { canEdit: boolean; busy: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <>
-      <Button variant="secondary" onClick={onClose}>
-        {canEdit ? t('actions.cancel') : t('cameras:settings.close')}
-      </Button>
+    <ModalActions onCancel={onClose} cancelLabel={canEdit ? t('actions.cancel') : t('cameras:settings.close')}>
       {canEdit ? (
         <Button type="submit" form="camera-form" disabled={busy} data-testid="camera-form-submit">
           {t('actions.save')}
         </Button>
       ) : null}
-    </>
+    </ModalActions>
   );
 }
 

@@ -4,6 +4,7 @@ import type { Camera } from '@homecam/shared';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 import { Modal } from '../ui/Modal';
+import { ModalActions } from '../ui/ModalActions';
 
 export interface FavouritesDialogProps {
   cameras: readonly Camera[];
@@ -37,14 +38,11 @@ export function FavouritesDialog({ cameras, shown, onSave, onClose }: Favourites
       onClose={onClose}
       testId="camview-favourites-dialog"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
+        <ModalActions onCancel={onClose}>
           <Button onClick={save} data-testid="camview-favourites-save">
             {t('actions.save')}
           </Button>
-        </>
+        </ModalActions>
       }
     >
       <p className="mb-3 text-sm text-foreground-muted">{t('cameras:camview.favouritesHint')}</p>

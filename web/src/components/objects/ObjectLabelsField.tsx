@@ -2,7 +2,7 @@ import { DEFAULT_OBJECT_LABELS, OBJECT_LABEL_MAX, OBJECT_LABELS } from '@homecam
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/Button';
-import { Checkbox } from '../ui/Checkbox';
+import { CheckboxFieldset } from '../ui/CheckboxFieldset';
 import { TextField } from '../ui/TextField';
 import { objectLabelName, splitLabels } from '../../lib/object-labels';
 
@@ -33,21 +33,16 @@ export function ObjectLabelsField({ label, hint, value, onChange, disabled, test
     setOwn('');
   };
   return (
-    <fieldset className="sm:col-span-2" data-testid={testId}>
-      <legend className="mb-2 text-sm font-medium text-foreground">{label}</legend>
-      <div className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
-        {shown.map((name) => (
-          <Checkbox
-            key={name}
-            label={objectLabelName(t, name)}
-            checked={ticked.includes(name)}
-            disabled={disabled}
-            onChange={(event) => toggle(name, event.target.checked)}
-            className="min-h-10"
-            data-testid={`${testId}-${name.replaceAll(' ', '-')}`}
-          />
-        ))}
-      </div>
+    <CheckboxFieldset
+      legend={label}
+      hint={hint}
+      choices={shown.map((name) => ({ value: name, label: objectLabelName(t, name) }))}
+      isTicked={(name) => ticked.includes(name)}
+      onToggle={toggle}
+      disabled={disabled}
+      testId={testId}
+      listClassName="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3"
+    >
       <Button variant="ghost" size="sm" className="mt-1" onClick={() => setAll(!all)} aria-expanded={all} data-testid={`${testId}-all`}>
         {all ? t('cameras:objects.fewerLabels') : t('cameras:objects.allLabels', { count: OBJECT_LABELS.length })}
       </Button>
@@ -71,7 +66,6 @@ export function ObjectLabelsField({ label, hint, value, onChange, disabled, test
           {t('cameras:objects.addLabel')}
         </Button>
       </div>
-      {hint ? <p className="mt-1 text-xs text-foreground-muted">{hint}</p> : null}
-    </fieldset>
+    </CheckboxFieldset>
   );
 }

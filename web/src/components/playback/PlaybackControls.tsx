@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FootageState } from '../../api/footage/footage-player';
 import { PLAYBACK_RATES, type PlaybackRate } from '../../lib/footage-clock';
 import { formatMoment } from '../../lib/time-format';
 import { cn } from '../ui/cn';
+import { VideoControlButton } from '../ui/VideoControlButton';
 import { ExitFullscreenIcon, FullscreenIcon, PauseIcon, PlayIcon } from '../ui/media-icons';
 import { FrameBackIcon, FrameForwardIcon, LiveIcon, NextEventIcon, PreviousEventIcon } from '../ui/playback-icons';
 
@@ -20,22 +20,6 @@ export interface PlaybackControlsProps {
   onToggleFullscreen: () => void;
 }
 
-function ControlButton({ label, onClick, testId, disabled, children }: { label: string; onClick: () => void; testId: string; disabled?: boolean; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      title={label}
-      disabled={disabled}
-      data-testid={testId}
-      className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-on-video hover:bg-video-scrim disabled:opacity-40"
-    >
-      {children}
-    </button>
-  );
-}
-
 /**
  * The recorded player's bar: play/pause, previous/next event, a frame back/forward, speed 1×–8×, the picture's
  * time, back to live, fullscreen. On a phone the time moves to its own line above the buttons.
@@ -50,21 +34,21 @@ export function PlaybackControls(props: PlaybackControlsProps) {
       <span className="w-full text-xs tabular-nums text-on-video sm:order-last sm:ml-auto sm:w-auto" data-testid="playback-time">
         {state.position !== null ? formatMoment(state.position, i18n.language) : ''}
       </span>
-      <ControlButton label={playing ? t('cameras:player.pause') : t('cameras:player.play')} onClick={props.onTogglePlay} testId="playback-play" disabled={!ready}>
+      <VideoControlButton label={playing ? t('cameras:player.pause') : t('cameras:player.play')} onClick={props.onTogglePlay} testId="playback-play" disabled={!ready}>
         {playing ? <PauseIcon /> : <PlayIcon />}
-      </ControlButton>
-      <ControlButton label={t('history:player.previousEvent')} onClick={() => props.onEvent(-1)} testId="playback-previous-event" disabled={!props.hasPreviousEvent}>
+      </VideoControlButton>
+      <VideoControlButton label={t('history:player.previousEvent')} onClick={() => props.onEvent(-1)} testId="playback-previous-event" disabled={!props.hasPreviousEvent}>
         <PreviousEventIcon />
-      </ControlButton>
-      <ControlButton label={t('history:player.frameBack')} onClick={() => props.onFrame(-1)} testId="playback-frame-back" disabled={!ready}>
+      </VideoControlButton>
+      <VideoControlButton label={t('history:player.frameBack')} onClick={() => props.onFrame(-1)} testId="playback-frame-back" disabled={!ready}>
         <FrameBackIcon />
-      </ControlButton>
-      <ControlButton label={t('history:player.frameForward')} onClick={() => props.onFrame(1)} testId="playback-frame-forward" disabled={!ready}>
+      </VideoControlButton>
+      <VideoControlButton label={t('history:player.frameForward')} onClick={() => props.onFrame(1)} testId="playback-frame-forward" disabled={!ready}>
         <FrameForwardIcon />
-      </ControlButton>
-      <ControlButton label={t('history:player.nextEvent')} onClick={() => props.onEvent(1)} testId="playback-next-event" disabled={!props.hasNextEvent}>
+      </VideoControlButton>
+      <VideoControlButton label={t('history:player.nextEvent')} onClick={() => props.onEvent(1)} testId="playback-next-event" disabled={!props.hasNextEvent}>
         <NextEventIcon />
-      </ControlButton>
+      </VideoControlButton>
       <div role="group" aria-label={t('history:player.speed')} className="ml-1 flex rounded-md bg-video-scrim p-0.5" data-testid="playback-speed">
         {PLAYBACK_RATES.map((rate) => (
           <button
@@ -85,9 +69,9 @@ export function PlaybackControls(props: PlaybackControlsProps) {
           <LiveIcon width={16} height={16} /> {t('history:player.backToLive')}
         </button>
       ) : null}
-      <ControlButton label={props.fullscreen ? t('cameras:player.exitFullscreen') : t('cameras:player.fullscreen')} onClick={props.onToggleFullscreen} testId="playback-fullscreen">
+      <VideoControlButton label={props.fullscreen ? t('cameras:player.exitFullscreen') : t('cameras:player.fullscreen')} onClick={props.onToggleFullscreen} testId="playback-fullscreen">
         {props.fullscreen ? <ExitFullscreenIcon /> : <FullscreenIcon />}
-      </ControlButton>
+      </VideoControlButton>
     </div>
   );
 }

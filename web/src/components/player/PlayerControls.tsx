@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../ui/cn';
+import { VideoControlButton } from '../ui/VideoControlButton';
 import { ExitFullscreenIcon, FullscreenIcon, MutedIcon, PauseIcon, PlayIcon, ReloadIcon, VolumeIcon } from '../ui/media-icons';
 
 export interface PlayerControlsProps {
@@ -16,32 +16,6 @@ export interface PlayerControlsProps {
   onToggleFullscreen: () => void;
 }
 
-function ControlButton({ label, onClick, testId, compact, disabled, children }: {
-  label: string;
-  onClick: () => void;
-  testId: string;
-  compact?: boolean;
-  disabled?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      title={label}
-      disabled={disabled}
-      data-testid={testId}
-      className={cn(
-        'inline-flex items-center justify-center rounded-md text-on-video hover:bg-video-scrim disabled:opacity-40',
-        compact ? 'h-8 w-8' : 'h-9 w-9',
-      )}
-    >
-      {children}
-    </button>
-  );
-}
-
 /** Play/pause, reload, sound (muted by default), fullscreen: a bar over the bottom of the picture. */
 export function PlayerControls(props: PlayerControlsProps) {
   const { t } = useTranslation();
@@ -53,18 +27,18 @@ export function PlayerControls(props: PlayerControlsProps) {
         compact ? 'pr-8' : 'pr-2',
       )}
     >
-      <ControlButton
+      <VideoControlButton
         label={props.paused ? t('cameras:player.play') : t('cameras:player.pause')}
         onClick={props.onTogglePlay}
         testId="player-play"
         compact={compact}
       >
         {props.paused ? <PlayIcon /> : <PauseIcon />}
-      </ControlButton>
-      <ControlButton label={t('cameras:player.reload')} onClick={props.onReload} testId="player-reload" compact={compact}>
+      </VideoControlButton>
+      <VideoControlButton label={t('cameras:player.reload')} onClick={props.onReload} testId="player-reload" compact={compact}>
         <ReloadIcon />
-      </ControlButton>
-      <ControlButton
+      </VideoControlButton>
+      <VideoControlButton
         label={props.muted ? t('cameras:player.unmute') : t('cameras:player.mute')}
         onClick={props.onToggleMuted}
         testId="player-audio"
@@ -72,16 +46,16 @@ export function PlayerControls(props: PlayerControlsProps) {
         disabled={!props.hasAudio}
       >
         {props.muted ? <MutedIcon /> : <VolumeIcon />}
-      </ControlButton>
+      </VideoControlButton>
       <span className="flex-1" />
-      <ControlButton
+      <VideoControlButton
         label={props.fullscreen ? t('cameras:player.exitFullscreen') : t('cameras:player.fullscreen')}
         onClick={props.onToggleFullscreen}
         testId="player-fullscreen"
         compact={compact}
       >
         {props.fullscreen ? <ExitFullscreenIcon /> : <FullscreenIcon />}
-      </ControlButton>
+      </VideoControlButton>
     </div>
   );
 }

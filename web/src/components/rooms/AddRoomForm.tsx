@@ -1,37 +1,30 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateRoom } from '../../hooks/use-rooms';
 import { useToast } from '../../hooks/use-toast';
 import { Button } from '../ui/Button';
 import { PlusIcon } from '../ui/icons';
 import { TextField } from '../ui/TextField';
-import { roomNameError, roomNameIssue } from './room-name';
+import { useRoomNameField } from './room-name';
 
 /** A name and a button: adds a room. */
 export function AddRoomForm() {
   const { t } = useTranslation();
   const toast = useToast();
   const create = useCreateRoom();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const name = useRoomNameField();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const issue = roomNameIssue(name);
-    setError(issue);
-    if (issue) return;
-    const submitted = name;
-    create.mutate(name.trim(), {
+    if (!name.check()) return;
+    const submitted = name.value;
+    create.mutate(submitted.trim(), {
       onSuccess: (room) => {
         toast.success(t('settings:rooms.created', { room: room.name }));
         // This runs once the refreshed list shows the room: a name typed since then is the next one, not this.
-        setName((current) => (current === submitted ? '' : current));
+        name.setValue((current) => (current === submitted ? '' : current));
       },
-      onError: (failure) => {
-        const fieldError = roomNameError(failure);
-        if (fieldError) setError(fieldError);
-        else toast.apiError(failure);
-      },
+      onError: name.onError,
     });
   }
 
@@ -39,9 +32,7 @@ export function AddRoomForm() {
     <form noValidate onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-start">
       <TextField
         label={t('settings:rooms.newRoom')}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={error ? t(error) : null}
+        {...name.fieldProps}
         autoComplete="off"
         className="min-w-0 flex-1"
         data-testid="room-add-name"

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Room } from '@homecam/shared';
 import { useRenameRoom } from '../../hooks/use-rooms';
@@ -6,37 +6,32 @@ import { useToast } from '../../hooks/use-toast';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
-import { roomNameError, roomNameIssue } from './room-name';
+import { useRoomNameField } from './room-name';
+import { ModalActions } from '../ui/ModalActions';
 
 /** Renames a room; its cameras move with it. */
 export function RenameRoomDialog({ room, onClose }: { room: Room; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const rename = useRenameRoom();
-  const [name, setName] = useState(room.name);
-  const [error, setError] = useState<string | null>(null);
+  const name = useRoomNameField(room.name);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const issue = roomNameIssue(name);
-    setError(issue);
-    if (issue) return;
-    if (name.trim() === room.name) {
+    if (!name.check()) return;
+    const next = name.value.trim();
+    if (next === room.name) {
       onClose();
       return;
     }
     rename.mutate(
-      { name: room.name, next: name.trim() },
+      { name: room.name, next },
       {
         onSuccess: (renamed) => {
           toast.success(t('settings:rooms.renamed', { room: renamed.name }));
           onClose();
         },
-        onError: (failure) => {
-          const fieldError = roomNameError(failure);
-          if (fieldError) setError(fieldError);
-          else toast.apiError(failure);
-        },
+        onError: name.onError,
       },
     );
   }
@@ -48,22 +43,17 @@ export function RenameRoomDialog({ room, onClose }: { room: Room; onClose: () =>
       onClose={onClose}
       testId="room-rename-dialog"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
+        <ModalActions onCancel={onClose}>
           <Button type="submit" form="room-rename-form" disabled={rename.isPending} data-testid="room-rename-submit">
             {t('actions.save')}
           </Button>
-        </>
+        </ModalActions>
       }
     >
       <form id="room-rename-form" noValidate onSubmit={submit}>
         <TextField
           label={t('settings:rooms.name')}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={error ? t(error) : null}
+          {...name.fieldProps}
           hint={t('settings:rooms.renameHint')}
           autoComplete="off"
           data-testid="room-rename-name"

@@ -1,4 +1,6 @@
 import { roomRequestSchema } from '@homecam/shared';
+import { useCheckedField } from '../../forms/use-checked-field';
+import { useToast } from '../../hooks/use-toast';
 import { ApiError } from '../../lib/api-error';
 
 /** Messages of the room schema that have their own text (validation.<KEY>). */
@@ -21,4 +23,19 @@ export function roomNameError(error: unknown): string | null {
     return `validation.${OWN_MESSAGES.has(message) ? message : 'ROOM_NAME_REQUIRED'}`;
   }
   return null;
+}
+
+/**
+ * A room-name field (adding or renaming): checked before it is sent, and a refusal that concerns the name ('room
+ * already exists') shown under it; `onError` goes to the mutation, any other failure becomes a toast.
+ */
+export function useRoomNameField(initial = '') {
+  const toast = useToast();
+  const field = useCheckedField(roomNameIssue, initial);
+  const onError = (failure: unknown) => {
+    const fieldError = roomNameError(failure);
+    if (fieldError) field.showIssue(fieldError);
+    else toast.apiError(failure);
+  };
+  return { ...field, onError };
 }

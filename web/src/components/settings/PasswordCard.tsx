@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newPasswordSchema, type SessionUser } from '@homecam/shared';
+import type { SessionUser } from '@homecam/shared';
 import { useToast } from '../../hooks/use-toast';
 import { useUpdateUser } from '../../hooks/use-users';
-import { confirmationIssue, fieldIssue, hasErrors, type FormErrors } from '../../forms/field-validation';
+import { newPasswordIssues } from '../../forms/field-validation';
+import { useFormFields } from '../../forms/use-form-fields';
 import { requiredFieldsNotice } from '../../forms/required-fields';
 import { FormNotice } from '../ui/FormNotice';
 import { Button } from '../ui/Button';
@@ -18,27 +19,18 @@ export function PasswordCard({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const toast = useToast();
   const update = useUpdateUser();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const { values, setValues, bind: bindText, showIssues } = useFormFields<Field>(EMPTY);
   const [notice, setNotice] = useState<string | null>(null);
-
-  const bind = (field: Field) => ({
-    type: 'password',
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => setValues((previous) => ({ ...previous, [field]: event.target.value })),
-    error: errors[field] ? t(errors[field]) : null,
-  });
+  const bind = (field: Field) => ({ type: 'password', ...bindText(field) });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const next: FormErrors<Field> = {
+    const valid = showIssues({
       currentPassword: values.currentPassword ? null : 'validation.CURRENT_PASSWORD_REQUIRED',
-      password: fieldIssue(newPasswordSchema, values.password),
-      confirmation: confirmationIssue(values.password, values.confirmation),
-    };
-    setErrors(next);
+      ...newPasswordIssues(values.password, values.confirmation),
+    });
     setNotice(requiredFieldsNotice([values.currentPassword, values.password, values.confirmation]));
-    if (hasErrors(next)) return;
+    if (!valid) return;
     update.mutate(
       { id: user.id, body: { password: values.password, currentPassword: values.currentPassword } },
       {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { Modal } from './Modal';
+import { ModalActions } from './ModalActions';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -16,7 +16,6 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
-  const { t } = useTranslation();
   return (
     <Modal
       open={open}
@@ -24,14 +23,11 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel,
       onClose={onCancel}
       testId="confirm-dialog"
       footer={
-        <>
-          <Button variant="secondary" onClick={onCancel}>
-            {cancelLabel ?? t('actions.cancel')}
-          </Button>
+        <ModalActions onCancel={onCancel} cancelLabel={cancelLabel}>
           <Button variant="danger" onClick={onConfirm} disabled={busy} data-testid="confirm-dialog-confirm">
             {confirmLabel}
           </Button>
-        </>
+        </ModalActions>
       }
     >
       <p className="text-sm text-foreground">{message}</p>

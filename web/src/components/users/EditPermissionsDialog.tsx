@@ -7,6 +7,7 @@ import { fieldIssue } from '../../forms/field-validation';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { PermissionCheckboxes } from './PermissionCheckboxes';
+import { ModalActions } from '../ui/ModalActions';
 
 /** Change another user's permissions (admin; the server refuses it on oneself and on the last admin). */
 export function EditPermissionsDialog({ user, onClose }: { user: User; onClose: () => void }) {
@@ -40,14 +41,11 @@ export function EditPermissionsDialog({ user, onClose }: { user: User; onClose: 
       testId="edit-permissions-dialog"
       size="wide"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
+        <ModalActions onCancel={onClose}>
           <Button onClick={save} disabled={update.isPending} data-testid="edit-permissions-submit">
             {t('actions.save')}
           </Button>
-        </>
+        </ModalActions>
       }
     >
       <PermissionCheckboxes value={permissions} onChange={setPermissions} error={error ? t(error) : null} testIdPrefix="edit-permission" />

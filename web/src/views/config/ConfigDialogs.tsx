@@ -3,6 +3,7 @@ import type { ConfigLoss } from '../../components/config-editor/destructive-diff
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Modal } from '../../components/ui/Modal';
+import { ModalActions } from '../../components/ui/ModalActions';
 
 /** "This save removes …": every camera, the sections and the unknown keys that would disappear. */
 export function LossDialog({ loss, onConfirm, onCancel }: { loss: ConfigLoss | null; onConfirm: () => void; onCancel: () => void }) {
@@ -38,17 +39,14 @@ export function ConflictDialog({ open, onReload, onOverwrite, onClose }: { open:
       onClose={onClose}
       testId="config-conflict"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('editor:cancel')}
-          </Button>
+        <ModalActions onCancel={onClose} cancelLabel={t('editor:cancel')}>
           <Button variant="secondary" onClick={onReload} data-testid="config-conflict-reload">
             {t('editor:conflict.reload')}
           </Button>
           <Button variant="danger" onClick={onOverwrite} data-testid="config-conflict-overwrite">
             {t('editor:conflict.overwrite')}
           </Button>
-        </>
+        </ModalActions>
       }
     >
       <p className="text-sm text-foreground">{t('editor:conflict.message')}</p>

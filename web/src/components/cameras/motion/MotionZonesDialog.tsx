@@ -8,6 +8,7 @@ import { Modal } from '../../ui/Modal';
 import { MotionSliders, type MotionKey, type MotionValues } from './MotionSliders';
 import { ZoneEditor } from './ZoneEditor';
 import { motionPatch } from './motion-patch';
+import { ModalActions } from '../../ui/ModalActions';
 
 export interface MotionZonesDialogProps {
   camera: Camera;
@@ -64,16 +65,13 @@ export function MotionZonesDialog({ camera, canEdit, onClose }: MotionZonesDialo
       onClose={onClose}
       testId="motion-zones-dialog"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {canEdit ? t('actions.cancel') : t('cameras:settings.close')}
-          </Button>
+        <ModalActions onCancel={onClose} cancelLabel={canEdit ? t('actions.cancel') : t('cameras:settings.close')}>
           {canEdit ? (
             <Button type="submit" form="motion-zones-form" disabled={update.isPending} data-testid="motion-zones-submit">
               {t('actions.save')}
             </Button>
           ) : null}
-        </>
+        </ModalActions>
       }
     >
       <form id="motion-zones-form" noValidate onSubmit={submit} className="flex flex-col gap-6">

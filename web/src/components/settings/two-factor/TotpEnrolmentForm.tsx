@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { totpCodeRequestSchema, type TotpEnrolment } from '@homecam/shared';
 import { fieldIssue } from '../../../forms/field-validation';
+import { useCheckedField } from '../../../forms/use-checked-field';
 import { useConfirmTotp } from '../../../hooks/use-second-factor';
 import { useToast } from '../../../hooks/use-toast';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/TextField';
+import { OneTimeCodeField } from '../../ui/OneTimeCodeField';
 
 export interface TotpEnrolmentFormProps {
   enrolment: TotpEnrolment;
@@ -18,15 +19,12 @@ export function TotpEnrolmentForm({ enrolment, onConfirmed, onCancel }: TotpEnro
   const { t } = useTranslation();
   const toast = useToast();
   const confirm = useConfirmTotp();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const code = useCheckedField((value) => fieldIssue(totpCodeRequestSchema.shape.code, value));
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const issue = fieldIssue(totpCodeRequestSchema.shape.code, code);
-    setError(issue);
-    if (issue) return;
-    confirm.mutate(code.trim(), { onSuccess: (result) => onConfirmed(result.recoveryCodes), onError: toast.apiError });
+    if (!code.check()) return;
+    confirm.mutate(code.value.trim(), { onSuccess: (result) => onConfirmed(result.recoveryCodes), onError: toast.apiError });
   }
 
   return (
@@ -44,14 +42,10 @@ export function TotpEnrolmentForm({ enrolment, onConfirmed, onCancel }: TotpEnro
         <code className="break-all rounded bg-muted px-2 py-1 font-mono text-sm text-foreground" data-testid="totp-secret">
           {enrolment.secret}
         </code>
-        <TextField
+        <OneTimeCodeField
           label={t('settings:twoFactor.firstCode')}
-          name="one-time-code"
           inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={error ? t(error) : null}
+          {...code.fieldProps}
           data-testid="totp-confirm-code"
         />
         <div className="flex flex-wrap gap-2">

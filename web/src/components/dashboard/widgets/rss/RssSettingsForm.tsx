@@ -1,6 +1,7 @@
 import { FEED_URL_MAX_LENGTH, RSS_WIDGET_MAX_ITEMS, type RssWidgetSettings } from '@homecam/shared';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCheckedField } from '../../../../forms/use-checked-field';
 import { Button } from '../../../ui/Button';
 import { Select } from '../../../ui/Select';
 import { TextField } from '../../../ui/TextField';
@@ -21,15 +22,11 @@ function isFeedUrl(text: string): boolean {
 /** Feed URL (saved on submit, so a half-typed address is never fetched) and the number of items. */
 export function RssSettingsForm({ settings, onChange }: WidgetSettingsProps<RssWidgetSettings>) {
   const { t } = useTranslation();
-  const [text, setText] = useState(settings.url);
-  const [invalid, setInvalid] = useState(false);
+  const url = useCheckedField((value) => (isFeedUrl(value.trim()) ? null : 'widgets:rss.settings.urlInvalid'), settings.url);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const url = text.trim();
-    if (!isFeedUrl(url)) return setInvalid(true);
-    setInvalid(false);
-    onChange({ ...settings, url });
+    if (url.check()) onChange({ ...settings, url: url.value.trim() });
   };
 
   return (
@@ -40,13 +37,11 @@ export function RssSettingsForm({ settings, onChange }: WidgetSettingsProps<RssW
           type="url"
           inputMode="url"
           placeholder="https://example.com/feed.xml"
-          value={text}
           maxLength={FEED_URL_MAX_LENGTH}
-          error={invalid ? t('widgets:rss.settings.urlInvalid') : null}
           hint={t('widgets:rss.settings.urlHint')}
-          onChange={(event) => setText(event.target.value)}
+          {...url.fieldProps}
         />
-        <Button type="submit" className="self-end" disabled={text.trim() === settings.url}>
+        <Button type="submit" className="self-end" disabled={url.value.trim() === settings.url}>
           {t('widgets:rss.settings.save')}
         </Button>
       </form>
