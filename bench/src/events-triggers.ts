@@ -35,6 +35,8 @@ export interface TriggerRig {
   cameras: readonly string[];
   /** The HTTP trigger's own port, `http://127.0.0.1:<port>`. */
   triggerUrl: string;
+  /** config.json `http.token`, sent as a bearer token (none on a config from before tokens). */
+  triggerToken: string | undefined;
   /** Every `notification` socket.io event so far, with its performance.now() arrival. */
   notifications: readonly { at: number; payload: NotificationPayload }[];
   fakes: AlertFakes;
@@ -48,7 +50,8 @@ async function sendTrigger(rig: TriggerRig, source: TriggerSource, camera: strin
     await rig.motionStart(camera);
     return;
   }
-  const response = await fetch(`${rig.triggerUrl}/motion?${encodeURIComponent(camera)}`);
+  const headers: Record<string, string> = rig.triggerToken ? { authorization: `Bearer ${rig.triggerToken}` } : {};
+  const response = await fetch(`${rig.triggerUrl}/motion?${encodeURIComponent(camera)}`, { headers });
   await response.text();
   if (!response.ok) throw new Error(`HTTP trigger answered ${response.status}`);
 }

@@ -16,6 +16,7 @@
  *      runs a decoder ffmpeg per camera (fed the hub's fMP4 on stdin) and the sub stream's remux ffmpeg.
  * Prints a table (metric, measured, target, result) and writes bench/results/events-<date>.json and events-latest.json.
  */
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type ClientToServerEvents, type NotificationPayload, type ServerToClientEvents } from '@homecam/shared';
 import { startCameraSimulator } from '@homecam/tools';
@@ -75,6 +76,8 @@ async function main(): Promise<void> {
   await api.request('PATCH', '/api/config/http', { active: true, port: httpPort, localhttp: false });
   await api.request('PATCH', '/api/config/recordings', { active: true, type: 'Video', timer: 10, removeAfter: 7 });
   const triggerUrl = `http://127.0.0.1:${httpPort}`;
+  // New installs get a random trigger token (config.json `http.token`); a request without it is refused (401).
+  const triggerToken = (JSON.parse(await readFile(join(server.dataDir, 'config.json'), 'utf8')) as { http?: { token?: string } }).http?.token;
   {
     const deadline = Date.now() + 10_000;
     for (;;) {
@@ -143,7 +146,7 @@ async function main(): Promise<void> {
   for (const camera of sim.cameras) await motionReset(camera.name);
 
   // --- 2. trigger → notification ---------------------------------------------------------------------------
-  const rig = { cameras: sim.cameras.map((c) => c.name), triggerUrl, notifications, fakes, broker, motionStart, motionReset };
+  const rig = { cameras: sim.cameras.map((c) => c.name), triggerUrl, triggerToken, notifications, fakes, broker, motionStart, motionReset };
   const samples = await timeTriggers(rig, TRIGGER_RUNS);
 
   // --- 1b. not recording again, once every clip is finalised (brackets the recording windows) ---------------
