@@ -3,6 +3,9 @@ import { STORAGE_KEYS, UI_TIMINGS } from '@homecam/shared';
 
 /** Waits for the start-up splash to go, so the app below it can be used. */
 export async function waitForApp(page: Page): Promise<void> {
+  // The app mounts after the page's load event (main.tsx imports it, on a camera page once the early picture shows):
+  // no splash before it has rendered anything means nothing yet.
+  await expect(page.locator('#root > *').first()).toBeAttached({ timeout: 10_000 });
   await expect(page.getByTestId('splash')).toHaveCount(0, { timeout: UI_TIMINGS.loaderDelayMs + 5_000 });
 }
 

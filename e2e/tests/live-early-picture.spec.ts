@@ -5,13 +5,15 @@ import { signInWithForm } from '../support/pages.js';
 
 /**
  * Watches every <video> the page ever gets: where it first appeared (inside the early picture's layer or not), its
- * first decoded frame, and the MSE source URL it played then. Runs before the page's own scripts.
+ * first decoded frame, and the MSE source URL it played then; and whether the loading splash ever showed. Runs
+ * before the page's own scripts.
  */
 async function watchVideos(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const seen: { inLayer: boolean; firstFrameMs: number | null; srcAtFirstFrame: string | null; element: HTMLVideoElement }[] = [];
     (window as unknown as { videosSeen: typeof seen }).videosSeen = seen;
     new MutationObserver(() => {
+      if (document.querySelector('[data-testid="splash"]')) (window as unknown as { splashSeen: boolean }).splashSeen = true;
       for (const video of Array.from(document.querySelectorAll('video'))) {
         if (seen.some((entry) => entry.element === video)) continue;
         const entry = { inLayer: video.closest('.early-picture') !== null, firstFrameMs: null as number | null, srcAtFirstFrame: null as string | null, element: video };
@@ -52,6 +54,8 @@ for (const transport of ['mse', 'webrtc'] as const) {
     await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
     await expect(player).toHaveAttribute('data-transport', transport);
     await expect(page.locator('.early-picture')).toHaveCount(0); // the layer went with the adoption
+    // The picture is the page's loading screen: no splash hid it (spec's 2.25 s splash is for the other pages).
+    expect(await page.evaluate(() => (window as unknown as { splashSeen?: boolean }).splashSeen ?? false)).toBe(false);
 
     // One <video> in all: it appeared in the early layer, showed frames there, and is the player's now.
     const [video, ...others] = await videosSeen(page);

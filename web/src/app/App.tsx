@@ -8,8 +8,9 @@ import { StoresContext } from '../stores/stores-context';
 import type { AppRouter } from './router';
 import type { Runtime } from './runtime';
 
-export function App({ runtime, router }: { runtime: Runtime; router: AppRouter }) {
-  const splash = useSplash();
+/** `withoutSplash`: the start found the camera's early picture on screen (no splash over it). */
+export function App({ runtime, router, withoutSplash = false }: { runtime: Runtime; router: AppRouter; withoutSplash?: boolean }) {
+  const splash = useSplash(withoutSplash);
   return (
     <StoresContext.Provider value={runtime}>
       <QueryClientProvider client={runtime.queryClient}>

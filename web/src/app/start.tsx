@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { earlyPictureOnScreen } from '../api/live/live-early';
 import { App } from './App';
 import { createAppRouter } from './router';
 import { createRuntime } from './runtime';
@@ -10,7 +11,7 @@ export function startApp(container: HTMLElement): void {
   const router = createAppRouter(runtime);
   createRoot(container).render(
     <StrictMode>
-      <App runtime={runtime} router={router} />
+      <App runtime={runtime} router={router} withoutSplash={earlyPictureOnScreen()} />
     </StrictMode>,
   );
   runtime.startPwa();

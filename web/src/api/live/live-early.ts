@@ -113,6 +113,11 @@ export function earlyPictureShown(maxWaitMs: number): Promise<void> {
   return Promise.race([picture.shown, new Promise<void>((resolve) => setTimeout(resolve, maxWaitMs))]);
 }
 
+/** Whether the early script plays a camera's picture now (the app's start then shows it instead of the splash). */
+export function earlyPictureOnScreen(): boolean {
+  return !!shared.__homecamEarlyLive?.picture;
+}
+
 /** The early picture of `camera`, for its player to put where its own <video> would be; it stays claimable. */
 export function earlyPictureFor(camera: string, stream: CameraStreamName): EarlyPicture | null {
   const early = shared.__homecamEarlyLive;
