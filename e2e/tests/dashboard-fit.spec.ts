@@ -9,10 +9,17 @@ import { chooseLanguage, signInWithForm, waitForApp } from '../support/pages.js'
  */
 const SHORTCUT_BUTTONS = ['shortcuts-reload', 'shortcuts-sign-out', 'shortcuts-restart'];
 
-/** Each shortcut button lies wholly inside the widget's frame, and nothing in the frame needs scrolling. */
+/**
+ * Each shortcut button lies wholly inside the widget's frame, and nothing in the frame needs scrolling. The frame
+ * grows to its content once measured (after the language's font has loaded), so the check is retried until then.
+ */
 async function expectShortcutsUncut(page: Page): Promise<void> {
   const widget = page.getByTestId('widget-shortcuts');
   await expect(widget.getByTestId('shortcuts-widget')).toBeVisible();
+  await expect(() => shortcutsInside(widget)).toPass({ timeout: 5_000 });
+}
+
+async function shortcutsInside(widget: Locator): Promise<void> {
   const frame = await box(widget);
   for (const id of SHORTCUT_BUTTONS) {
     const button = widget.getByTestId(id);
