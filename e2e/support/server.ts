@@ -89,8 +89,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let child = spawnServer(dataDir, '0', env, append);
   // 30 s: a cold start (a fresh data dir, its migrations, the first bundle read) on a loaded 2-core machine
   // took over 15 s when the suite began beside other work; a quiet start is ~0.5 s.
-  const url = await waitForListening(child, () => output, 30_000);
-  await waitForHealth(url, child, 15_000);
+  let url: string;
+  try {
+    url = await waitForListening(child, () => output, 30_000);
+    await waitForHealth(url, child, 15_000);
+  } catch (error) {
+    // A server that did not come up in time is still ours: left running it outlives the test run.
+    child.kill('SIGKILL');
+    throw error;
+  }
   const port = new URL(url).port;
   const superviseRestart = (current: ChildProcess): void => {
     current.once('exit', (code) => {
