@@ -1,10 +1,9 @@
+import { LIVE_VIDEO } from '../../lib/live-video';
 import type { LiveLink } from './live-link';
 import { MediaSink, mediaSourceClass, type MediaSinkHooks } from './media-sink';
 
 /** The class of the layer that shows the early picture until the player adopts it (styles/index.css). */
 export const EARLY_PICTURE_LAYER_CLASS = 'early-picture';
-/** The live <video>'s own attributes (LivePlayer's), so the adopted element is the player's picture as it stands. */
-const VIDEO_CLASS = 'h-full w-full object-contain';
 
 /** The first text messages' `type` and `mimeType`, read without the app's schemas (the player checks them later). */
 function peek(text: string): { type?: unknown; mimeType?: unknown } {
@@ -43,12 +42,12 @@ export class EarlyPicture {
     private readonly onEnded: () => void,
   ) {
     const video = layer.ownerDocument.createElement('video');
-    video.className = VIDEO_CLASS;
+    video.className = LIVE_VIDEO.className;
     video.muted = true;
     video.autoplay = true;
     video.playsInline = true;
     video.disablePictureInPicture = true;
-    video.dataset.testid = 'live-video';
+    video.dataset.testid = LIVE_VIDEO.testId;
     layer.append(video);
     this.video = video;
     this.shown = new Promise((resolve) => (this.markShown = resolve));

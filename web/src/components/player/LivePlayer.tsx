@@ -1,5 +1,6 @@
 import type { CameraStreamName } from '@homecam/shared';
 import { useLiveStream } from '../../hooks/use-live-stream';
+import { LIVE_VIDEO } from '../../lib/live-video';
 import { cn } from '../ui/cn';
 import { PlayerControls } from './PlayerControls';
 import { PlayerOverlay } from './PlayerOverlay';
@@ -32,10 +33,10 @@ export function LivePlayer({ camera, stream = 'main', compact, className }: Live
       data-transport={state.transport ?? undefined}
     >
       {earlyVideoSlot ? (
-        // The picture the page's first script already plays (same attributes as below, see early-picture.ts)
+        // The picture the page's first script already plays (made with LIVE_VIDEO, like the element below)
         <div ref={earlyVideoSlot} className="contents" />
       ) : (
-        <video ref={videoRef} className="h-full w-full object-contain" muted autoPlay playsInline disablePictureInPicture data-testid="live-video" />
+        <video ref={videoRef} className={LIVE_VIDEO.className} muted autoPlay playsInline disablePictureInPicture data-testid={LIVE_VIDEO.testId} />
       )}
       <PlayerOverlay state={state} userPaused={paused} compact={compact} />
       <TransportBadge state={state} compact={compact} />
