@@ -3,7 +3,7 @@ import { prefetchEarly } from './early/early-requests';
 import { preloadPageChunks } from './early/page-preload';
 
 /**
- * The page's first script (loaded async, before the app: see vite.config.ts). On a camera page of a signed-in
+ * The page's first script (inline at the top of <head>, before the app: see vite.config.ts). On a camera page of a signed-in
  * user it opens the live socket at once and plays it in a <video> the player adopts later (api/live/live-early.ts), asks for the page's code and for what the app
  * asks first (the session check; the camera's data and the UI settings on its page), so the picture, the player and
  * their data are on their way while the app's bundle loads.
