@@ -21,6 +21,11 @@ export function webrtcSupported(): boolean {
   return typeof globalThis.RTCPeerConnection === 'function';
 }
 
+function noPlayoutDelay(receiver: RTCRtpReceiver): void {
+  const withTarget = receiver as RTCRtpReceiver & { jitterBufferTarget?: number | null };
+  if ('jitterBufferTarget' in withTarget) withTarget.jitterBufferTarget = 0;
+}
+
 export class RecvPeer {
   private readonly pc: RTCPeerConnection;
   private readonly tracks: RecvTrack[] = [];
@@ -46,6 +51,9 @@ export class RecvPeer {
     this.pc.addTransceiver('audio', { direction: 'recvonly' });
     this.pc.ontrack = (event) => {
       if (this.closed) return;
+      // No playout delay from the first frame on, whoever plays the track (the early picture or the player): frames
+      // are shown as soon as they are decoded (the server paces them).
+      if (event.track.kind === 'video') noPlayoutDelay(event.receiver);
       const track = { track: event.track, streams: event.streams, receiver: event.receiver };
       this.tracks.push(track);
       this.trackListener?.(track);
