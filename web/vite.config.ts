@@ -44,7 +44,7 @@ function serviceWorker(): Plugin {
 
 /** The early script (src/early-live.ts): a camera page's live socket opens while the app loads. */
 const EARLY_SOURCE = 'src/early-live.ts';
-/** The app's start (main.tsx imports it once the early picture shows): index.html preloads its code. */
+/** The app's start (main.tsx imports it once the early picture shows): the early script preloads its code (listed in index.html). */
 const APP_START_SOURCE = '/src/app/start.tsx';
 /** The pages whose code the early script preloads (by route key, as src/early/page-preload.ts names them). */
 const EARLY_PAGES: Record<string, string> = { camera: '/src/pages/CameraPage.tsx', 'camera-feed': '/src/pages/CameraFeedPage.tsx' };
@@ -97,7 +97,8 @@ function appStartChunks(bundle: OutputBundle): string[] {
  * asked for the app's ~1.2 MB of modules and CSS (as an `async` file it ran only ~130–230 ms after the HTML came, its
  * request queued behind theirs; a module script would wait until their parse). The server's CSP allows it by its
  * hash, read from this built index.html (server/src/http/web/inline-scripts.ts). Before it, as data (not run), the
- * camera pages' chunks, which it preloads on such a page. The dev server loads the source as a module instead.
+ * chunks it preloads: the app's start on every page, and on a camera page that page's own, both there only once
+ * the live socket is open (src/early/after-socket-open.ts). The dev server loads the source as a module instead.
  */
 function earlyLiveScript(): Plugin {
   let root = '';
@@ -130,10 +131,10 @@ function earlyLiveScript(): Plugin {
         if (!early) throw new Error('the early script was not built');
         return insert(html, [
           // Before the script, which reads it as it runs.
-          `<script type="application/json" id="${PAGE_CHUNKS_ELEMENT_ID}">${JSON.stringify(earlyPageChunks(ctx.bundle))}</script>`,
+          // The app's code (`app`) downloads and compiles beside the entry, which evaluates it only later (see
+          // main.tsx): the early script preloads it, on a camera page once its live socket is open.
+          `<script type="application/json" id="${PAGE_CHUNKS_ELEMENT_ID}">${JSON.stringify({ app: appStartChunks(ctx.bundle), ...earlyPageChunks(ctx.bundle) })}</script>`,
           `<script>${early}</script>`,
-          // The app's code downloads and compiles beside the entry, which evaluates it only later (see main.tsx).
-          ...appStartChunks(ctx.bundle).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
         ]);
       },
     },
