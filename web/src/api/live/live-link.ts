@@ -54,13 +54,16 @@ export class LiveLink {
     socket.binaryType = 'arraybuffer';
     this.socket = socket;
     this.peer = webrtc ? new RecvPeer() : null;
-    const offer = this.peer?.offer().catch(() => '') ?? null;
     socket.onopen = () => {
       const token = options.getToken();
       // Without a stored token the session cookie (sent with the upgrade) signs in.
       if (token) this.send({ type: 'auth', token });
-      // The server keeps an offer that arrives while it still checks the sign-in; an empty one means no WebRTC here.
-      void offer?.then((sdp) => sdp && this.send({ type: 'webrtc-offer', sdp }));
+      // The server keeps an offer that arrives while it still checks the sign-in; none means no WebRTC here. Asked
+      // now, it carries the candidates gathered while the socket connected (without waiting for any).
+      void this.peer
+        ?.offer()
+        .then((sdp) => sdp && this.send({ type: 'webrtc-offer', sdp }))
+        .catch(() => undefined);
     };
     socket.onmessage = (event: MessageEvent<string | ArrayBuffer>) => this.onMessage(event.data);
     socket.onclose = () => {
