@@ -195,7 +195,7 @@ export const VALIDATION_MESSAGES = [
   'CODE_INVALID',
   /** Turning the authenticator app off needs the password or a code. */
   'PASSWORD_OR_CODE_REQUIRED',
-  /** A passkey needs a name (to tell the phone's from the laptop's). */
+  /** A passkey needs a name (to tell a phone from a laptop). */
   'PASSKEY_NAME_REQUIRED',
 ] as const;
 

@@ -1,0 +1,52 @@
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+  WebAuthnError,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
+import type { PasskeyCeremony } from '@homecam/shared';
+import { ApiError } from './api-error';
+
+/**
+ * Issue 21: the browser's half of a passkey ceremony, through @simplewebauthn/browser. Passkeys need a secure
+ * context (HTTPS, or localhost) under a host name; elsewhere `passkeysAvailable()` is false and the UI says why.
+ */
+export function passkeysAvailable(): boolean {
+  return window.isSecureContext && browserSupportsWebAuthn();
+}
+
+/** A cancelled or timed-out prompt, or one the browser refused, as an error the toasts translate. */
+function browserRefusal(error: unknown): ApiError {
+  const cancelled = error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
+  const previously = error instanceof WebAuthnError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED';
+  if (previously) return new ApiError(0, 'PASSKEY_ALREADY_REGISTERED', error.message);
+  if (cancelled || error instanceof WebAuthnError) return new ApiError(0, cancelled ? 'PASSKEY_CANCELLED' : 'PASSKEY_UNSUPPORTED', String(error));
+  return new ApiError(0, 'UNKNOWN', String(error));
+}
+
+function ensureAvailable(): void {
+  if (!passkeysAvailable()) throw new ApiError(0, 'PASSKEY_UNSUPPORTED', 'passkeys are not available here');
+}
+
+/** navigator.credentials.create() with the server's options. */
+export async function createPasskey(ceremony: PasskeyCeremony): Promise<RegistrationResponseJSON> {
+  ensureAvailable();
+  try {
+    return await startRegistration({ optionsJSON: ceremony.options as unknown as PublicKeyCredentialCreationOptionsJSON });
+  } catch (error) {
+    throw browserRefusal(error);
+  }
+}
+
+/** navigator.credentials.get() with the server's options. */
+export async function answerWithPasskey(ceremony: PasskeyCeremony): Promise<AuthenticationResponseJSON> {
+  ensureAvailable();
+  try {
+    return await startAuthentication({ optionsJSON: ceremony.options });
+  } catch (error) {
+    throw browserRefusal(error);
+  }
+}
