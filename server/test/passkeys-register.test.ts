@@ -77,6 +77,20 @@ describe('passkeys: adding, renaming, removing', () => {
     expect(passkeys).toHaveLength(1);
   });
 
+  it('a credential registered to one account cannot be registered again, to it or to another', async () => {
+    const { a, token } = await setUp();
+    const other = await signedInUser(a, ['dashboard:access']);
+    const authenticator = newAuthenticator();
+    await enrolPasskey(a, token, authenticator);
+    const [held] = authenticator.credentials;
+    for (const as of [token, other.token]) {
+      const { ceremony, options } = (await startRegistration(a, as)).json<PasskeyCeremony>();
+      const again = authenticator.register(options, { again: held });
+      expectError(await finish(a, as, { ceremony, name: 'Again', credential: again }, browserHeaders(as)), 409, 'PASSKEY_ALREADY_REGISTERED');
+    }
+    expect((await a.inject({ url: '/api/account/passkeys', headers: bearer(other.token) })).json<PasskeyList>().passkeys).toEqual([]);
+  });
+
   it('refuses a page from another host, an IP address as RP ID, and no Origin at all', async () => {
     const { a, token } = await setUp();
     const start = (headers: Record<string, string>) =>

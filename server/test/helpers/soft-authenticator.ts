@@ -64,6 +64,8 @@ export interface ClientOverrides {
   userVerified?: boolean;
   /** How much the signature counter grows on this use (0: a replayed or cloned counter). */
   counterStep?: number;
+  /** Registration only: present this existing credential again instead of making one. */
+  again?: SoftCredential;
 }
 
 /** The credential ids a request's options allow (`allowCredentials`), in order. */
@@ -80,9 +82,15 @@ export class SoftAuthenticator {
   register(options: OptionsJson, overrides: ClientOverrides = {}) {
     const rpId = overrides.rpId ?? field<{ id?: string }>(options, 'rp')?.id ?? new URL(this.origin).hostname;
     const userHandle = field<{ id: string }>(options, 'user')?.id ?? '';
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const credential: SoftCredential = { id: randomBytes(16), rpId, userHandle, privateKey, publicKey, counter: 0 };
-    this.credentials.push(credential);
+    const fresh = () => {
+      const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const made: SoftCredential = { id: randomBytes(16), rpId, userHandle, privateKey, publicKey, counter: 0 };
+      this.credentials.push(made);
+      return made;
+    };
+    // `again`: answer with a credential it holds already (what excludeCredentials asks a real one not to do).
+    const credential = overrides.again ?? fresh();
+    const { publicKey } = credential;
     const jwk = publicKey.export({ format: 'jwk' });
     const coseKey = new Map<number, number | Uint8Array>([
       [1, 2], // kty: EC2
