@@ -7,15 +7,18 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
-import type { PasskeyCeremony } from '@homecam/shared';
+import { parseIpv4Literal, type PasskeyCeremony } from '@homecam/shared';
 import { ApiError } from './api-error';
 
 /**
  * Issue 21: the browser's half of a passkey ceremony, through @simplewebauthn/browser. Passkeys need a secure
- * context (HTTPS, or localhost) under a host name; elsewhere `passkeysAvailable()` is false and the UI says why.
+ * context (HTTPS, or localhost) under a host name (browsers refuse an IP address as the RP ID, and so does the
+ * server); elsewhere `passkeysAvailable()` is false and the UI says why instead of offering a button that fails.
  */
 export function passkeysAvailable(): boolean {
-  return window.isSecureContext && browserSupportsWebAuthn();
+  const host = window.location.hostname;
+  const ipAddress = host.startsWith('[') || parseIpv4Literal(host) !== null;
+  return !ipAddress && window.isSecureContext && browserSupportsWebAuthn();
 }
 
 /** A cancelled or timed-out prompt, or one the browser refused, as an error the toasts translate. */
