@@ -88,7 +88,13 @@ test('add a passkey, sign out, sign in with it; the password then asks for it; r
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('a passkey prompt that finds no passkey ends with the translated message, still on the sign-in page', async ({ page, server }) => {
+test('no passkey button at an IP address; at a host name, a prompt that finds no passkey ends with the translated message', async ({ page, server }) => {
+  // At an IP address no passkey can work (it is no valid RP ID): the button is not offered there at all.
+  await page.goto(`${server.url}/`);
+  await waitForApp(page);
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await expect(page.getByTestId('login-passkey')).toHaveCount(0);
+
   const base = byName(server.url);
   // The authenticator holds no credential for this host: the browser's prompt ends without one.
   await addVirtualAuthenticator(page);
