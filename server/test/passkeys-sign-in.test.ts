@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { FakeClock } from '../src/lib/fake-clock.js';
 import { expectError } from './helpers/http.js';
+import { LogCapture } from './helpers/log-capture.js';
 import { answer, enrolPasskey, newAuthenticator, passkeySignIn, signInOptions } from './helpers/passkeys.js';
 import { allowedCredentialIds } from './helpers/soft-authenticator.js';
 import { createTestApp } from './helpers/test-app.js';
@@ -105,5 +106,23 @@ describe('passkeys: signing in without a password', () => {
     const refused = await passkeySignIn(a, alicesKey);
     expectError(refused, 429, 'RATE_LIMITED');
     expect(refused.json<{ error: { details: { retryAfterSeconds: number } } }>().error.details.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it('no challenge, ceremony, signature or key reaches a log line, even at debug', async () => {
+    const capture = new LogCapture();
+    app = await createTestApp({ clock: new FakeClock(), logLevel: 'debug', logStream: capture });
+    const a = app;
+    const { token } = await signedInUser(a, ['dashboard:access']);
+    const key = newAuthenticator();
+    await enrolPasskey(a, token, key);
+    const started = await signInOptions(a);
+    const assertion = key.assert(started.options);
+    expect((await answer(a, started.ceremony, assertion)).statusCode).toBe(200);
+    expectError(await answer(a, started.ceremony, assertion), 401, 'PASSKEY_INVALID');
+    expect(capture.text).toContain('/api/auth/passkey'); // the requests were logged at debug …
+    const publicKey = key.credentials[0]?.publicKey.export({ format: 'jwk' }).x ?? 'missing';
+    for (const value of [started.options.challenge, started.ceremony, assertion.response.signature, assertion.response.clientDataJSON, publicKey]) {
+      expect(capture.text).not.toContain(value); // … without what they carried
+    }
   });
 });
