@@ -132,6 +132,15 @@ const CONTRACT: [method: string, url: string, access: string][] = [
   ['DELETE', '/api/users/:id/second-factor', 'admin'],
   ['GET', '/api/settings/second-factor', 'admin'],
   ['PUT', '/api/settings/second-factor', 'admin'],
+  // docs/api-contract-passkeys.md
+  ['POST', '/api/auth/passkey/options', 'public'],
+  ['POST', '/api/auth/second-factor/passkey/options', 'public'],
+  ['POST', '/api/auth/passkey', 'public'],
+  ['GET', '/api/account/passkeys', 'signedIn'],
+  ['POST', '/api/account/passkeys/registration', 'signedIn'],
+  ['POST', '/api/account/passkeys', 'signedIn'],
+  ['PATCH', '/api/account/passkeys/:id', 'signedIn'],
+  ['POST', '/api/account/passkeys/:id/remove', 'signedIn'],
 ];
 
 let app: HomecamApp;

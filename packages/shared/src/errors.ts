@@ -105,6 +105,25 @@ export const ERROR_STATUS = {
   TOTP_NOT_ENABLED: 409,
   /** The system requires a second factor of this user: until it is set up, only the enrolment is open. */
   SECOND_FACTOR_ENROLMENT_REQUIRED: 403,
+  /**
+   * Issue 21: the passkey's answer was refused: a ceremony unknown, expired or used, a signature, counter, origin or
+   * RP ID that does not match, a passkey of another account, or no user verification where it is required. One
+   * answer for all, as for codes.
+   */
+  PASSKEY_INVALID: 401,
+  /** The new passkey's answer did not verify (its ceremony expired or was used, or the origin or RP ID differ). */
+  PASSKEY_REGISTRATION_FAILED: 400,
+  /** This passkey is registered already (to this account or another). */
+  PASSKEY_ALREADY_REGISTERED: 409,
+  /** The account holds PASSKEY_LIMIT passkeys: remove one first. */
+  PASSKEY_LIMIT_REACHED: 409,
+  /** No passkey of the caller by that id. */
+  PASSKEY_NOT_FOUND: 404,
+  /**
+   * Passkeys need the page's origin (the request's Origin header) on the host the request was sent to, under a
+   * host name: browsers refuse passkeys for an IP address.
+   */
+  PASSKEY_ORIGIN_REFUSED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -176,6 +195,8 @@ export const VALIDATION_MESSAGES = [
   'CODE_INVALID',
   /** Turning the authenticator app off needs the password or a code. */
   'PASSWORD_OR_CODE_REQUIRED',
+  /** A passkey needs a name (to tell a phone from a laptop). */
+  'PASSKEY_NAME_REQUIRED',
 ] as const;
 
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];

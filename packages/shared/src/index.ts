@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './constants.js';
 export * from './api/auth.js';
 export * from './api/second-factor.js';
+export * from './api/passkeys.js';
 export * from './api/users.js';
 export * from './api/config.js';
 export * from './realtime/events.js';

@@ -65,6 +65,7 @@ function mergeAdminAccounts(db: SQLite.Database, rules: AccountRules): void {
 const SECOND_FACTOR_TABLES = [
   ['totp_secrets', 'secret, created_at, confirmed_at, last_step'],
   ['recovery_codes', 'code_hash, used_at'],
+  ['passkeys', 'credential_id, public_key, counter, transports, user_handle, rp_id, name, created_at, last_used_at'],
 ] as const;
 
 function keepLiveSecondFactors(db: SQLite.Database): void {

@@ -128,6 +128,7 @@ export interface Database {
   exports: ExportsTable;
   totp_secrets: TotpSecretsTable;
   recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
 }
 
 /** One continuous-recording segment (0010): a standalone fMP4 (init + fragments) under `root` of node `node_id`. */
@@ -218,4 +219,20 @@ export interface RecoveryCodesTable {
   user_id: number;
   code_hash: string;
   used_at: string | null;
+}
+
+/** One passkey (0013): a WebAuthn credential of a user. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  public_key: Uint8Array;
+  counter: number;
+  /** JSON array of transport names. */
+  transports: string;
+  user_handle: string;
+  rp_id: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
 }

@@ -69,12 +69,18 @@ export interface DomainEvents {
    * an account has the name that was tried, else null: a name that is no account is often a password typed into
    * the wrong field, so it is never logged.
    */
-  SignInFailed: { user: string | null; address: string | null; reason: 'credentials' | 'throttled' | 'secondFactor' };
+  SignInFailed: { user: string | null; address: string | null; reason: 'credentials' | 'throttled' | 'secondFactor' | 'passkey' };
   /**
    * Issue 21: a user's second factor changed: the app set up or turned off by its owner, a recovery code used at a
-   * sign-in (`by` null), or every factor reset by an admin (a lost phone).
+   * sign-in (`by` null), or every factor reset by an admin (a lost phone). A passkey added or removed by its owner
+   * names the passkey (`passkey`, the name the owner gave it).
    */
-  SecondFactorChanged: { user: string; change: 'totpEnabled' | 'totpDisabled' | 'recoveryCodeUsed' | 'reset'; by: Actor | null };
+  SecondFactorChanged: {
+    user: string;
+    change: 'totpEnabled' | 'totpDisabled' | 'recoveryCodeUsed' | 'passkeyAdded' | 'passkeyRemoved' | 'reset';
+    by: Actor | null;
+    passkey?: string;
+  };
   AccountChanged: {
     action: 'added' | 'changed' | 'removed';
     user: string;

@@ -1,4 +1,4 @@
-import { isAdmin, TOTP_CODE_PATTERN, type SecondFactorPolicy, type SecondFactorStatus, type TotpEnrolment } from '@homecam/shared';
+import { isAdmin, TOTP_CODE_PATTERN, type SecondFactorMethod, type SecondFactorPolicy, type SecondFactorStatus, type TotpEnrolment } from '@homecam/shared';
 import QRCode from 'qrcode';
 import { AppError } from '../errors/app-error.js';
 import type { Actor } from '../events/actor.js';
@@ -22,6 +22,16 @@ export interface SecondFactorServiceDeps {
   policy: () => SecondFactorPolicy;
 }
 
+/**
+ * Another kind of second factor (issue 21: passkeys) that counts for the policy, is offered at the sign-in's second
+ * step, and goes with an admin's reset. Its own module registers it (SecondFactorService.addFactor).
+ */
+export interface ExtraFactor {
+  method: SecondFactorMethod;
+  has(userId: number): Promise<boolean>;
+  removeAll(userId: number): Promise<void>;
+}
+
 /** The same answer for every refused code: never which part (ticket, code, reuse) was wrong. */
 const invalid = () => new AppError('SECOND_FACTOR_INVALID', 'the code is wrong or was used already');
 
@@ -31,7 +41,19 @@ const invalid = () => new AppError('SECOND_FACTOR_INVALID', 'the code is wrong o
  * Every code check runs under AuthService.checkSecondSecret (the password throttle's lock and pacing).
  */
 export class SecondFactorService {
+  private readonly extras: ExtraFactor[] = [];
+
   constructor(private readonly deps: SecondFactorServiceDeps) {}
+
+  addFactor(factor: ExtraFactor): void {
+    this.extras.push(factor);
+  }
+
+  /** The extra factors (passkeys) the user has. */
+  private async extraMethods(userId: number): Promise<SecondFactorMethod[]> {
+    const held = await Promise.all(this.extras.map(async (factor) => ((await factor.has(userId)) ? [factor.method] : [])));
+    return held.flat();
+  }
 
   async status(user: UserRecord): Promise<SecondFactorStatus> {
     const totp = await this.deps.store.findTotp(user.id);
@@ -43,15 +65,20 @@ export class SecondFactorService {
   async enrolmentDue(user: UserRecord): Promise<boolean> {
     const policy = this.deps.policy();
     if (policy === 'off' || (policy === 'admins' && !isAdmin(user.permissions))) return false;
-    return (await this.deps.store.findTotp(user.id))?.confirmed !== true;
+    if ((await this.deps.store.findTotp(user.id))?.confirmed === true) return false;
+    return (await this.extraMethods(user.id)).length === 0;
   }
 
-  /** The sign-in gate: a ticket when the account has a confirmed authenticator app, else null (no second step). */
+  /**
+   * The sign-in gate: a ticket when the account has a second factor (a confirmed authenticator app, a passkey), else
+   * null (no second step). `methods` lists what the account can answer with.
+   */
   async challenge(user: UserRecord, client: ClientInfo): Promise<SecondStepChallenge | null> {
     const totp = await this.deps.store.findTotp(user.id);
-    if (!totp?.confirmed) return null;
+    const methods: SecondFactorMethod[] = [...(totp?.confirmed ? (['totp', 'recovery'] as const) : []), ...(await this.extraMethods(user.id))];
+    if (methods.length === 0) return null;
     const { ticket, expiresInSeconds } = this.deps.tickets.issue(user.id, client);
-    return { ticket, expiresInSeconds, methods: ['totp', 'recovery'] };
+    return { ticket, expiresInSeconds, methods };
   }
 
   /** The second step: a one-time or recovery code for the ticket. A right one starts the session. */
@@ -112,6 +139,7 @@ export class SecondFactorService {
   /** An admin's reset of a user who lost their phone: every second factor goes; the audit trail names the admin. */
   async resetByAdmin(target: UserRecord, by: Actor): Promise<void> {
     await this.deps.store.removeTotp(target.id);
+    for (const factor of this.extras) await factor.removeAll(target.id);
     this.deps.bus.publish('SecondFactorChanged', { user: target.username, change: 'reset', by });
   }
 

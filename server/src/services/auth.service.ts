@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SecondFactorMethod } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
@@ -42,7 +43,7 @@ export interface LoginResult {
  */
 export interface SecondStepChallenge {
   ticket: string;
-  methods: ('totp' | 'recovery')[];
+  methods: SecondFactorMethod[];
   expiresInSeconds: number;
 }
 export type SecondStepGate = (user: UserRecord, client: ClientInfo) => Promise<SecondStepChallenge | null>;
@@ -143,27 +144,41 @@ export class AuthService {
    * per address: a right password never clears them, and whoever holds the password cannot try codes for ever
    * from many addresses (a lock here only keeps out someone who already has the password).
    */
-  async checkSecondSecret(user: UserRecord, client: ClientInfo, check: () => Promise<boolean>): Promise<boolean> {
-    const name = usernameKey(user.username);
-    const lock = client.ip ? [`factor:${name}`, `factor-ip:${client.ip}`] : [`factor:${name}`];
+  checkSecondSecret(user: UserRecord, client: ClientInfo, check: () => Promise<boolean>): Promise<boolean> {
+    return this.throttledCheck('factor', user, client, check, 'too many wrong codes, try again later');
+  }
+
+  /**
+   * Issue 21: a sign-in with a passkey alone, throttled like passwords in keys of its own (`passkey:<account>`,
+   * `passkey-ip:<address>`). `user` is the account the passkey names, null when it names none (only the address
+   * counts then).
+   */
+  checkPasskeySignIn(user: UserRecord | null, client: ClientInfo, check: () => Promise<boolean>): Promise<boolean> {
+    return this.throttledCheck('passkey', user, client, check, 'too many failed sign-ins, try again later');
+  }
+
+  private async throttledCheck(kind: string, user: UserRecord | null, client: ClientInfo, check: () => Promise<boolean>, refusal: string): Promise<boolean> {
+    const name = user ? usernameKey(user.username) : null;
+    const lock = [...(name === null ? [] : [`${kind}:${name}`]), ...(client.ip ? [`${kind}-ip:${client.ip}`] : [])];
+    if (lock.length === 0) lock.push(`${kind}:`);
     const decision = this.deps.throttle.reserve({ lock, slow: [] });
     if (!decision.allowed) {
-      this.deps.bus.publish('SignInFailed', { user: user.username, address: client.ip, reason: 'throttled' });
-      throw new AppError('RATE_LIMITED', 'too many wrong codes, try again later', { retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000) });
+      this.deps.bus.publish('SignInFailed', { user: user?.username ?? null, address: client.ip, reason: 'throttled' });
+      throw new AppError('RATE_LIMITED', refusal, { retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000) });
     }
     const { attempt } = decision;
     let turn: PacedTurn | undefined;
     let valid: boolean;
     try {
       if (attempt.delayMs > 0) await this.deps.clock.sleep(attempt.delayMs);
-      turn = await this.deps.pacer.take(`factor:${name}`, client.ip ?? '');
+      if (name !== null) turn = await this.deps.pacer.take(`${kind}:${name}`, client.ip ?? '');
       valid = await check();
     } catch (error) {
       turn?.done('aborted');
       attempt.succeeded();
       throw error;
     }
-    turn.done(valid ? 'succeeded' : 'failed');
+    turn?.done(valid ? 'succeeded' : 'failed');
     if (valid) attempt.succeeded();
     else attempt.failed();
     return valid;

@@ -4,6 +4,7 @@ export const queryKeys = {
   users: ['users'] as const,
   /** The signed-in user's own second factors (issue 21). */
   secondFactor: ['account', 'second-factor'] as const,
+  passkeys: ['account', 'passkeys'] as const,
   secondFactorPolicy: ['settings', 'second-factor'] as const,
   /** Everything about cameras; invalidating it refreshes lists, single cameras and statuses. */
   cameras: ['cameras'] as const,

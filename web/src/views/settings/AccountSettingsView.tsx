@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/layout/PageTitle';
+import { PasskeysCard } from '../../components/settings/passkeys/PasskeysCard';
 import { PasswordCard } from '../../components/settings/PasswordCard';
 import { PermissionsCard } from '../../components/settings/PermissionsCard';
 import { PushDeviceCard } from '../../components/settings/PushDeviceCard';
@@ -21,6 +22,7 @@ export function AccountSettingsView() {
         <UsernameCard user={user} />
         <PasswordCard user={user} />
         <TwoFactorCard />
+        <PasskeysCard />
         <SessionTimerCard user={user} />
         <PushDeviceCard />
         <PermissionsCard user={user} />
