@@ -18,6 +18,8 @@ import { metricsModule, type MetricsOptions } from './metrics/module.js';
 import { recorderModule, type RecorderModuleOptions } from './recording/module.js';
 import type { HomecamModule } from './runtime/module.js';
 import { secondFactorModule } from './second-factor/module.js';
+import { apiTokensModule } from './api-tokens/module.js';
+import { sessionsModule } from './sessions/module.js';
 import { firstGate } from './services/notification.service.js';
 import { streamsModule, type LiveOptions } from './streams/module.js';
 import { triggersModule } from './triggers/module.js';
@@ -69,6 +71,9 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     { name: 'database', stop: () => ctx.database.close() },
     apiModule(ctx),
     secondFactor,
+    // Issue 21: installs the API-token check on the context's AuthService; the signed-in devices list.
+    apiTokensModule(ctx),
+    sessionsModule(ctx),
     system,
     streamsModule(ctx, options.live),
     auditModule(ctx),

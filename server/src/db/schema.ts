@@ -128,6 +128,7 @@ export interface Database {
   exports: ExportsTable;
   totp_secrets: TotpSecretsTable;
   recovery_codes: RecoveryCodesTable;
+  api_tokens: ApiTokensTable;
 }
 
 /** One continuous-recording segment (0010): a standalone fMP4 (init + fragments) under `root` of node `node_id`. */
@@ -218,4 +219,17 @@ export interface RecoveryCodesTable {
   user_id: number;
   code_hash: string;
   used_at: string | null;
+}
+
+/** An API token for an integration (0014): its SHA-256, its scopes (JSON array of permissions) and its life. */
+export interface ApiTokensTable {
+  id: string;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  scopes: string;
+  created_at: string;
+  /** null: never expires. */
+  expires_at: string | null;
+  last_used_at: string | null;
 }
