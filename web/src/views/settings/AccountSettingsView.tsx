@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/layout/PageTitle';
+import { DevicesCard } from '../../components/settings/access/DevicesCard';
+import { TokensCard } from '../../components/settings/access/TokensCard';
 import { PasswordCard } from '../../components/settings/PasswordCard';
 import { PermissionsCard } from '../../components/settings/PermissionsCard';
 import { PushDeviceCard } from '../../components/settings/PushDeviceCard';
@@ -21,6 +23,8 @@ export function AccountSettingsView() {
         <UsernameCard user={user} />
         <PasswordCard user={user} />
         <TwoFactorCard />
+        <DevicesCard userId={user.id} />
+        <TokensCard userId={user.id} own />
         <SessionTimerCard user={user} />
         <PushDeviceCard />
         <PermissionsCard user={user} />
