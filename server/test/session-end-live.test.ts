@@ -2,6 +2,7 @@ import type { CreatedApiToken } from '@homecam/shared';
 import { waitFor } from '@homecam/tools';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
+import { ADMIN_ROOM, CAMERAS_ROOM, NOTIFICATIONS_ROOM } from '../src/realtime/gateway.js';
 import { hashSessionToken } from '../src/security/token.js';
 import type { RtpClient } from '../src/webrtc/test-support/rtp-client.js';
 import { addCamera, expectError } from './helpers/http.js';
@@ -101,6 +102,33 @@ describe('an API token', () => {
     const again = openLive(url, 'Porch', { token });
     expect((await again.closed).code).toBe(4401);
     expect(await connectOutcome(socketClient(url, token))).toBe('UNAUTHENTICATED');
+  });
+
+  it('follows its owner\'s permission changes at once, and never past its scopes', { timeout: 60_000 }, async () => {
+    const { user, token: session } = await signedInUser(app, ['cameras:access', 'notifications:access']);
+    const { token } = await tokenWith(session, ['cameras:access']);
+    const live = openLive(url, 'Porch', { token });
+    await live.next((event) => event.kind === 'fragment', firstFragment);
+    const socket = socketClient(url, token);
+    expect(await connectOutcome(socket)).toBe('connected');
+    const serverSocket = () => [...app.realtime.io.of('/').sockets.values()].find((s) => s.data.sessionId.startsWith('apiToken:') && s.data.userId === user.id);
+    await waitFor(() => serverSocket()?.rooms.has(CAMERAS_ROOM) === true, { message: 'the token socket in the cameras room' });
+    expect(serverSocket()?.rooms.has(NOTIFICATIONS_ROOM)).toBe(false);
+
+    // The owner made an admin: the token's socket stays out of the admin and notification rooms, its stream plays on.
+    const promote = await app.inject({ method: 'PATCH', url: `/api/users/${user.id}`, headers: bearer(admin), payload: { permissionLevel: ['admin'] } });
+    expect(promote.statusCode).toBe(200);
+    expect(serverSocket()?.rooms.has(ADMIN_ROOM)).toBe(false);
+    expect(serverSocket()?.rooms.has(NOTIFICATIONS_ROOM)).toBe(false);
+    expect(serverSocket()?.rooms.has(CAMERAS_ROOM)).toBe(true);
+    const from = live.events.length;
+    await live.next((event) => event.kind === 'fragment', { from, message: 'fragments after the promotion' });
+
+    // The owner loses cameras:access: the token's stream closes (4403) and its socket leaves the cameras room.
+    await app.inject({ method: 'PATCH', url: `/api/users/${user.id}`, headers: bearer(admin), payload: { permissionLevel: ['notifications:access'] } });
+    expect((await live.closed).code).toBe(4403);
+    expect(serverSocket()?.rooms.has(CAMERAS_ROOM)).toBe(false);
+    expect(serverSocket()?.rooms.has(NOTIFICATIONS_ROOM)).toBe(false);
   });
 
   it('without cameras:access in its scopes opens no stream, although its owner could', async () => {
