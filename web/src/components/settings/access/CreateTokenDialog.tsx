@@ -44,11 +44,6 @@ export function CreateTokenDialog({ onClose }: { onClose: () => void }) {
     create.mutate({ name, scopes, expiresInDays }, { onSuccess: (answer) => setCreated(answer.token), onError: toast.apiError });
   }
 
-  const expiryOptions = [
-    ...API_TOKEN_EXPIRY_DAYS.map((days) => ({ value: `${days}` as Expiry, label: t('access:tokens.days', { count: days }), testId: `token-expiry-${days}` })),
-    { value: 'never' as Expiry, label: t('access:tokens.never'), testId: 'token-expiry-never' },
-  ];
-
   return (
     <Modal
       open
@@ -69,35 +64,67 @@ export function CreateTokenDialog({ onClose }: { onClose: () => void }) {
       {created ? (
         <TokenCreatedPanel token={created} onDone={onClose} />
       ) : (
-        <div className="flex flex-col gap-4">
-          <TextField
-            label={t('access:tokens.name')}
-            hint={t('access:tokens.nameHint')}
-            value={name}
-            maxLength={API_TOKEN_NAME_MAX}
-            onChange={(event) => setName(event.target.value)}
-            error={errors.name ? t(errors.name) : null}
-            data-testid="token-name"
-          />
-          <PermissionCheckboxes
-            value={scopes}
-            onChange={setScopes}
-            options={held}
-            legend={t('access:tokens.scopes')}
-            error={errors.scopes ? t(errors.scopes) : null}
-            testIdPrefix="token-scope"
-          />
-          <div className="flex flex-col gap-2">
-            <span className="text-sm font-medium text-foreground-muted">{t('access:tokens.expiry')}</span>
-            <ChoiceGroup label={t('access:tokens.expiry')} options={expiryOptions} value={expiry} onChange={setExpiry} />
-            {errors.expiry ? (
-              <p role="alert" className="text-sm text-danger">
-                {t(errors.expiry)}
-              </p>
-            ) : null}
-          </div>
-        </div>
+        <TokenFields
+          name={name}
+          onName={setName}
+          scopes={scopes}
+          onScopes={setScopes}
+          held={held}
+          expiry={expiry}
+          onExpiry={setExpiry}
+          errors={errors}
+        />
       )}
     </Modal>
+  );
+}
+
+interface TokenFieldsProps {
+  name: string;
+  onName: (name: string) => void;
+  scopes: Permission[];
+  onScopes: (scopes: Permission[]) => void;
+  held: readonly Permission[];
+  expiry: Expiry;
+  onExpiry: (expiry: Expiry) => void;
+  errors: FormErrors<'name' | 'scopes' | 'expiry'>;
+}
+
+/** The form's three required choices: a name, scopes from what the owner holds, an expiry. */
+function TokenFields({ name, onName, scopes, onScopes, held, expiry, onExpiry, errors }: TokenFieldsProps) {
+  const { t } = useTranslation();
+  const expiryOptions = [
+    ...API_TOKEN_EXPIRY_DAYS.map((days) => ({ value: `${days}` as Expiry, label: t('access:tokens.days', { count: days }), testId: `token-expiry-${days}` })),
+    { value: 'never' as Expiry, label: t('access:tokens.never'), testId: 'token-expiry-never' },
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <TextField
+        label={t('access:tokens.name')}
+        hint={t('access:tokens.nameHint')}
+        value={name}
+        maxLength={API_TOKEN_NAME_MAX}
+        onChange={(event) => onName(event.target.value)}
+        error={errors.name ? t(errors.name) : null}
+        data-testid="token-name"
+      />
+      <PermissionCheckboxes
+        value={scopes}
+        onChange={onScopes}
+        options={held}
+        legend={t('access:tokens.scopes')}
+        error={errors.scopes ? t(errors.scopes) : null}
+        testIdPrefix="token-scope"
+      />
+      <div className="flex flex-col gap-2">
+        <span className="text-sm font-medium text-foreground-muted">{t('access:tokens.expiry')}</span>
+        <ChoiceGroup label={t('access:tokens.expiry')} options={expiryOptions} value={expiry} onChange={onExpiry} />
+        {errors.expiry ? (
+          <p role="alert" className="text-sm text-danger">
+            {t(errors.expiry)}
+          </p>
+        ) : null}
+      </div>
+    </div>
   );
 }
