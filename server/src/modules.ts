@@ -19,6 +19,8 @@ import { recorderModule, type RecorderModuleOptions } from './recording/module.j
 import type { HomecamModule } from './runtime/module.js';
 import { passkeysModule } from './passkeys/module.js';
 import { secondFactorModule } from './second-factor/module.js';
+import { apiTokensModule } from './api-tokens/module.js';
+import { sessionsModule } from './sessions/module.js';
 import { firstGate } from './services/notification.service.js';
 import { streamsModule, type LiveOptions } from './streams/module.js';
 import { triggersModule } from './triggers/module.js';
@@ -73,6 +75,9 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     apiModule(ctx),
     secondFactor,
     passkeys,
+    // Issue 21: installs the API-token check on the context's AuthService; the signed-in devices list.
+    apiTokensModule(ctx),
+    sessionsModule(ctx),
     system,
     streamsModule(ctx, options.live),
     auditModule(ctx),

@@ -51,6 +51,9 @@ function fillUrl(url: string, targetUserId: number): string {
     file: 'none.mp4',
     // /api/alerts/:channel/test (no telegram channel registered in this app: 404 for those allowed)
     channel: 'telegram',
+    // Issue 21: a signed-in device and an API token that do not exist (404 for those allowed).
+    sessionId: 'no-such-session',
+    tokenId: 'no-such-token',
   };
   return url.replace(/:(\w+)|\*/g, (match, name: string | undefined) => {
     if (match === '*') return 'some/page';

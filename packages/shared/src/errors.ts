@@ -124,6 +124,16 @@ export const ERROR_STATUS = {
    * host name: browsers refuse passkeys for an IP address.
    */
   PASSKEY_ORIGIN_REFUSED: 400,
+  /** Issue 21: an API token is not a session: tokens, sessions, passwords and second factors need a signed-in session. */
+  SESSION_REQUIRED: 403,
+  /** The signed-in device is not one of that user's live sessions. */
+  SESSION_NOT_FOUND: 404,
+  /** No live API token by that id for that user. */
+  API_TOKEN_NOT_FOUND: 404,
+  /** A scope the owner does not hold: a token never gets more than its owner. */
+  API_TOKEN_SCOPE_NOT_HELD: 403,
+  /** The user holds API_TOKEN_MAX_PER_USER live tokens already. */
+  API_TOKEN_LIMIT: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -197,6 +207,10 @@ export const VALIDATION_MESSAGES = [
   'PASSWORD_OR_CODE_REQUIRED',
   /** A passkey needs a name (to tell a phone from a laptop). */
   'PASSKEY_NAME_REQUIRED',
+  /** Issue 21, API tokens: a name, at least one scope, and an expiry (or never) are required. */
+  'TOKEN_NAME_REQUIRED',
+  'SCOPE_REQUIRED',
+  'EXPIRY_REQUIRED',
 ] as const;
 
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];

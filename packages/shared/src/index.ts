@@ -5,6 +5,7 @@ export * from './api/auth.js';
 export * from './api/second-factor.js';
 export * from './api/passkeys.js';
 export * from './api/users.js';
+export * from './api/access.js';
 export * from './api/config.js';
 export * from './realtime/events.js';
 export * from './realtime/live-messages.js';

@@ -129,6 +129,7 @@ export interface Database {
   totp_secrets: TotpSecretsTable;
   recovery_codes: RecoveryCodesTable;
   passkeys: PasskeysTable;
+  api_tokens: ApiTokensTable;
 }
 
 /** One continuous-recording segment (0010): a standalone fMP4 (init + fragments) under `root` of node `node_id`. */
@@ -234,5 +235,18 @@ export interface PasskeysTable {
   rp_id: string;
   name: string;
   created_at: string;
+  last_used_at: string | null;
+}
+
+/** An API token for an integration (0014): its SHA-256, its scopes (JSON array of permissions) and its life. */
+export interface ApiTokensTable {
+  id: string;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  scopes: string;
+  created_at: string;
+  /** null: never expires. */
+  expires_at: string | null;
   last_used_at: string | null;
 }

@@ -18,6 +18,11 @@ declare module 'fastify' {
      * on a WebSocket, and a token in the URL would end up in logs. Plain HTTP requests are checked as usual.
      */
     websocketAuth?: boolean;
+    /**
+     * Issue 21: an API token is refused here (SESSION_REQUIRED) whatever its scopes: tokens, sessions, passwords,
+     * second factors. Set on the route or by access/session-only.ts's list.
+     */
+    sessionOnly?: boolean;
     /** The OpenAPI UI's pages: their own CSP (security-headers.ts). */
     docsPage?: boolean;
   }

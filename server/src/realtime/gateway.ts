@@ -1,4 +1,4 @@
-import { isAdmin, type CameraStatus, type ClientToServerEvents, type ExportJob, type LogEntry, type MetricsUpdate, type Permission, type ServerToClientEvents } from '@homecam/shared';
+import { grantedScopes, isAdmin, type CameraStatus, type ClientToServerEvents, type ExportJob, type LogEntry, type MetricsUpdate, type Permission, type ServerToClientEvents } from '@homecam/shared';
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -24,6 +24,8 @@ interface SocketData {
   recordings: boolean;
   /** Is an admin: gets the admin-only streams (server log, utilization samples). */
   admin: boolean;
+  /** Issue 21: an API token's scopes (its rooms follow scopes ∩ the owner's permissions), null for a session. */
+  scopes: Permission[] | null;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -163,7 +165,8 @@ export class RealtimeGateway {
   private async authenticate(socket: RealtimeSocket): Promise<void> {
     const auth: unknown = socket.handshake.auth;
     const token = typeof auth === 'object' && auth !== null && 'token' in auth ? auth.token : undefined;
-    const context = await this.deps.auth.authenticate(typeof token === 'string' ? token : undefined);
+    const client = { ip: socket.handshake.address || null, userAgent: null };
+    const context = await this.deps.auth.authenticate(typeof token === 'string' ? token : undefined, client);
     if (context.user.mustChangeCredentials) {
       throw new AppError('CREDENTIALS_CHANGE_REQUIRED', 'change the first-start username and password first');
     }
@@ -172,6 +175,7 @@ export class RealtimeGateway {
       sessionId: context.sessionId,
       userId: context.user.id,
       expiresAt: context.expiresAt,
+      scopes: context.apiToken?.scopes ?? null,
       ...roomFlags(context.user.permissions),
     };
   }
@@ -182,9 +186,9 @@ export class RealtimeGateway {
    * Sockets still in the handshake carry the old flags only until onConnection joins; that window is a few ms.
    */
   private applyPermissions(userId: number, permissions: Permission[]): void {
-    const flags = roomFlags(permissions);
     for (const socket of this.io.of('/').sockets.values()) {
       if (socket.data.userId !== userId) continue;
+      const flags = roomFlags(socket.data.scopes ? grantedScopes(socket.data.scopes, permissions) : permissions);
       const gained = !socket.data.notifications && flags.notifications;
       socket.data = { ...socket.data, ...flags };
       for (const [room, member] of [

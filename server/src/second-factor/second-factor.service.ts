@@ -14,7 +14,7 @@ import { matchTotpStep, newTotpSecret, totpUri } from './totp.js';
 export interface SecondFactorServiceDeps {
   store: SecondFactorRepository;
   tickets: SignInTickets;
-  auth: Pick<AuthService, 'checkSecondSecret' | 'verifyPassword' | 'completeSignIn'>;
+  auth: Pick<AuthService, 'checkSecondSecret' | 'verifyPassword' | 'completeSignIn' | 'endSessionsOfUser'>;
   findUser: (id: number) => Promise<UserRecord | undefined>;
   bus: EventBus;
   clock: Clock;
@@ -108,8 +108,11 @@ export class SecondFactorService {
     return { secret, uri, qrSvg };
   }
 
-  /** Confirms the enrolment with a first code; answers the ten recovery codes (their only appearance). */
-  async confirmTotp(user: UserRecord, code: string, client: ClientInfo): Promise<string[]> {
+  /**
+   * Confirms the enrolment with a first code; answers the ten recovery codes (their only appearance). Every other
+   * session of the user ends (issue 21): one signed in before the account had a second factor is not trusted after.
+   */
+  async confirmTotp(user: UserRecord, code: string, client: ClientInfo, currentSessionId?: string): Promise<string[]> {
     const pending = await this.deps.store.findTotp(user.id);
     if (!pending || pending.confirmed) throw new AppError('TOTP_NOT_PENDING', 'no authenticator app set-up is waiting for a code');
     const step = await this.checkedStep(user, client, pending.secret, code);
@@ -117,11 +120,12 @@ export class SecondFactorService {
     const saved = await this.deps.store.confirmTotp(user.id, step, this.isoNow(), codes.map(hashRecoveryCode));
     if (!saved) throw new AppError('TOTP_NOT_PENDING', 'no authenticator app set-up is waiting for a code');
     this.deps.bus.publish('SecondFactorChanged', { user: user.username, change: 'totpEnabled', by: { user: user.username, address: client.ip } });
+    await this.deps.auth.endSessionsOfUser(user.id, 'secondFactorChanged', currentSessionId);
     return codes;
   }
 
-  /** Turns the app off (and its recovery codes): the password, or a current code, proves it is the owner. */
-  async disableTotp(user: UserRecord, proof: { password?: string | undefined; code?: string | undefined }, client: ClientInfo): Promise<void> {
+  /** Turns the app off (and its recovery codes): the password, or a current code, proves it is the owner. Other sessions end. */
+  async disableTotp(user: UserRecord, proof: { password?: string | undefined; code?: string | undefined }, client: ClientInfo, currentSessionId?: string): Promise<void> {
     const totp = await this.deps.store.findTotp(user.id);
     if (!totp?.confirmed) throw new AppError('TOTP_NOT_ENABLED', 'the authenticator app is not set up');
     const valid =
@@ -134,13 +138,18 @@ export class SecondFactorService {
     }
     await this.deps.store.removeTotp(user.id);
     this.deps.bus.publish('SecondFactorChanged', { user: user.username, change: 'totpDisabled', by: { user: user.username, address: client.ip } });
+    await this.deps.auth.endSessionsOfUser(user.id, 'secondFactorChanged', currentSessionId);
   }
 
-  /** An admin's reset of a user who lost their phone: every second factor goes; the audit trail names the admin. */
-  async resetByAdmin(target: UserRecord, by: Actor): Promise<void> {
+  /**
+   * An admin's reset of a user who lost their phone: every second factor goes, and every session of the user but
+   * the admin's own (the lost phone may hold one); the audit trail names the admin.
+   */
+  async resetByAdmin(target: UserRecord, by: Actor, adminSessionId?: string): Promise<void> {
     await this.deps.store.removeTotp(target.id);
     for (const factor of this.extras) await factor.removeAll(target.id);
     this.deps.bus.publish('SecondFactorChanged', { user: target.username, change: 'reset', by });
+    await this.deps.auth.endSessionsOfUser(target.id, 'secondFactorChanged', adminSessionId);
   }
 
   /** Whether `code` is a fresh one-time code or an unused recovery code of the user; takes it if so. */

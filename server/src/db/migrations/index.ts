@@ -12,6 +12,7 @@ import { continuousIndex } from './0010_continuous_index.js';
 import { recordingSpans } from './0011_recording_spans.js';
 import { secondFactor } from './0012_second_factor.js';
 import { passkeys } from './0013_passkeys.js';
+import { apiTokens } from './0014_api_tokens.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the built server needs no
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011_recording_spans': recordingSpans,
   '0012_second_factor': secondFactor,
   '0013_passkeys': passkeys,
+  '0014_api_tokens': apiTokens,
 };
 
 export const migrationProvider: MigrationProvider = {

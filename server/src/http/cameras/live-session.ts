@@ -3,7 +3,7 @@ import type { RawData, WebSocket } from 'ws';
 import { isAppError } from '../../errors/app-error.js';
 import type { Consumer } from '../../media/index.js';
 import { isSameOrigin } from '../../security/same-origin.js';
-import type { AuthContext } from '../../services/auth.service.js';
+import { withOwnerPermissions, type AuthContext } from '../../services/auth.service.js';
 import { LiveWebrtc } from '../../webrtc/live-webrtc.js';
 import { BinarySender } from './binary-sender.js';
 import { closeCodeFor, rawText, type LiveDeps, type LiveRequest } from './live-types.js';
@@ -82,7 +82,7 @@ export class LiveSession {
   private async authenticate(token: string, fromCookie: boolean): Promise<void> {
     let auth: AuthContext;
     try {
-      auth = await this.deps.auth.authenticate(token);
+      auth = await this.deps.auth.authenticate(token, { ip: this.request.ip ?? null, userAgent: null });
     } catch (error) {
       if (fromCookie || this.phase !== 'auth') return;
       if (isAppError(error)) this.fail(error.code, error.message);
@@ -91,7 +91,7 @@ export class LiveSession {
     }
     if (this.phase !== 'auth') return;
     const missed = this.changesDuringAuth.filter((change) => change.userId === auth.user.id).at(-1);
-    if (missed) auth = { ...auth, user: { ...auth.user, permissions: missed.permissions } };
+    if (missed) auth = withOwnerPermissions(auth, missed.permissions);
     const denial = accessDenial({ rule: LIVE_ACCESS, auth, targetUserId: undefined, allowDuringCredentialChange: false });
     if (denial) {
       this.fail(denial, denial === 'CREDENTIALS_CHANGE_REQUIRED' ? 'change the first-start username and password first' : 'no access permission');
@@ -162,7 +162,7 @@ export class LiveSession {
       return;
     }
     if (this.phase !== 'live' || !this.auth || change.userId !== this.auth.user.id) return;
-    this.auth = { ...this.auth, user: { ...this.auth.user, permissions: change.permissions } };
+    this.auth = withOwnerPermissions(this.auth, change.permissions);
     const denial = accessDenial({ rule: LIVE_ACCESS, auth: this.auth, targetUserId: undefined, allowDuringCredentialChange: false });
     if (denial) this.fail(denial, 'no access permission');
   }
