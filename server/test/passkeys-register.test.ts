@@ -5,7 +5,7 @@ import { FakeClock } from '../src/lib/fake-clock.js';
 import { expectError } from './helpers/http.js';
 import { browserHeaders, enrolPasskey, HOST, newAuthenticator, ORIGIN, startRegistration } from './helpers/passkeys.js';
 import { createTestApp } from './helpers/test-app.js';
-import { bearer, signedInUser } from './helpers/users.js';
+import { bearer, signedInUser, tokenFor } from './helpers/users.js';
 
 /** Issue 21, adding passkeys: real WebAuthn answers from a software authenticator, real SQLite. */
 describe('passkeys: adding, renaming, removing', () => {
@@ -123,5 +123,19 @@ describe('passkeys: adding, renaming, removing', () => {
     expect((await remove(mine.id, 'test-password-1')).statusCode).toBe(204);
     expect((await a.inject({ url: '/api/account/passkeys', headers: bearer(token) })).json<PasskeyList>().passkeys).toEqual([]);
     expect((await a.inject({ url: '/api/account/passkeys', headers: bearer(other.token) })).json<PasskeyList>().passkeys).toHaveLength(1);
+  });
+
+  it('adding or removing a passkey ends the account\'s other sessions, not the one that did it', async () => {
+    const { a, token, user } = await setUp();
+    const elsewhere = await tokenFor(a, user);
+    const added = await enrolPasskey(a, token, newAuthenticator(), 'Phone');
+    expect((await a.inject({ url: '/api/account/passkeys', headers: bearer(elsewhere) })).statusCode).toBe(401);
+    expect((await a.inject({ url: '/api/account/passkeys', headers: bearer(token) })).statusCode).toBe(200);
+
+    const later = await tokenFor(a, user);
+    const removed = await a.inject({ method: 'POST', url: `/api/account/passkeys/${added.id}/remove`, headers: bearer(token), payload: { password: 'test-password-1' } });
+    expect(removed.statusCode).toBe(204);
+    expect((await a.inject({ url: '/api/account/passkeys', headers: bearer(later) })).statusCode).toBe(401);
+    expect((await a.inject({ url: '/api/account/passkeys', headers: bearer(token) })).statusCode).toBe(200);
   });
 });

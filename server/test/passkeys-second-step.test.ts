@@ -84,8 +84,11 @@ describe('passkeys as a second factor', () => {
     expect((await ticketFor(a, user.username, DEFAULT_TEST_PASSWORD)).length).toBeGreaterThan(20);
     const reset = await a.inject({ method: 'DELETE', url: `/api/users/${user.id}/second-factor`, headers: bearer(admin.token) });
     expect(reset.statusCode).toBe(204);
-    expect((await a.inject({ url: '/api/account/passkeys', headers: bearer(token) })).json<PasskeyList>().passkeys).toEqual([]);
-    expect((await passwordStep(a, user.username, DEFAULT_TEST_PASSWORD)).body).toHaveProperty('access_token');
+    // The reset ends the user's sessions (the lost device may hold one): the old token is refused.
+    expect((await a.inject({ url: '/api/account/passkeys', headers: bearer(token) })).statusCode).toBe(401);
+    const again = (await passwordStep(a, user.username, DEFAULT_TEST_PASSWORD)).body as { access_token: string };
+    expect(again).toHaveProperty('access_token');
+    expect((await a.inject({ url: '/api/account/passkeys', headers: bearer(again.access_token) })).json<PasskeyList>().passkeys).toEqual([]);
     expectError(await passkeySignIn(a, key), 401, 'PASSKEY_INVALID');
 
     const log = await a.inject({ url: '/api/system/log?limit=2000', headers: bearer(admin.token) });

@@ -14,7 +14,7 @@ import type { RelyingParty } from './relying-party.js';
 export interface PasskeyServiceDeps {
   store: PasskeyRepository;
   ceremonies: PasskeyCeremonies;
-  auth: Pick<AuthService, 'verifyPassword'>;
+  auth: Pick<AuthService, 'verifyPassword' | 'endSessionsOfUser'>;
   bus: EventBus;
   clock: Clock;
 }
@@ -124,6 +124,8 @@ export class PasskeyService implements ExtraFactor {
     const id = await this.deps.store.insert(record);
     if (id === null) throw new AppError('PASSKEY_ALREADY_REGISTERED', 'this passkey is registered already');
     this.deps.bus.publish('SecondFactorChanged', { user: user.username, change: 'passkeyAdded', passkey: body.name, by: { user: user.username, address: client.ip } });
+    // As for the authenticator app: a changed way in ends the account's other sessions (one may be an intruder's).
+    await this.deps.auth.endSessionsOfUser(user.id, 'secondFactorChanged', caller.sessionId);
     return toPasskey({ ...record, id, lastUsedAt: null });
   }
 
@@ -134,11 +136,13 @@ export class PasskeyService implements ExtraFactor {
     return toPasskey(renamed);
   }
 
-  async remove(user: UserRecord, id: number, password: string, client: ClientInfo): Promise<void> {
+  async remove(caller: Caller, id: number, password: string): Promise<void> {
+    const { user, client } = caller;
     if (!(await this.deps.auth.verifyPassword(user, password, client))) throw new AppError('WRONG_CURRENT_PASSWORD', 'the password is wrong');
     const name = await this.deps.store.remove(user.id, id);
     if (name === null) throw notFound();
     this.deps.bus.publish('SecondFactorChanged', { user: user.username, change: 'passkeyRemoved', passkey: name, by: { user: user.username, address: client.ip } });
+    await this.deps.auth.endSessionsOfUser(user.id, 'secondFactorChanged', caller.sessionId);
   }
 }
 

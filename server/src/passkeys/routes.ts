@@ -76,7 +76,7 @@ export const passkeyRoutes = defineRoutes<{ passkeys: PasskeyService }>((app, { 
       response: { 204: z.undefined(), ...errorResponses(400, ...AUTH_ERRORS, 404, 429) },
     },
   }, async (request, reply) => {
-    await passkeys.remove(requireAuth(request).user, request.params.id, request.body.password, clientInfo(request));
+    await passkeys.remove(callerOf(request), request.params.id, request.body.password);
     return reply.code(204).send();
   });
 });
