@@ -20,6 +20,24 @@ import { QueryStatus } from '../../components/layout/QueryStatus';
 
 type Dialog = { kind: 'add'; prefill?: FormValues } | { kind: 'find' } | { kind: 'edit'; camera: Camera } | { kind: 'delete'; camera: Camera } | { kind: 'motion'; camera: Camera } | null;
 
+/** Above the list: add the demo camera, find cameras on the network (ONVIF), add one by hand. */
+function ListActions({ onDemo, demoBusy, onFind, onAdd }: { onDemo: () => void; demoBusy: boolean; onFind: () => void; onAdd: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-2 flex flex-wrap justify-end gap-2">
+      <Button variant="secondary" onClick={onDemo} disabled={demoBusy} data-testid="camera-add-demo">
+        <PlusIcon /> {t('cameras:settings.addDemo')}
+      </Button>
+      <Button variant="secondary" onClick={onFind} data-testid="camera-find-open">
+        <SearchIcon /> {t('cameras:onvif.open')}
+      </Button>
+      <Button onClick={onAdd} data-testid="camera-add-open">
+        <PlusIcon /> {t('cameras:settings.add')}
+      </Button>
+    </div>
+  );
+}
+
 /** /settings/cameras: the cameras of config.json; add (or add the demo camera), edit every field, remove. */
 export function CamerasSettingsView() {
   const { t } = useTranslation();
@@ -59,19 +77,7 @@ export function CamerasSettingsView() {
     <>
       <PageTitle>{t('routes.settingsCameras')}</PageTitle>
       <Card title={t('cameras:settings.listTitle')}>
-        {canEdit ? (
-          <div className="mb-2 flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={addDemo} disabled={demo.isPending} data-testid="camera-add-demo">
-              <PlusIcon /> {t('cameras:settings.addDemo')}
-            </Button>
-            <Button variant="secondary" onClick={() => setDialog({ kind: 'find' })} data-testid="camera-find-open">
-              <SearchIcon /> {t('cameras:onvif.open')}
-            </Button>
-            <Button onClick={() => setDialog({ kind: 'add' })} data-testid="camera-add-open">
-              <PlusIcon /> {t('cameras:settings.add')}
-            </Button>
-          </div>
-        ) : null}
+        {canEdit ? <ListActions onDemo={addDemo} demoBusy={demo.isPending} onFind={() => setDialog({ kind: 'find' })} onAdd={() => setDialog({ kind: 'add' })} /> : null}
         <QueryStatus query={cameras} />
         {cameras.data?.length === 0 ? <p className="py-3 text-sm text-foreground-muted">{t('cameras:list.empty')}</p> : null}
         <ul data-testid="camera-settings-list" className="divide-y divide-border">
