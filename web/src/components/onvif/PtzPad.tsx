@@ -20,8 +20,12 @@ const BUTTON = 'flex h-12 w-12 touch-none select-none items-center justify-cente
 function HoldButton({ hold, velocity, label, testId, className, children }: { hold: Hold; velocity: PtzVelocity; label: string; testId: string; className?: string; children: ReactNode }) {
   const down = (event: PointerEvent<HTMLButtonElement>) => {
     if (event.button !== 0) return;
-    event.currentTarget.setPointerCapture(event.pointerId);
     hold.press(velocity);
+    try {
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {
+      // a pointer the browser does not track (synthetic events): the release still comes as pointerup
+    }
   };
   return (
     <button
