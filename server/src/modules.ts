@@ -12,6 +12,8 @@ import { cameraEventsModule } from './core/camera-events.module.js';
 import { configFileModule } from './core/config-file.module.js';
 import { detectionModule, type ObjectDetectionOptions } from './detection/module.js';
 import { notificationsModule } from './core/notifications.module.js';
+import { onvifModule } from './onvif/module.js';
+import type { OnvifServiceOptions } from './onvif/onvif.service.js';
 import { systemModule, type SystemModuleOptions } from './core/system.module.js';
 import { homekitModule, type HomekitOptions } from './homekit/module.js';
 import { metricsModule, type MetricsOptions } from './metrics/module.js';
@@ -41,6 +43,8 @@ export interface ModuleOptions extends PushModuleOptions, RecorderModuleOptions,
   continuous?: ContinuousOptions | undefined;
   /** Issue 20: the local object detector's worker count. */
   objectDetection?: ObjectDetectionOptions | undefined;
+  /** Issue 22: ONVIF time-outs, the discovery window and the PTZ safety stop (tests shorten them). */
+  onvif?: OnvifServiceOptions | undefined;
 }
 
 /**
@@ -68,6 +72,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
   const secondFactor = secondFactorModule(ctx);
   // Issue 21: passkeys register with the second-factor feature (policy, second step, an admin's reset).
   const passkeys = passkeysModule(ctx, secondFactor);
+  const onvif = onvifModule(ctx, options.onvif);
   const list = [
     // Stopped last: what the other modules log while stopping still reaches the file.
     { name: 'logs', stop: () => ctx.logs.close() },
@@ -96,10 +101,11 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     metrics,
     backupModule(ctx, options),
     configFileModule(ctx),
+    onvif,
     // Stopped first: no HomeKit request reaches a module that is already stopping.
     homekit,
   ] satisfies HomecamModule[];
-  return { list, secondFactor, passkeys, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics, detection };
+  return { list, onvif, secondFactor, passkeys, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics, detection };
 }
 
 export type Modules = ReturnType<typeof createModules>;

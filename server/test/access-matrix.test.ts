@@ -54,6 +54,8 @@ function fillUrl(url: string, targetUserId: number): string {
     // Issue 21: a signed-in device and an API token that do not exist (404 for those allowed).
     sessionId: 'no-such-session',
     tokenId: 'no-such-token',
+    // /api/cameras/:name/ptz/presets/:token (the matrix camera has no ONVIF: 409 for those allowed)
+    token: 'Preset_1',
   };
   return url.replace(/:(\w+)|\*/g, (match, name: string | undefined) => {
     if (match === '*') return 'some/page';

@@ -41,3 +41,4 @@ export * from './api/homekit.js';
 export * from './api/webrtc.js';
 export * from './api/continuous.js';
 export * from './api/timeline.js';
+export * from './api/onvif.js';

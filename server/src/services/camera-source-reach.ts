@@ -1,4 +1,4 @@
-import { hostReach, parseCameraSource, urlSourceHost } from '@homecam/shared';
+import { hostReach, parseCameraSource, parseOnvifAddress, urlSourceHost } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 
 const SOURCE_KEYS = ['source', 'subSource', 'stillImageSource'] as const;
@@ -35,5 +35,26 @@ export function refuseLocalSourcesOfNonAdmin(next: Record<string, unknown>, stor
     throw new AppError('CAMERA_SOURCE_ADMIN_ONLY', 'only an admin can point a camera at this server (a loopback address)', [
       { path: `videoConfig.${key}`, message: 'CAMERA_SOURCE_ADMIN_ONLY' },
     ]);
+  }
+  const onvifUrl = onvifUrlOf(next);
+  if (onvifUrl !== null && onvifUrl !== onvifUrlOf(stored) && onvifLeadsHere(onvifUrl)) {
+    throw new AppError('CAMERA_SOURCE_ADMIN_ONLY', 'only an admin can point a camera at this server (a loopback address)', [
+      { path: 'onvif.url', message: 'CAMERA_SOURCE_ADMIN_ONLY' },
+    ]);
+  }
+}
+
+function onvifUrlOf(camera: Record<string, unknown> | undefined): string | null {
+  const onvif = camera?.onvif;
+  const url = onvif !== null && typeof onvif === 'object' ? (onvif as { url?: unknown }).url : undefined;
+  return typeof url === 'string' ? url : null;
+}
+
+/** Issue 22: the ONVIF address is an outgoing address of the server too (SOAP requests), under the same rule. */
+export function onvifLeadsHere(text: string): boolean {
+  try {
+    return hostReach(parseOnvifAddress(text).hostname) === 'loopback';
+  } catch {
+    return false;
   }
 }

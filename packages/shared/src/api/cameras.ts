@@ -5,6 +5,7 @@ import { LIVE_TRANSPORTS } from './webrtc.js';
 import { hasForbiddenNameCharacters, replaceUrls } from '../text.js';
 import { displayNameSchema } from './common.js';
 import { cameraRecordingFields } from './continuous.js';
+import { cameraOnvifSchema } from './onvif.js';
 
 /**
  * A camera as `config.json` holds it. Names follow camera.ui 1.1.17 (`videoConfig.*`, `videoanalysis`,
@@ -126,6 +127,8 @@ export const cameraSchema = z.looseObject({
   ...cameraAlertFields,
   /** Local object detection (issue 20): labels, minimum score and size, zones per label. */
   ...cameraObjectDetectionFields,
+  /** ONVIF (issue 22): the device service address with its credentials, and whether the camera can pan and tilt. */
+  onvif: cameraOnvifSchema.optional(),
 });
 export type Camera = z.infer<typeof cameraSchema>;
 export type CameraInput = z.input<typeof cameraSchema>;

@@ -58,6 +58,8 @@ export const FIELD_GROUPS: readonly FieldGroup[] = [
       { path: 'videoConfig.source', kind: 'source', label: 'cameras:fields.source', required: true },
       { path: 'videoConfig.subSource', kind: 'source', label: 'cameras:fields.subSource' },
       { path: 'videoConfig.stillImageSource', kind: 'source', label: 'cameras:fields.stillImageSource' },
+      { path: 'onvif.url', kind: 'source', label: 'cameras:fields.onvifUrl', hint: 'cameras:onvif.urlHint' },
+      { path: 'onvif.ptz', kind: 'bool', label: 'cameras:fields.onvifPtz', hint: 'cameras:onvif.ptzHint' },
       { path: 'videoConfig.rtspTransport', kind: 'select', label: 'cameras:fields.rtspTransport', options: RTSP_TRANSPORTS },
       int('videoConfig.stimeout', 'cameras:fields.stimeout'),
       int('videoConfig.probeSize', 'cameras:fields.probeSize'),

@@ -1,0 +1,41 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * Runs a command in a private network namespace (`unshare -n`) that has only `lo`, brought up, with multicast on
+ * and 239.0.0.0/8 routed to it: WS-Discovery's multicast then stays on this machine, and nothing the command sends
+ * can leave 127.0.0.0/8. Needs CAP_SYS_ADMIN (root, as in CI); a refusal is reported with unshare's own message.
+ */
+export const NETNS_SETUP = 'ip link set lo up && ip link set lo multicast on && ip route add 239.0.0.0/8 dev lo';
+
+export interface NetnsResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runInNetworkNamespace(command: string[], options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<NetnsResult> {
+  const { timeoutMs = 30_000, env = process.env } = options;
+  return new Promise((resolve, reject) => {
+    const child = spawn('unshare', ['-n', '--', 'sh', '-c', `${NETNS_SETUP} && exec "$@"`, 'sh', ...command], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      if (code !== 0 && /unshare: .*(?:Operation not permitted|Permission denied)/.test(stderr)) {
+        reject(new Error(`unshare -n is not permitted for this user: ${stderr.trim()}`));
+        return;
+      }
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
