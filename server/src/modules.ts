@@ -17,6 +17,8 @@ import { homekitModule, type HomekitOptions } from './homekit/module.js';
 import { metricsModule, type MetricsOptions } from './metrics/module.js';
 import { recorderModule, type RecorderModuleOptions } from './recording/module.js';
 import type { HomecamModule } from './runtime/module.js';
+import { onvifEventsModule } from './onvif-events/module.js';
+import type { OnvifEventsTiming } from './onvif-events/camera-subscription.js';
 import { secondFactorModule } from './second-factor/module.js';
 import { firstGate } from './services/notification.service.js';
 import { streamsModule, type LiveOptions } from './streams/module.js';
@@ -38,6 +40,8 @@ export interface ModuleOptions extends PushModuleOptions, RecorderModuleOptions,
   continuous?: ContinuousOptions | undefined;
   /** Issue 20: the local object detector's worker count. */
   objectDetection?: ObjectDetectionOptions | undefined;
+  /** Issue 22: ONVIF event subscriptions' timing (tests shorten the subscription, pulls and back-off). */
+  onvifEvents?: Partial<OnvifEventsTiming> | undefined;
 }
 
 /**
@@ -63,6 +67,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
   const metrics = metricsModule(ctx, options.metrics);
   // Issue 21: installs the sign-in's second step on the context's AuthService.
   const secondFactor = secondFactorModule(ctx);
+  const onvifEvents = onvifEventsModule(ctx, options.onvifEvents);
   const list = [
     // Stopped last: what the other modules log while stopping still reaches the file.
     { name: 'logs', stop: () => ctx.logs.close() },
@@ -83,6 +88,8 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     cameraEventsModule(ctx),
     detection,
     triggers,
+    // Beside the other triggers: stopped before the camera events it feeds.
+    onvifEvents,
     mqtt,
     metrics,
     backupModule(ctx, options),
@@ -90,7 +97,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     // Stopped first: no HomeKit request reaches a module that is already stopping.
     homekit,
   ] satisfies HomecamModule[];
-  return { list, secondFactor, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics, detection };
+  return { list, onvifEvents, secondFactor, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics, detection };
 }
 
 export type Modules = ReturnType<typeof createModules>;

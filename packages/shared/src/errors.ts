@@ -176,6 +176,8 @@ export const VALIDATION_MESSAGES = [
   'CODE_INVALID',
   /** Turning the authenticator app off needs the password or a code. */
   'PASSWORD_OR_CODE_REQUIRED',
+  /** Issue 22: a camera's ONVIF address is not an http(s) URL with a host (and no user info). */
+  'ONVIF_URL_INVALID',
 ] as const;
 
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];

@@ -5,6 +5,7 @@ import { LIVE_TRANSPORTS } from './webrtc.js';
 import { hasForbiddenNameCharacters, replaceUrls } from '../text.js';
 import { displayNameSchema } from './common.js';
 import { cameraRecordingFields } from './continuous.js';
+import { cameraOnvifFields } from './camera-onvif.js';
 
 /**
  * A camera as `config.json` holds it. Names follow camera.ui 1.1.17 (`videoConfig.*`, `videoanalysis`,
@@ -126,6 +127,8 @@ export const cameraSchema = z.looseObject({
   ...cameraAlertFields,
   /** Local object detection (issue 20): labels, minimum score and size, zones per label. */
   ...cameraObjectDetectionFields,
+  /** ONVIF (issue 22): device address and credentials, and the camera's own events as a trigger source. */
+  ...cameraOnvifFields,
 });
 export type Camera = z.infer<typeof cameraSchema>;
 export type CameraInput = z.input<typeof cameraSchema>;
