@@ -176,7 +176,7 @@ export const VALIDATION_MESSAGES = [
   'CODE_INVALID',
   /** Turning the authenticator app off needs the password or a code. */
   'PASSWORD_OR_CODE_REQUIRED',
-  /** Issue 22: a camera's ONVIF address is not an http(s) URL with a host (and no user info). */
+  /** Issue 22: the ONVIF address of a camera is not an http(s) URL with a host (and no user info). */
   'ONVIF_URL_INVALID',
 ] as const;
 

@@ -44,8 +44,10 @@ export function deviceUrl(url: string): URL {
   return parsed;
 }
 
+type Followed = Camera & { onvif: NonNullable<Camera['onvif']> & { url: string } };
+
 /** The cameras whose ONVIF events should be followed: switched on, with an address, and not disabled. */
-function wanted(camera: Camera): camera is Camera & { onvif: NonNullable<Camera['onvif']> } {
+function wanted(camera: Camera): camera is Followed {
   return camera.onvifEvents && !!camera.onvif?.url && !camera.disable;
 }
 
@@ -96,7 +98,7 @@ export class OnvifEventsService {
     for (const camera of cameras.values()) if (!this.running.has(camera.name)) this.begin(camera);
   }
 
-  private begin(camera: Camera & { onvif: NonNullable<Camera['onvif']> }): void {
+  private begin(camera: Followed): void {
     const { url, username = '', password = '' } = camera.onvif;
     let device: URL;
     try {
@@ -163,7 +165,7 @@ export class OnvifEventsService {
   }
 }
 
-function connectionKey(camera: Camera & { onvif: NonNullable<Camera['onvif']> }): string {
+function connectionKey(camera: Followed): string {
   const { url, username = '', password = '' } = camera.onvif;
   return JSON.stringify([url, username, password]);
 }

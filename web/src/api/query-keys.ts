@@ -10,6 +10,8 @@ export const queryKeys = {
   cameraList: ['cameras', 'list'] as const,
   camera: (name: string) => ['cameras', 'one', name] as const,
   cameraStatus: (name: string) => ['cameras', 'status', name] as const,
+  /** Issue 22: a camera's ONVIF event subscription. */
+  onvifEvents: (name: string) => ['cameras', 'onvif-events', name] as const,
   rooms: ['rooms'] as const,
   /** Every notification list (any filters). */
   notifications: ['notifications'] as const,

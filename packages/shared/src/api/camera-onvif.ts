@@ -25,7 +25,8 @@ export function isOnvifUrl(text: string): boolean {
 
 export const cameraOnvifSchema = z.looseObject({
   /** Device service address, e.g. `http://192.168.1.20/onvif/device_service` (a bare `http://host:port` gets that path). */
-  url: z.string().trim().max(ONVIF_URL_MAX_LENGTH, 'ONVIF_URL_INVALID').refine(isOnvifUrl, 'ONVIF_URL_INVALID'),
+  /** Optional so the form can empty the group field by field; without it nothing is subscribed. */
+  url: z.string().trim().max(ONVIF_URL_MAX_LENGTH, 'ONVIF_URL_INVALID').refine(isOnvifUrl, 'ONVIF_URL_INVALID').optional(),
   username: z.string().max(128).optional(),
   password: z.string().max(256).optional(),
 });

@@ -73,9 +73,11 @@ export function CameraFieldInput({ field, value, onChange, error, rooms, disable
     case 'int':
     case 'decimal':
     case 'text':
+    case 'secret':
     case 'list':
       return (
         <TextField
+          type={field.kind === 'secret' ? 'password' : undefined}
           label={field.required ? `${label} *` : label}
           value={String(value)}
           onChange={(event) => onChange(event.target.value)}
@@ -83,7 +85,7 @@ export function CameraFieldInput({ field, value, onChange, error, rooms, disable
           error={message}
           hint={field.adminOnly && !isAdmin ? t('alerts:camera.adminOnly') : hint}
           disabled={disabled}
-          autoComplete="off"
+          autoComplete={field.kind === 'secret' ? 'new-password' : 'off'}
           data-testid={testId}
         />
       );

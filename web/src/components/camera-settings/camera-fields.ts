@@ -5,11 +5,12 @@ import { ALERT_CHANNELS, RTSP_TRANSPORTS } from '@homecam/shared';
  * object; `label` is its translation key (a literal, so the i18n check verifies it).
  */
 /**
+ * `secret`: a password (hidden while typed; non-admins get it masked and may send the mask back unchanged);
  * `channels`: a checkbox per alert channel (an array); `list`: comma-separated words (an array); `decimal`: a number
  * with decimals; `auto`: on, off or unset (follows another setting); `labels`: object labels (an array); `zones`:
  * per label, the motion zones it counts in (an object of zone indexes).
  */
-export type FieldKind = 'text' | 'int' | 'decimal' | 'bool' | 'auto' | 'select' | 'source' | 'room' | 'channels' | 'list' | 'labels' | 'zones';
+export type FieldKind = 'text' | 'secret' | 'int' | 'decimal' | 'bool' | 'auto' | 'select' | 'source' | 'room' | 'channels' | 'list' | 'labels' | 'zones';
 
 export interface FieldDef {
   path: string;
@@ -25,7 +26,7 @@ export interface FieldDef {
   hint?: string;
 }
 
-export type GroupId = 'general' | 'stream' | 'encoding' | 'prebuffering' | 'motion' | 'objects' | 'email' | 'mqtt' | 'alerts';
+export type GroupId = 'general' | 'stream' | 'encoding' | 'prebuffering' | 'motion' | 'objects' | 'email' | 'mqtt' | 'onvif' | 'alerts';
 
 export interface FieldGroup {
   id: GroupId;
@@ -140,6 +141,18 @@ export const FIELD_GROUPS: readonly FieldGroup[] = [
       text('mqtt.motionResetMessage', 'cameras:fields.mqttMotionResetMessage'),
       text('mqtt.doorbellTopic', 'cameras:fields.mqttDoorbellTopic'),
       text('mqtt.doorbellMessage', 'cameras:fields.mqttDoorbellMessage'),
+    ],
+  },
+  {
+    // Issue 22: the camera's ONVIF address and login, and its own events (motion, doorbell, tamper) as a trigger.
+    id: 'onvif',
+    title: 'cameras:form.groups.onvif',
+    hint: 'cameras:form.hints.onvif',
+    fields: [
+      text('onvif.url', 'cameras:fields.onvifUrl'),
+      text('onvif.username', 'cameras:fields.onvifUsername'),
+      { path: 'onvif.password', kind: 'secret', label: 'cameras:fields.onvifPassword' },
+      bool('onvifEvents', 'cameras:fields.onvifEvents'),
     ],
   },
   {
