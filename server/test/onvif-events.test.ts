@@ -118,8 +118,17 @@ describe('ONVIF camera events', () => {
     expect(moved.json<{ error: { code: string } }>().error.code).toBe('SECRET_RETYPE_REQUIRED');
   });
 
-  it('refuses an ONVIF address that is not an http(s) URL with a bounded port', async () => {
-    for (const url of ['ftp://127.0.0.1/onvif', 'http://127.0.0.1:70000/', 'http://user:pw@127.0.0.1/', 'not a url']) {
+  it('only an admin points the ONVIF address at this machine', async () => {
+    const editor = (await signedInUser(app, ['settings:cameras:access', 'settings:cameras:edit'])).token;
+    const payload = { onvif: { url: 'http://127.0.0.1:1/onvif/device_service', password: 'typed-again' } };
+    const refused = await app.inject({ method: 'PATCH', url: '/api/cameras/Garage', headers: bearer(editor), payload });
+    expect(refused.json<{ error: { code: string } }>().error.code).toBe('CAMERA_SOURCE_ADMIN_ONLY');
+    expect(app.homecam.cameras.find('Garage')?.onvif?.url).toBe(device.url);
+  });
+
+  it('refuses an ONVIF address that is not an http(s) URL with a bounded port, or a metadata address', async () => {
+    const refused = ['ftp://127.0.0.1/onvif', 'http://127.0.0.1:70000/', 'http://user:pw@127.0.0.1/', 'not a url', 'http://169.254.169.254/', 'http://[fe80::1]/'];
+    for (const url of refused) {
       const answer = await patchCamera('Garage', { onvif: { url } });
       expect(answer.statusCode, url).toBe(400);
       expect(answer.body, url).toContain('ONVIF_URL_INVALID');

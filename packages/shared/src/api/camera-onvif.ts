@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hostReach } from '../ip-literal.js';
 import { PROBLEM_CODES } from './integration-codes.js';
 
 /**
@@ -9,7 +10,15 @@ import { PROBLEM_CODES } from './integration-codes.js';
 
 export const ONVIF_URL_MAX_LENGTH = 2048;
 
-/** An absolute http(s) URL with a host, no user info (the user and password have their own fields). */
+/** The host of a URL as `hostReach` reads it (IPv6 without its brackets). */
+export function onvifUrlHost(url: URL): string {
+  return url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+}
+
+/**
+ * An absolute http(s) URL with a host, no user info (the user and password have their own fields), and not a
+ * link-local or cloud metadata address (refused for everyone, as for camera sources).
+ */
 export function isOnvifUrl(text: string): boolean {
   if (text.length > ONVIF_URL_MAX_LENGTH) return false;
   let url: URL;
@@ -20,7 +29,8 @@ export function isOnvifUrl(text: string): boolean {
     return false;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  return url.hostname !== '' && url.username === '' && url.password === '' && url.port !== '0';
+  if (url.hostname === '' || url.username !== '' || url.password !== '' || url.port === '0') return false;
+  return hostReach(onvifUrlHost(url)) !== 'metadata';
 }
 
 export const cameraOnvifSchema = z.looseObject({
