@@ -12,6 +12,8 @@ import { cameraEventsModule } from './core/camera-events.module.js';
 import { configFileModule } from './core/config-file.module.js';
 import { detectionModule, type ObjectDetectionOptions } from './detection/module.js';
 import { notificationsModule } from './core/notifications.module.js';
+import { onvifModule } from './onvif/module.js';
+import type { OnvifServiceOptions } from './onvif/onvif.service.js';
 import { systemModule, type SystemModuleOptions } from './core/system.module.js';
 import { homekitModule, type HomekitOptions } from './homekit/module.js';
 import { metricsModule, type MetricsOptions } from './metrics/module.js';
@@ -40,6 +42,8 @@ export interface ModuleOptions extends PushModuleOptions, RecorderModuleOptions,
   continuous?: ContinuousOptions | undefined;
   /** Issue 20: the local object detector's worker count. */
   objectDetection?: ObjectDetectionOptions | undefined;
+  /** Issue 22: ONVIF time-outs, the discovery window and the PTZ safety stop (tests shorten them). */
+  onvif?: OnvifServiceOptions | undefined;
   /** Issue 22: ONVIF event subscriptions' timing (tests shorten the subscription, pulls and back-off). */
   onvifEvents?: Partial<OnvifEventsTiming> | undefined;
 }
@@ -67,6 +71,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
   const metrics = metricsModule(ctx, options.metrics);
   // Issue 21: installs the sign-in's second step on the context's AuthService.
   const secondFactor = secondFactorModule(ctx);
+  const onvif = onvifModule(ctx, options.onvif);
   const onvifEvents = onvifEventsModule(ctx, options.onvifEvents);
   const list = [
     // Stopped last: what the other modules log while stopping still reaches the file.
@@ -94,10 +99,11 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     metrics,
     backupModule(ctx, options),
     configFileModule(ctx),
+    onvif,
     // Stopped first: no HomeKit request reaches a module that is already stopping.
     homekit,
   ] satisfies HomecamModule[];
-  return { list, onvifEvents, secondFactor, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics, detection };
+  return { list, onvif, onvifEvents, secondFactor, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics, detection };
 }
 
 export type Modules = ReturnType<typeof createModules>;

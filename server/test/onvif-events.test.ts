@@ -14,6 +14,7 @@ const STREAMS = { main: 'rtsp://127.0.0.1:9/main', sub: 'rtsp://127.0.0.1:9/sub'
 let app: HomecamApp;
 let device: FakeOnvifDevice;
 let admin: string;
+const garageUrl = (password: string) => `http://admin:${password}@127.0.0.1:${device.port}/onvif/device_service`;
 
 type Note = { type: string; trigger: string | null; level: string; title: string; message: string };
 
@@ -41,8 +42,9 @@ beforeAll(async () => {
     JSON.stringify({
       recordings: { active: false },
       cameras: [
-        camera('Porch', { doorbell: true, onvifEvents: true, onvif: { url: `http://127.0.0.1:${device.port}`, username: 'admin', password: 'secret' } }),
-        camera('Garage', { onvifEvents: true, onvif: { url: device.url, username: 'admin', password: 'wrong-password' } }),
+        // A bare address gets the default path; the credentials are inside the URL, as in camera sources.
+        camera('Porch', { doorbell: true, onvifEvents: true, onvif: { url: `http://admin:secret@127.0.0.1:${device.port}` } }),
+        camera('Garage', { onvifEvents: true, onvif: { url: garageUrl('wrong-password') } }),
       ],
     }),
   );
@@ -102,36 +104,37 @@ describe('ONVIF camera events', () => {
     expect((await status('Porch')).state).toBe('connected');
   });
 
-  it('masks the ONVIF password for non-admins; a masked password sent back keeps the stored one', async () => {
-    const viewer = (await signedInUser(app, ['settings:cameras:access', 'settings:cameras:edit'])).token;
-    const read = await app.inject({ url: '/api/cameras/Garage', headers: bearer(viewer) });
-    expect(read.json<{ onvif: { password: string } }>().onvif.password).toBe('********');
-    const kept = await app.inject({ method: 'PATCH', url: '/api/cameras/Garage', headers: bearer(viewer), payload: { onvif: { password: '********' } } });
+  it('masks the ONVIF password for non-admins; a masked password sent back keeps the stored one, for the same host only', async () => {
+    const editor = (await signedInUser(app, ['settings:cameras:access', 'settings:cameras:edit'])).token;
+    const read = await app.inject({ url: '/api/cameras/Garage', headers: bearer(editor) });
+    const masked = read.json<{ onvif: { url: string } }>().onvif.url;
+    expect(masked).toBe(garageUrl('********'));
+    const kept = await app.inject({ method: 'PATCH', url: '/api/cameras/Garage', headers: bearer(editor), payload: { onvif: { url: masked }, motionTimeout: 5 } });
     expect(kept.statusCode).toBe(200);
-    expect(app.homecam.cameras.find('Garage')?.onvif?.password).toBe('wrong-password');
+    expect(app.homecam.cameras.find('Garage')?.onvif?.url).toBe(garageUrl('wrong-password'));
     const moved = await app.inject({
       method: 'PATCH',
       url: '/api/cameras/Garage',
-      headers: bearer(viewer),
-      payload: { onvif: { url: 'http://127.0.0.2:8080/onvif/device_service', password: '********' } },
+      headers: bearer(editor),
+      payload: { onvif: { url: 'http://admin:********@192.168.1.20:8080/onvif/device_service' } },
     });
     expect(moved.json<{ error: { code: string } }>().error.code).toBe('SECRET_RETYPE_REQUIRED');
   });
 
   it('only an admin points the ONVIF address at this machine', async () => {
     const editor = (await signedInUser(app, ['settings:cameras:access', 'settings:cameras:edit'])).token;
-    const payload = { onvif: { url: 'http://127.0.0.1:1/onvif/device_service', password: 'typed-again' } };
+    const payload = { onvif: { url: 'http://admin:typed-again@127.0.0.1:1/onvif/device_service' } };
     const refused = await app.inject({ method: 'PATCH', url: '/api/cameras/Garage', headers: bearer(editor), payload });
     expect(refused.json<{ error: { code: string } }>().error.code).toBe('CAMERA_SOURCE_ADMIN_ONLY');
-    expect(app.homecam.cameras.find('Garage')?.onvif?.url).toBe(device.url);
+    expect(app.homecam.cameras.find('Garage')?.onvif?.url).toBe(garageUrl('wrong-password'));
   });
 
   it('refuses an ONVIF address that is not an http(s) URL with a bounded port, or a metadata address', async () => {
-    const refused = ['ftp://127.0.0.1/onvif', 'http://127.0.0.1:70000/', 'http://user:pw@127.0.0.1/', 'not a url', 'http://169.254.169.254/', 'http://[fe80::1]/'];
+    const refused = ['ftp://127.0.0.1/onvif', 'http://127.0.0.1:70000/', 'http://127.0.0.1:0/', 'not a url', 'http://169.254.169.254/', 'http://[fe80::1]/'];
     for (const url of refused) {
       const answer = await patchCamera('Garage', { onvif: { url } });
       expect(answer.statusCode, url).toBe(400);
-      expect(answer.body, url).toContain('ONVIF_URL_INVALID');
+      expect(answer.body, url).toContain('ONVIF_ADDRESS_INVALID');
     }
   });
 

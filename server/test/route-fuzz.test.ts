@@ -31,7 +31,7 @@ const FEWER_RUNS: Record<string, number> = { 'GET /api/cameras/:name/snapshot': 
 const ANSWER_BOUND_MS = 5_000;
 const SKIPPED = new Set(['POST /api/backup/restore']);
 /** 5xx answers that are not server errors: an upstream (camera, feed, weather, alert service) did not answer. */
-const UPSTREAM_CODES = new Set(['SNAPSHOT_FAILED', 'CAMERA_OFFLINE', 'FFMPEG_UNAVAILABLE', 'FEED_UNREACHABLE', 'FEED_TOO_LARGE', 'FEED_INVALID', 'WEATHER_UNAVAILABLE', 'ALERT_TEST_FAILED']);
+const UPSTREAM_CODES = new Set(['SNAPSHOT_FAILED', 'CAMERA_OFFLINE', 'FFMPEG_UNAVAILABLE', 'FEED_UNREACHABLE', 'FEED_TOO_LARGE', 'FEED_INVALID', 'WEATHER_UNAVAILABLE', 'ALERT_TEST_FAILED', 'ONVIF_UNREACHABLE', 'ONVIF_TIMEOUT', 'ONVIF_BAD_RESPONSE']);
 const CAMERA = { name: 'Fuzz Cam', videoConfig: { source: 'rtsp://127.0.0.1:9/none' } };
 
 let app: HomecamApp;

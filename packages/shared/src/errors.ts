@@ -105,6 +105,20 @@ export const ERROR_STATUS = {
   TOTP_NOT_ENABLED: 409,
   /** The system requires a second factor of this user: until it is set up, only the enrolment is open. */
   SECOND_FACTOR_ENROLMENT_REQUIRED: 403,
+  /** Issue 22: the ONVIF camera refused the user name and password (its WS-Security digest). */
+  ONVIF_AUTH_FAILED: 422,
+  /** The ONVIF camera refused the credentials and its clock is far from ours: the digest's time check fails. */
+  ONVIF_CLOCK_SKEW: 422,
+  /** The ONVIF camera accepted the connection but did not answer in time. */
+  ONVIF_TIMEOUT: 504,
+  /** Nothing answers at the ONVIF address (refused, no route, unknown name). */
+  ONVIF_UNREACHABLE: 502,
+  /** The camera answered something that is not a usable ONVIF answer (or too large, or a fault). */
+  ONVIF_BAD_RESPONSE: 502,
+  /** The camera has no ONVIF address, or reports no PTZ. */
+  ONVIF_NOT_CONFIGURED: 409,
+  /** A search for cameras on the network is not possible here (no multicast socket). */
+  ONVIF_DISCOVERY_FAILED: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -176,8 +190,8 @@ export const VALIDATION_MESSAGES = [
   'CODE_INVALID',
   /** Turning the authenticator app off needs the password or a code. */
   'PASSWORD_OR_CODE_REQUIRED',
-  /** Issue 22: the ONVIF address of a camera is not an http(s) URL with a host (and no user info). */
-  'ONVIF_URL_INVALID',
+  /** Issue 22: a camera's ONVIF address that is not an http(s) URL with a host and a port from 1 to 65535. */
+  'ONVIF_ADDRESS_INVALID',
 ] as const;
 
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];

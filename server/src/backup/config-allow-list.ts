@@ -44,8 +44,8 @@ const CAMERA: AllowRule = object({
   rekognition: object(values('active', 'confidence', 'labels')),
   // zones: label -> indexes into videoanalysis.regions
   objectDetection: object({ ...values('active', 'labels', 'minScore', 'minSize'), zones: { kind: 'record', of: value } }),
-  // Issue 22: the ONVIF address and user and the events switch; the password stays out (a restore keeps the live one).
-  onvif: object(values('url', 'username')),
+  // Issue 22: the ONVIF address goes in with its password masked (like a source), PTZ and the events switch as they are.
+  onvif: object(values('url', 'ptz')),
   onvifEvents: value,
 });
 
@@ -96,6 +96,4 @@ export const CONFIG_LEFT_OUT: readonly string[] = [
   'dashboard.weather.apiKey',
   // Issue 21, admin-only: left out, so a non-admin's restore keeps the live policy (it cannot switch the requirement off).
   'secondFactorPolicy',
-  // Issue 22: a camera's ONVIF password, a plain field (not inside a URL) that the URL masking cannot see.
-  'cameras[].onvif.password',
 ];

@@ -1,6 +1,5 @@
 import { MASKED_SECRET, type Camera } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
-import { maskOnvifPassword } from './camera-onvif.js';
 import { maskCameraSecrets } from './camera-secrets.js';
 
 /**
@@ -39,8 +38,8 @@ function isHttpUrl(text: string): boolean {
 
 /**
  * A camera as everyone but admins sees it: the credentials inside its sources (and any other URL) masked, the
- * webhook URL masked as a whole, the ONVIF password masked. The camera API and a non-admin's backup archive both use exactly this.
+ * webhook URL masked as a whole. The camera API and a non-admin's backup archive both use exactly this.
  */
 export function maskCameraForNonAdmin<T extends object>(camera: T): T {
-  return maskOnvifPassword(maskWebhookUrl(maskCameraSecrets(camera) as unknown as Camera)) as unknown as T;
+  return maskWebhookUrl(maskCameraSecrets(camera) as unknown as Camera) as unknown as T;
 }

@@ -1,4 +1,4 @@
-import type { Camera, OnvifEventStatus } from '@homecam/shared';
+import { parseOnvifAddress, type Camera, type OnvifEventStatus } from '@homecam/shared';
 import { problemCodeOf } from '../integrations/problem-code.js';
 import { CameraSubscription, DEFAULT_TIMING, type OnvifEventsTiming, type SubscriptionReport } from './camera-subscription.js';
 import { actionOf } from './event-mapping.js';
@@ -37,11 +37,17 @@ interface Running {
   lastTamper: number;
 }
 
-/** A camera's device service address: the path `/onvif/device_service` when the configured URL has none. */
-export function deviceUrl(url: string): URL {
-  const parsed = new URL(url);
-  if (parsed.pathname === '/' && !parsed.search) parsed.pathname = '/onvif/device_service';
-  return parsed;
+/**
+ * Where and as whom: `onvif.url` holds the device service address with the user and password inside (as camera
+ * sources do), parsed by the same rules as everywhere (onvif.ts: http(s), a host, a port from 1 to 65535, the
+ * default path when none). The URL requests go to carries no credentials: they only enter the WS-Security digest.
+ */
+export function endpointOf(url: string): CameraEndpoint {
+  const address = parseOnvifAddress(url);
+  return {
+    device: new URL(`${address.protocol}://${address.hostname}:${address.port}${address.path}`),
+    credentials: { username: address.user ?? '', password: address.password ?? '' },
+  };
 }
 
 type Followed = Camera & { onvif: NonNullable<Camera['onvif']> & { url: string } };
@@ -99,14 +105,16 @@ export class OnvifEventsService {
   }
 
   private begin(camera: Followed): void {
-    const { url, username = '', password = '' } = camera.onvif;
-    let device: URL;
+    let endpoint: CameraEndpoint;
     try {
-      device = deviceUrl(url);
+      endpoint = endpointOf(camera.onvif.url);
     } catch {
-      return; // the schema only lets a valid URL in; a hand-edited config.json that breaks it gets no subscription
+      // The API only lets a valid address in; one hand-edited into config.json gets no subscription (logged once).
+      this.deps.log.warn({ camera: camera.name }, 'ONVIF events: the camera\'s ONVIF address is not valid');
+      return;
     }
-    const endpoint: CameraEndpoint = { device, credentials: { username, password } };
+    const { device } = endpoint;
+    const password = endpoint.credentials.password;
     const name = camera.name;
     const entry: Running = {
       key: connectionKey(camera),
@@ -165,7 +173,7 @@ export class OnvifEventsService {
   }
 }
 
+/** A changed address (credentials included) makes a new subscription. */
 function connectionKey(camera: Followed): string {
-  const { url, username = '', password = '' } = camera.onvif;
-  return JSON.stringify([url, username, password]);
+  return camera.onvif.url;
 }

@@ -1,4 +1,4 @@
-import { hostReach, onvifUrlHost, parseCameraSource, urlSourceHost } from '@homecam/shared';
+import { hostReach, parseCameraSource, parseOnvifAddress, urlSourceHost } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 
 const SOURCE_KEYS = ['source', 'subSource', 'stillImageSource'] as const;
@@ -32,26 +32,28 @@ export function refuseLocalSourcesOfNonAdmin(next: Record<string, unknown>, stor
   for (const key of SOURCE_KEYS) {
     const value = after[key];
     if (typeof value !== 'string' || value === before[key] || !leadsHere(value)) continue;
-    throw adminOnly(`videoConfig.${key}`);
+    throw new AppError('CAMERA_SOURCE_ADMIN_ONLY', 'only an admin can point a camera at this server (a loopback address)', [
+      { path: `videoConfig.${key}`, message: 'CAMERA_SOURCE_ADMIN_ONLY' },
+    ]);
   }
-  // Issue 22: the ONVIF address makes the server send SOAP requests: the same rule.
   const onvifUrl = onvifUrlOf(next);
-  if (onvifUrl !== null && onvifUrl !== onvifUrlOf(stored) && onvifLeadsHere(onvifUrl)) throw adminOnly('onvif.url');
-}
-
-function adminOnly(path: string): AppError {
-  return new AppError('CAMERA_SOURCE_ADMIN_ONLY', 'only an admin can point a camera at this server (a loopback address)', [{ path, message: 'CAMERA_SOURCE_ADMIN_ONLY' }]);
+  if (onvifUrl !== null && onvifUrl !== onvifUrlOf(stored) && onvifLeadsHere(onvifUrl)) {
+    throw new AppError('CAMERA_SOURCE_ADMIN_ONLY', 'only an admin can point a camera at this server (a loopback address)', [
+      { path: 'onvif.url', message: 'CAMERA_SOURCE_ADMIN_ONLY' },
+    ]);
+  }
 }
 
 function onvifUrlOf(camera: Record<string, unknown> | undefined): string | null {
   const onvif = camera?.onvif;
-  const url = onvif !== null && typeof onvif === 'object' ? (onvif as Record<string, unknown>).url : undefined;
+  const url = onvif !== null && typeof onvif === 'object' ? (onvif as { url?: unknown }).url : undefined;
   return typeof url === 'string' ? url : null;
 }
 
-function onvifLeadsHere(text: string): boolean {
+/** Issue 22: the ONVIF address is an outgoing address of the server too (SOAP requests), under the same rule. */
+export function onvifLeadsHere(text: string): boolean {
   try {
-    return hostReach(onvifUrlHost(new URL(text))) === 'loopback';
+    return hostReach(parseOnvifAddress(text).hostname) === 'loopback';
   } catch {
     return false;
   }

@@ -13,7 +13,6 @@ import {
 } from '@homecam/shared';
 import type { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
-import { restoreOnvifPassword } from '../config-rules/camera-onvif.js';
 import { restoreMaskedSecrets } from '../config-rules/camera-secrets.js';
 import { refuseLocalSourcesOfNonAdmin } from './camera-source-reach.js';
 import { checkWebhookUrl, maskCameraForNonAdmin } from '../config-rules/camera-webhook.js';
@@ -148,7 +147,7 @@ export class CameraService {
       // Before the secrets are restored: a masked text is compared with what is stored, at the text's length.
       refuseOversizedText(body, stored);
       const own = checkWebhookUrl(body, typeof stored.webhookUrl === 'string' ? stored.webhookUrl : '', admin);
-      const patch = restoreMaskedSecrets(restoreOnvifPassword(own, stored), stored) as Record<string, unknown>;
+      const patch = restoreMaskedSecrets(own, stored) as Record<string, unknown>;
       this.refuseConfigFileOnly(patch, stored);
       const merged = mergePatch(stored, patch) as StoredCamera;
       const camera = parseCamera(merged);

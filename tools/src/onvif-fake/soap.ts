@@ -34,6 +34,17 @@ export function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** Text content as the XML means it: named and numeric character references decoded. */
+export function unescapeXml(text: string): string {
+  return text.replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(lt|gt|amp|quot|apos));/gi, (whole, dec?: string, hex?: string, named?: string) => {
+    if (named) return NAMED_ENTITIES[named.toLowerCase()] ?? whole;
+    const code = dec ? Number(dec) : parseInt(hex ?? '', 16);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
 /** The local name of the first element inside <…:Body>, e.g. `ContinuousMove`; null when there is none. */
 export function bodyAction(xml: string): string | null {
   const body = /<(?:[\w-]+:)?Body\b[^>]*>/.exec(xml);
@@ -68,7 +79,7 @@ const ATTRIBUTE = /\b([xy])="([^"]*)"/g;
 export function requestParams(xml: string): Record<string, string> {
   const params: Record<string, string> = {};
   for (const [, name, value] of xml.matchAll(TEXT_ELEMENT)) {
-    if (name && value !== undefined && !(name in params)) params[name] = value.trim();
+    if (name && value !== undefined && !(name in params)) params[name] = unescapeXml(value.trim());
   }
   for (const [, name, attributes] of xml.matchAll(VECTOR_ELEMENT)) {
     const values: Record<string, string | undefined> = {};

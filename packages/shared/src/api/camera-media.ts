@@ -2,6 +2,7 @@ import { parseEncoderOptions, parseStreamMap, parseVideoCodec, parseVideoFilter 
 import { parseCameraSource } from './camera-source.js';
 import { MediaSettingError } from './media-setting.js';
 import { cameraNameIssues, cameraSchema, looksLikeSource, type Camera } from './cameras.js';
+import { cameraOnvifIssues } from './onvif.js';
 
 /** One refused media setting of a camera: the dotted key and a message naming the refused option or value. */
 export interface MediaIssue {
@@ -59,7 +60,7 @@ export function cameraMediaIssues(camera: Pick<Camera, 'videoConfig'> | { videoC
 
 /** `cameraSchema` plus the media grammar and the name rule: what the API and the settings form accept for a camera. */
 export const cameraWriteSchema = cameraSchema.superRefine((camera, ctx) => {
-  for (const issue of [...cameraNameIssues(camera), ...cameraMediaIssues(camera)]) {
+  for (const issue of [...cameraNameIssues(camera), ...cameraMediaIssues(camera), ...cameraOnvifIssues(camera)]) {
     ctx.addIssue({ code: 'custom', path: issue.path.split('.'), message: issue.message });
   }
 });

@@ -5,7 +5,8 @@ import { LIVE_TRANSPORTS } from './webrtc.js';
 import { hasForbiddenNameCharacters, replaceUrls } from '../text.js';
 import { displayNameSchema } from './common.js';
 import { cameraRecordingFields } from './continuous.js';
-import { cameraOnvifFields } from './camera-onvif.js';
+import { cameraOnvifSchema } from './onvif.js';
+import { cameraOnvifEventFields } from './onvif-events.js';
 
 /**
  * A camera as `config.json` holds it. Names follow camera.ui 1.1.17 (`videoConfig.*`, `videoanalysis`,
@@ -127,8 +128,10 @@ export const cameraSchema = z.looseObject({
   ...cameraAlertFields,
   /** Local object detection (issue 20): labels, minimum score and size, zones per label. */
   ...cameraObjectDetectionFields,
-  /** ONVIF (issue 22): device address and credentials, and the camera's own events as a trigger source. */
-  ...cameraOnvifFields,
+  /** ONVIF (issue 22): the device service address with its credentials, and whether the camera can pan and tilt. */
+  onvif: cameraOnvifSchema.optional(),
+  /** ONVIF (issue 22): the camera's own events as a trigger source (at `onvif.url`). */
+  ...cameraOnvifEventFields,
 });
 export type Camera = z.infer<typeof cameraSchema>;
 export type CameraInput = z.input<typeof cameraSchema>;

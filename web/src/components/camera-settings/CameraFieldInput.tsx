@@ -56,6 +56,7 @@ export function CameraFieldInput({ field, value, onChange, error, rooms, disable
           disabled={disabled}
           required={field.required}
           testId={testId}
+          hint={hint}
         />
       );
     case 'auto': {
@@ -73,11 +74,9 @@ export function CameraFieldInput({ field, value, onChange, error, rooms, disable
     case 'int':
     case 'decimal':
     case 'text':
-    case 'secret':
     case 'list':
       return (
         <TextField
-          type={field.kind === 'secret' ? 'password' : undefined}
           label={field.required ? `${label} *` : label}
           value={String(value)}
           onChange={(event) => onChange(event.target.value)}
@@ -85,7 +84,7 @@ export function CameraFieldInput({ field, value, onChange, error, rooms, disable
           error={message}
           hint={field.adminOnly && !isAdmin ? t('alerts:camera.adminOnly') : hint}
           disabled={disabled}
-          autoComplete={field.kind === 'secret' ? 'new-password' : 'off'}
+          autoComplete="off"
           data-testid={testId}
         />
       );

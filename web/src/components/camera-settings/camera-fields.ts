@@ -5,12 +5,11 @@ import { ALERT_CHANNELS, RTSP_TRANSPORTS } from '@homecam/shared';
  * object; `label` is its translation key (a literal, so the i18n check verifies it).
  */
 /**
- * `secret`: a password (hidden while typed; non-admins get it masked and may send the mask back unchanged);
  * `channels`: a checkbox per alert channel (an array); `list`: comma-separated words (an array); `decimal`: a number
  * with decimals; `auto`: on, off or unset (follows another setting); `labels`: object labels (an array); `zones`:
  * per label, the motion zones it counts in (an object of zone indexes).
  */
-export type FieldKind = 'text' | 'secret' | 'int' | 'decimal' | 'bool' | 'auto' | 'select' | 'source' | 'room' | 'channels' | 'list' | 'labels' | 'zones';
+export type FieldKind = 'text' | 'int' | 'decimal' | 'bool' | 'auto' | 'select' | 'source' | 'room' | 'channels' | 'list' | 'labels' | 'zones';
 
 export interface FieldDef {
   path: string;
@@ -144,14 +143,13 @@ export const FIELD_GROUPS: readonly FieldGroup[] = [
     ],
   },
   {
-    // Issue 22: the camera's ONVIF address and login, and its own events (motion, doorbell, tamper) as a trigger.
+    // Issue 22: the camera's ONVIF address (its login inside, masked like a source's) and its own events
+    // (motion, doorbell, tamper) as a trigger.
     id: 'onvif',
     title: 'cameras:form.groups.onvif',
     hint: 'cameras:form.hints.onvif',
     fields: [
-      text('onvif.url', 'cameras:fields.onvifUrl'),
-      text('onvif.username', 'cameras:fields.onvifUsername'),
-      { path: 'onvif.password', kind: 'secret', label: 'cameras:fields.onvifPassword' },
+      { path: 'onvif.url', kind: 'source', label: 'cameras:fields.onvifUrl', hint: 'cameras:form.hints.onvifUrl' },
       bool('onvifEvents', 'cameras:fields.onvifEvents'),
     ],
   },
