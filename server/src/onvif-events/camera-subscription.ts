@@ -23,6 +23,8 @@ export interface OnvifEventsTiming {
 
 export const DEFAULT_TIMING: OnvifEventsTiming = { subscriptionSeconds: 120, pullSeconds: 30, requestTimeoutMs: 10_000, retryMinMs: 2_000, retryMaxMs: 60_000 };
 
+/** The longest wait for the camera to confirm an Unsubscribe. */
+const UNSUBSCRIBE_TIMEOUT_MS = 3_000;
 /** Notifications asked for per pull. */
 const MESSAGE_LIMIT = 10;
 
@@ -59,7 +61,8 @@ export class CameraSubscription {
     this.abort.abort();
     await this.loop;
     if (!this.pullPoint.subscribed) return;
-    await this.pullPoint.unsubscribe(AbortSignal.timeout(this.timing.requestTimeoutMs)).catch(() => undefined);
+    // Short: a camera that does not answer must not hold up HomeCam's shutdown (it forgets the subscription in time).
+    await this.pullPoint.unsubscribe(AbortSignal.timeout(Math.min(this.timing.requestTimeoutMs, UNSUBSCRIBE_TIMEOUT_MS))).catch(() => undefined);
   }
 
   private get stopped(): boolean {
