@@ -67,7 +67,7 @@ function spawnServer(dataDir: string, port: string, env: Record<string, string>,
   // HOMECAM_ALLOW_ROOT: CI runs as root in a throw-away machine; the root warning stays in the log, but its
   // notification would be in every test's notification list (server/test/root-warning.test.ts covers it).
   const child = spawn(process.execPath, [serverEntry, '--port', port, '--data', dataDir, '--host', '127.0.0.1'], {
-    env: { ...process.env, HOMECAM_LOG_LEVEL: 'info', HOMECAM_SUPERVISED: '1', HOMECAM_ALLOW_ROOT: '1', ...env },
+    env: { ...process.env, HOMECAM_LOG_LEVEL: 'info', HOMECAM_SUPERVISED: '1', HOMECAM_ALLOW_ROOT: '1', HOMECAM_ONVIF_DISCOVERY: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => onOutput(chunk.toString()));

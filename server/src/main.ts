@@ -134,6 +134,7 @@ async function main(): Promise<void> {
       webDir: options.webDir,
       push: { subject: options.pushSubject },
       analysis: { endpoint: options.rekognitionEndpoint },
+      onvif: { discovery: options.onvifDiscovery },
       alertChannelOptions,
       publicUrl: options.publicUrl,
       homekit: { host: options.host },

@@ -19,6 +19,7 @@ describe('parseRuntimeOptions', () => {
       rekognitionEndpoint: undefined,
       telegramApiRoot: undefined,
       publicUrl: undefined,
+      onvifDiscovery: true,
     });
   });
 
@@ -35,6 +36,7 @@ describe('parseRuntimeOptions', () => {
       HOMECAM_REKOGNITION_ENDPOINT: 'http://127.0.0.1:18082',
       HOMECAM_TELEGRAM_API_ROOT: 'http://127.0.0.1:8089/',
       HOMECAM_PUBLIC_URL: 'https://cam.home.example/homecam/',
+      HOMECAM_ONVIF_DISCOVERY: 'off',
     };
     expect(parseRuntimeOptions([], env, HOME)).toEqual({
       help: false,
@@ -48,6 +50,7 @@ describe('parseRuntimeOptions', () => {
       pushSubject: 'mailto:admin@home.example',
       rekognitionEndpoint: 'http://127.0.0.1:18082/',
       publicUrl: 'https://cam.home.example/homecam',
+      onvifDiscovery: false,
     });
   });
 

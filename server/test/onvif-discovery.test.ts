@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { runInNetworkNamespace } from '@homecam/tools';
 import type { OnvifDiscovered, OnvifDiscovery } from '@homecam/shared';
 import { describe, expect, it } from 'vitest';
+import { appForSuite } from './helpers/suite-app.js';
 
 /**
  * Issue 22, "Find cameras": WS-Discovery is multicast, so the whole exchange (two fake cameras, the app, its API)
@@ -26,4 +27,13 @@ describe('finding ONVIF cameras (WS-Discovery in a network namespace)', () => {
     expect(done?.devices).toHaveLength(2);
     expect(asEditor).toMatchObject({ state: 'done', devices: [] });
   }, 120_000); // the child transpiles the whole server with tsx first: seconds on a loaded machine
+});
+
+describe('finding ONVIF cameras with the search switched off (HOMECAM_ONVIF_DISCOVERY=off)', () => {
+  const suite = appForSuite({ admin: ['admin'] }, { app: { onvif: { discovery: false } } });
+
+  it('answers at once that the search is not possible, so the page asks for an address', async () => {
+    const started = await suite.app.inject({ method: 'POST', url: '/api/onvif/discovery', headers: suite.bearer('admin') });
+    expect(started.json()).toEqual({ state: 'done', elapsedMs: 0, durationMs: 0, failed: true, devices: [] });
+  });
 });

@@ -190,7 +190,7 @@ export const VALIDATION_MESSAGES = [
   'CODE_INVALID',
   /** Turning the authenticator app off needs the password or a code. */
   'PASSWORD_OR_CODE_REQUIRED',
-  /** Issue 22: a camera's ONVIF address that is not an http(s) URL with a host and a port from 1 to 65535. */
+  /** Issue 22: an ONVIF address of a camera that is not an http(s) URL with a host and a port from 1 to 65535. */
   'ONVIF_ADDRESS_INVALID',
 ] as const;
 

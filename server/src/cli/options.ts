@@ -25,6 +25,8 @@ export interface RuntimeOptions {
   rekognitionEndpoint: string | undefined;
   /** HOMECAM_PUBLIC_URL: where HomeCam is reachable from outside, for links in alerts. undefined: no links. */
   publicUrl: string | undefined;
+  /** HOMECAM_ONVIF_DISCOVERY=off: "Find cameras" sends no multicast probe (addresses are typed instead). */
+  onvifDiscovery: boolean;
 }
 
 /** false, true (any hop), a hop count, or addresses/CIDRs/`loopback`/`linklocal`/`uniquelocal` (Fastify's forms). */
@@ -51,7 +53,16 @@ Env: HOMECAM_ADMIN_PASSWORD (first-start password), HOMECAM_LOG_LEVEL (${LOG_LEV
   HOMECAM_WEB_DIR (the built web app), HOMECAM_PUSH_SUBJECT (push contact: a mailto: or https: URL),
   HOMECAM_REKOGNITION_ENDPOINT (tests/advanced: Rekognition API base URL instead of AWS'),
   HOMECAM_PUBLIC_URL (HomeCam's address from outside, for links in alerts),
+  HOMECAM_ONVIF_DISCOVERY=off (Find cameras sends no WS-Discovery multicast; camera addresses are typed),
   HOMECAM_ALLOW_ROOT=1 (uid 0 accepted: the root warning is logged but raises no notification)`;
+
+/** An on/off switch that is on unless set to off (or 0, false, no). */
+function parseOnOff(value: string | undefined, name: string): boolean {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '' || ['on', '1', 'true', 'yes'].includes(text)) return true;
+  if (['off', '0', 'false', 'no'].includes(text)) return false;
+  throw new OptionsError(`${name}: expected on or off, got '${value}'`);
+}
 
 const PROXY_ITEM = /^(?:loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(?:\/\d{1,3})?)$/;
 
@@ -165,5 +176,6 @@ export function parseRuntimeOptions(
     pushSubject: parsePushSubject(env.HOMECAM_PUSH_SUBJECT),
     rekognitionEndpoint: parseRekognitionEndpoint(env.HOMECAM_REKOGNITION_ENDPOINT),
     publicUrl: parseBaseUrl(env.HOMECAM_PUBLIC_URL, 'HOMECAM_PUBLIC_URL'),
+    onvifDiscovery: parseOnOff(env.HOMECAM_ONVIF_DISCOVERY, 'HOMECAM_ONVIF_DISCOVERY'),
   };
 }

@@ -16,6 +16,8 @@ import { PtzControl, type PtzOptions } from './ptz.js';
 
 export interface OnvifServiceOptions extends PtzOptions, ConnectOptions {
   discoveryMs?: number;
+  /** false (HOMECAM_ONVIF_DISCOVERY=off): no multicast probe is sent; the page asks for an address instead. */
+  discovery?: boolean;
 }
 
 const bare = (host: string) => host.replace(/^\[|\]$/g, '').toLowerCase();
@@ -57,6 +59,7 @@ export class OnvifService {
 
   /** Starts a search, or joins the one running. */
   startDiscovery(admin: boolean): OnvifDiscovery {
+    if (this.options.discovery === false) return { state: 'done', elapsedMs: 0, durationMs: 0, failed: true, devices: [] };
     if (!this.run || this.run.state().state === 'done') this.run = new DiscoveryRun({ durationMs: this.options.discoveryMs });
     return this.discovery(admin);
   }

@@ -12,6 +12,8 @@ export const queryKeys = {
   cameraStatus: (name: string) => ['cameras', 'status', name] as const,
   /** Issue 22: a camera's ONVIF event subscription. */
   onvifEvents: (name: string) => ['cameras', 'onvif-events', name] as const,
+  /** Issue 22: a PTZ camera's presets. */
+  ptzPresets: (name: string) => ['cameras', 'ptz', name] as const,
   rooms: ['rooms'] as const,
   /** Every notification list (any filters). */
   notifications: ['notifications'] as const,

@@ -72,7 +72,7 @@ export function formatOnvifAddress(address: OnvifAddress, credentials?: { user: 
 
 /** `camera.onvif`: where HomeCam reaches the camera's ONVIF services; credentials in the URL, masked for non-admins. */
 export const cameraOnvifSchema = z.looseObject({
-  url: z.string().trim().min(1).max(ADDRESS_MAX_LENGTH),
+  url: z.string().trim().min(1).max(ADDRESS_MAX_LENGTH).optional(),
   /** The camera reported a PTZ service when its profiles were read: the camera page shows the pad. */
   ptz: z.boolean().default(false),
 });

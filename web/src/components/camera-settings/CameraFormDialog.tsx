@@ -19,6 +19,8 @@ import { ModalActions } from '../ui/ModalActions';
 export interface CameraFormDialogProps {
   /** The camera to edit; none: add a new one. */
   camera?: Camera;
+  /** A new camera's fields already known (from its ONVIF profiles: Find cameras). */
+  prefill?: FormValues;
   rooms: readonly string[];
   canEdit: boolean;
   isAdmin: boolean;
@@ -104,12 +106,12 @@ function FieldGroups({ values, errors, open, onToggle, onChange, field: common, 
 }
 
 /** Add or edit a camera: every field of the schema in groups, checked with the shared schema before sending. */
-export function CameraFormDialog({ camera, rooms, canEdit, isAdmin, onClose }: CameraFormDialogProps) {
+export function CameraFormDialog({ camera, prefill, rooms, canEdit, isAdmin, onClose }: CameraFormDialogProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const create = useCreateCamera();
   const update = useUpdateCamera();
-  const [initial] = useState<FormValues>(() => (camera ? cameraToForm(camera) : newCameraForm(rooms[0] ?? 'Standard')));
+  const [initial] = useState<FormValues>(() => (camera ? cameraToForm(camera) : { ...newCameraForm(rooms[0] ?? 'Standard'), ...prefill }));
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<string | null>(null);

@@ -58,6 +58,8 @@ export const FIELD_GROUPS: readonly FieldGroup[] = [
       { path: 'videoConfig.source', kind: 'source', label: 'cameras:fields.source', required: true },
       { path: 'videoConfig.subSource', kind: 'source', label: 'cameras:fields.subSource' },
       { path: 'videoConfig.stillImageSource', kind: 'source', label: 'cameras:fields.stillImageSource' },
+      { path: 'onvif.url', kind: 'source', label: 'cameras:fields.onvifUrl', hint: 'cameras:onvif.urlHint' },
+      { path: 'onvif.ptz', kind: 'bool', label: 'cameras:fields.onvifPtz', hint: 'cameras:onvif.ptzHint' },
       { path: 'videoConfig.rtspTransport', kind: 'select', label: 'cameras:fields.rtspTransport', options: RTSP_TRANSPORTS },
       int('videoConfig.stimeout', 'cameras:fields.stimeout'),
       int('videoConfig.probeSize', 'cameras:fields.probeSize'),
@@ -143,15 +145,12 @@ export const FIELD_GROUPS: readonly FieldGroup[] = [
     ],
   },
   {
-    // Issue 22: the camera's ONVIF address (its login inside, masked like a source's) and its own events
-    // (motion, doorbell, tamper) as a trigger.
+    // Issue 22: the camera's own ONVIF events (motion, doorbell, tamper) as a trigger, at the address of the
+    // stream group's `onvif.url`; the subscription's status is shown under the switch.
     id: 'onvif',
     title: 'cameras:form.groups.onvif',
     hint: 'cameras:form.hints.onvif',
-    fields: [
-      { path: 'onvif.url', kind: 'source', label: 'cameras:fields.onvifUrl', hint: 'cameras:form.hints.onvifUrl' },
-      bool('onvifEvents', 'cameras:fields.onvifEvents'),
-    ],
+    fields: [bool('onvifEvents', 'cameras:fields.onvifEvents')],
   },
   {
     // Issue 9: which alert channels fire for this camera and their per-camera settings (Telegram type: config file).

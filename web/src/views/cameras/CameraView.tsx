@@ -13,6 +13,7 @@ import { useCamera } from '../../hooks/use-cameras';
 import { useHasAnyPermission, useRouteAccess } from '../../hooks/use-permissions';
 import { QueryStatus } from '../../components/layout/QueryStatus';
 import { CameraPlayback } from './CameraPlayback';
+import { PtzPad } from '../../components/onvif/PtzPad';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -65,6 +66,7 @@ export function CameraView({ name }: { name: string }) {
                 </Link>
               ) : null}
             </div>
+            {data.onvif?.ptz && data.onvif.url ? <PtzPad camera={data.name} /> : null}
           </Card>
         </div>
       ) : null}

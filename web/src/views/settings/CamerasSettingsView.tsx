@@ -1,21 +1,42 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_ROOM, type Camera } from '@homecam/shared';
+import { DEFAULT_ROOM, type Camera, type OnvifInspectResult } from '@homecam/shared';
 import { CameraFormDialog } from '../../components/camera-settings/CameraFormDialog';
 import { CameraSettingsRow } from '../../components/camera-settings/CameraSettingsRow';
+import type { FormValues } from '../../components/camera-settings/camera-form';
+import { FindCamerasDialog } from '../../components/onvif/FindCamerasDialog';
+import { onvifPrefill } from '../../components/onvif/onvif-prefill';
 import { MotionZonesDialog } from '../../components/cameras/motion/MotionZonesDialog';
 import { PageTitle } from '../../components/layout/PageTitle';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { PlusIcon } from '../../components/ui/icons';
+import { PlusIcon, SearchIcon } from '../../components/ui/icons';
 import { useCameraList, useCreateDemoCamera, useDeleteCamera } from '../../hooks/use-cameras';
 import { useHasAllPermissions } from '../../hooks/use-permissions';
 import { useRoomList } from '../../hooks/use-rooms';
 import { useToast } from '../../hooks/use-toast';
 import { QueryStatus } from '../../components/layout/QueryStatus';
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; camera: Camera } | { kind: 'delete'; camera: Camera } | { kind: 'motion'; camera: Camera } | null;
+type Dialog = { kind: 'add'; prefill?: FormValues } | { kind: 'find' } | { kind: 'edit'; camera: Camera } | { kind: 'delete'; camera: Camera } | { kind: 'motion'; camera: Camera } | null;
+
+/** Above the list: add the demo camera, find cameras on the network (ONVIF), add one by hand. */
+function ListActions({ onDemo, demoBusy, onFind, onAdd }: { onDemo: () => void; demoBusy: boolean; onFind: () => void; onAdd: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-2 flex flex-wrap justify-end gap-2">
+      <Button variant="secondary" onClick={onDemo} disabled={demoBusy} data-testid="camera-add-demo">
+        <PlusIcon /> {t('cameras:settings.addDemo')}
+      </Button>
+      <Button variant="secondary" onClick={onFind} data-testid="camera-find-open">
+        <SearchIcon /> {t('cameras:onvif.open')}
+      </Button>
+      <Button onClick={onAdd} data-testid="camera-add-open">
+        <PlusIcon /> {t('cameras:settings.add')}
+      </Button>
+    </div>
+  );
+}
 
 /** /settings/cameras: the cameras of config.json; add (or add the demo camera), edit every field, remove. */
 export function CamerasSettingsView() {
@@ -38,6 +59,12 @@ export function CamerasSettingsView() {
     });
   }
 
+  /** A camera read over ONVIF: the add form opens filled in; a camera clock that is off is said once. */
+  function found(result: OnvifInspectResult, name: string | null) {
+    if (result.warnings.includes('CLOCK_OFF')) toast.warning(t('cameras:onvif.clockOff', { minutes: Math.round(result.clockOffsetSeconds / 60) }));
+    setDialog({ kind: 'add', prefill: onvifPrefill(result, name) });
+  }
+
   function confirmDelete(camera: Camera) {
     remove.mutate(camera.name, {
       onSuccess: () => toast.success(t('cameras:settings.deleted', { camera: camera.name })),
@@ -50,16 +77,7 @@ export function CamerasSettingsView() {
     <>
       <PageTitle>{t('routes.settingsCameras')}</PageTitle>
       <Card title={t('cameras:settings.listTitle')}>
-        {canEdit ? (
-          <div className="mb-2 flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={addDemo} disabled={demo.isPending} data-testid="camera-add-demo">
-              <PlusIcon /> {t('cameras:settings.addDemo')}
-            </Button>
-            <Button onClick={() => setDialog({ kind: 'add' })} data-testid="camera-add-open">
-              <PlusIcon /> {t('cameras:settings.add')}
-            </Button>
-          </div>
-        ) : null}
+        {canEdit ? <ListActions onDemo={addDemo} demoBusy={demo.isPending} onFind={() => setDialog({ kind: 'find' })} onAdd={() => setDialog({ kind: 'add' })} /> : null}
         <QueryStatus query={cameras} />
         {cameras.data?.length === 0 ? <p className="py-3 text-sm text-foreground-muted">{t('cameras:list.empty')}</p> : null}
         <ul data-testid="camera-settings-list" className="divide-y divide-border">
@@ -78,12 +96,14 @@ export function CamerasSettingsView() {
       {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
         <CameraFormDialog
           camera={dialog.kind === 'edit' ? dialog.camera : undefined}
+          prefill={dialog.kind === 'add' ? dialog.prefill : undefined}
           rooms={roomNames}
           canEdit={canEdit}
           isAdmin={isAdmin}
           onClose={close}
         />
       ) : null}
+      {dialog?.kind === 'find' ? <FindCamerasDialog onClose={close} onFound={found} /> : null}
       {dialog?.kind === 'motion' ? <MotionZonesDialog camera={dialog.camera} canEdit={canEdit} onClose={close} /> : null}
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
