@@ -20,6 +20,8 @@ import { metricsModule, type MetricsOptions } from './metrics/module.js';
 import { recorderModule, type RecorderModuleOptions } from './recording/module.js';
 import type { HomecamModule } from './runtime/module.js';
 import { passkeysModule } from './passkeys/module.js';
+import { onvifEventsModule } from './onvif-events/module.js';
+import type { OnvifEventsTiming } from './onvif-events/camera-subscription.js';
 import { secondFactorModule } from './second-factor/module.js';
 import { apiTokensModule } from './api-tokens/module.js';
 import { sessionsModule } from './sessions/module.js';
@@ -45,6 +47,8 @@ export interface ModuleOptions extends PushModuleOptions, RecorderModuleOptions,
   objectDetection?: ObjectDetectionOptions | undefined;
   /** Issue 22: ONVIF time-outs, the discovery window and the PTZ safety stop (tests shorten them). */
   onvif?: OnvifServiceOptions | undefined;
+  /** Issue 22: ONVIF event subscriptions' timing (tests shorten the subscription, pulls and back-off). */
+  onvifEvents?: Partial<OnvifEventsTiming> | undefined;
 }
 
 /**
@@ -73,6 +77,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
   // Issue 21: passkeys register with the second-factor feature (policy, second step, an admin's reset).
   const passkeys = passkeysModule(ctx, secondFactor);
   const onvif = onvifModule(ctx, options.onvif);
+  const onvifEvents = onvifEventsModule(ctx, options.onvifEvents);
   const list = [
     // Stopped last: what the other modules log while stopping still reaches the file.
     { name: 'logs', stop: () => ctx.logs.close() },
@@ -97,6 +102,8 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     cameraEventsModule(ctx),
     detection,
     triggers,
+    // Beside the other triggers: stopped before the camera events it feeds.
+    onvifEvents,
     mqtt,
     metrics,
     backupModule(ctx, options),
@@ -105,7 +112,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     // Stopped first: no HomeKit request reaches a module that is already stopping.
     homekit,
   ] satisfies HomecamModule[];
-  return { list, onvif, secondFactor, passkeys, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics, detection };
+  return { list, onvif, onvifEvents, secondFactor, passkeys, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics, detection };
 }
 
 export type Modules = ReturnType<typeof createModules>;

@@ -23,6 +23,7 @@ export * from './api/media-setting.js';
 export * from './api/camera-source.js';
 export * from './api/camera-output.js';
 export * from './api/camera-media.js';
+export * from './api/onvif-events.js';
 export * from './api/logs.js';
 export * from './api/metrics.js';
 export * from './api/system.js';

@@ -46,4 +46,5 @@ export const EVENT_ORIGINS: Record<EventSource, string> = {
   smtp: 'SMTP',
   ftp: 'FTP',
   api: 'API',
+  onvif: 'ONVIF camera event',
 };

@@ -44,6 +44,9 @@ const CAMERA: AllowRule = object({
   rekognition: object(values('active', 'confidence', 'labels')),
   // zones: label -> indexes into videoanalysis.regions
   objectDetection: object({ ...values('active', 'labels', 'minScore', 'minSize'), zones: { kind: 'record', of: value } }),
+  // Issue 22: the ONVIF address goes in with its password masked (like a source), PTZ and the events switch as they are.
+  onvif: object(values('url', 'ptz')),
+  onvifEvents: value,
 });
 
 export const CONFIG_ALLOWED: AllowRule = object({

@@ -2,9 +2,11 @@ import {
   cameraListSchema,
   cameraSchema,
   cameraStatusSchema,
+  onvifEventStatusSchema,
   type Camera,
   type CameraInput,
   type CameraStatus,
+  type OnvifEventStatus,
 } from '@homecam/shared';
 import type { HttpClient } from './http-client';
 
@@ -34,6 +36,11 @@ export function deleteCamera(http: HttpClient, name: string): Promise<void> {
 /** Adds the camera whose picture the server generates ('Demo', 'Demo 2', …). */
 export function createDemoCamera(http: HttpClient): Promise<Camera> {
   return http.request('/cameras/demo', { method: 'POST', schema: cameraSchema });
+}
+
+/** Issue 22: the camera's ONVIF event subscription (connected, or retrying with a coded problem). */
+export function getOnvifEventStatus(http: HttpClient, name: string, signal?: AbortSignal): Promise<OnvifEventStatus> {
+  return http.request(`${path(name)}/onvif-events`, { schema: onvifEventStatusSchema, signal });
 }
 
 export function getCameraStatus(http: HttpClient, name: string): Promise<CameraStatus> {

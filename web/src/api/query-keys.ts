@@ -14,6 +14,8 @@ export const queryKeys = {
   cameraList: ['cameras', 'list'] as const,
   camera: (name: string) => ['cameras', 'one', name] as const,
   cameraStatus: (name: string) => ['cameras', 'status', name] as const,
+  /** Issue 22: a camera's ONVIF event subscription. */
+  onvifEvents: (name: string) => ['cameras', 'onvif-events', name] as const,
   /** Issue 22: a PTZ camera's presets. */
   ptzPresets: (name: string) => ['cameras', 'ptz', name] as const,
   rooms: ['rooms'] as const,

@@ -6,6 +6,7 @@ import { hasForbiddenNameCharacters, replaceUrls } from '../text.js';
 import { displayNameSchema } from './common.js';
 import { cameraRecordingFields } from './continuous.js';
 import { cameraOnvifSchema } from './onvif.js';
+import { cameraOnvifEventFields } from './onvif-events.js';
 
 /**
  * A camera as `config.json` holds it. Names follow camera.ui 1.1.17 (`videoConfig.*`, `videoanalysis`,
@@ -129,6 +130,8 @@ export const cameraSchema = z.looseObject({
   ...cameraObjectDetectionFields,
   /** ONVIF (issue 22): the device service address with its credentials, and whether the camera can pan and tilt. */
   onvif: cameraOnvifSchema.optional(),
+  /** ONVIF (issue 22): the camera's own events as a trigger source (at `onvif.url`). */
+  ...cameraOnvifEventFields,
 });
 export type Camera = z.infer<typeof cameraSchema>;
 export type CameraInput = z.input<typeof cameraSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Where an event came from: the motion detector, an external trigger, or the API (manual). */
-export const EVENT_SOURCES = ['motion', 'http', 'mqtt', 'smtp', 'ftp', 'api'] as const;
+export const EVENT_SOURCES = ['motion', 'http', 'mqtt', 'smtp', 'ftp', 'api', 'onvif'] as const;
 export type EventSource = (typeof EVENT_SOURCES)[number];
 
 const csv = z

@@ -56,6 +56,7 @@ export function CameraFieldInput({ field, value, onChange, error, rooms, disable
           disabled={disabled}
           required={field.required}
           testId={testId}
+          hint={hint}
         />
       );
     case 'auto': {

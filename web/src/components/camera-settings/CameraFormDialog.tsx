@@ -13,6 +13,7 @@ import { cameraToForm, formToInput, formToPatch, issuesToErrors, newCameraForm, 
 import { CameraFieldInput } from './CameraFieldInput';
 import { CameraFormSection } from './CameraFormSection';
 import { ConfigFileFields } from './ConfigFileFields';
+import { OnvifEventsStatus } from './OnvifEventsStatus';
 import { ModalActions } from '../ui/ModalActions';
 
 export interface CameraFormDialogProps {
@@ -70,10 +71,12 @@ interface FieldGroupsProps {
   field: { rooms: readonly string[]; disabled: boolean; revealSources: boolean; isAdmin: boolean };
   /** The camera's motion zones (object detection counts labels per zone). */
   zoneCount: number;
+  /** The stored camera's name (editing), for the status of its ONVIF events. */
+  camera?: string | undefined;
 }
 
 /** The schema's fields in their foldable groups; a group with an error says so when folded. */
-function FieldGroups({ values, errors, open, onToggle, onChange, field: common, zoneCount }: FieldGroupsProps) {
+function FieldGroups({ values, errors, open, onToggle, onChange, field: common, zoneCount, camera }: FieldGroupsProps) {
   const { t } = useTranslation();
   const objects = { labels: String(values['objectDetection.labels'] ?? ''), zoneCount };
   return FIELD_GROUPS.map((group) => (
@@ -97,6 +100,7 @@ function FieldGroups({ values, errors, open, onToggle, onChange, field: common, 
           {...common}
         />
       ))}
+      {group.id === 'onvif' && camera && open.has('onvif') ? <OnvifEventsStatus camera={camera} /> : null}
     </CameraFormSection>
   ));
 }
@@ -163,6 +167,7 @@ export function CameraFormDialog({ camera, prefill, rooms, canEdit, isAdmin, onC
           onChange={(path, value) => setValues((previous) => ({ ...previous, [path]: value }))}
           field={{ rooms, disabled: !canEdit || busy, revealSources: isAdmin && camera !== undefined, isAdmin }}
           zoneCount={camera?.videoanalysis.regions.length ?? 0}
+          camera={camera?.name}
         />
         <ConfigFileFields camera={camera} />
       </form>

@@ -15,6 +15,8 @@ export interface SourceFieldProps {
   disabled?: boolean;
   required?: boolean;
   testId: string;
+  /** What the field holds, when it is not a stream source (the ONVIF address); the masked-password hint still wins. */
+  hint?: string | undefined;
 }
 
 /**
@@ -22,12 +24,12 @@ export interface SourceFieldProps {
  * masked form and reveals it for editing; everyone else only ever has the masked form, whose ******** keeps
  * the stored password when saved.
  */
-export function SourceField({ label, value, onChange, error, revealable, disabled, required, testId }: SourceFieldProps) {
+export function SourceField({ label, value, onChange, error, revealable, disabled, required, testId, hint: ownHint }: SourceFieldProps) {
   const { t } = useTranslation();
   const [revealed, setRevealed] = useState(false);
   const masked = maskSourceCredentials(value);
   const hidden = revealable && !revealed && masked !== value;
-  const hint = value.includes(MASKED_SECRET) ? t('cameras:form.hints.maskedSource') : t('cameras:form.hints.source');
+  const hint = value.includes(MASKED_SECRET) ? t('cameras:form.hints.maskedSource') : (ownHint ?? t('cameras:form.hints.source'));
 
   if (hidden) {
     return (

@@ -25,7 +25,7 @@ export interface FieldDef {
   hint?: string;
 }
 
-export type GroupId = 'general' | 'stream' | 'encoding' | 'prebuffering' | 'motion' | 'objects' | 'email' | 'mqtt' | 'alerts';
+export type GroupId = 'general' | 'stream' | 'encoding' | 'prebuffering' | 'motion' | 'objects' | 'email' | 'mqtt' | 'onvif' | 'alerts';
 
 export interface FieldGroup {
   id: GroupId;
@@ -143,6 +143,14 @@ export const FIELD_GROUPS: readonly FieldGroup[] = [
       text('mqtt.doorbellTopic', 'cameras:fields.mqttDoorbellTopic'),
       text('mqtt.doorbellMessage', 'cameras:fields.mqttDoorbellMessage'),
     ],
+  },
+  {
+    // Issue 22: the camera's own ONVIF events (motion, doorbell, tamper) as a trigger, at the address of the
+    // stream group's `onvif.url`; the subscription's status is shown under the switch.
+    id: 'onvif',
+    title: 'cameras:form.groups.onvif',
+    hint: 'cameras:form.hints.onvif',
+    fields: [bool('onvifEvents', 'cameras:fields.onvifEvents')],
   },
   {
     // Issue 9: which alert channels fire for this camera and their per-camera settings (Telegram type: config file).

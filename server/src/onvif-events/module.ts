@@ -1,0 +1,45 @@
+import type { AppContext } from '../context/context.js';
+import { onvifEventRoutes } from '../http/cameras/onvif-events.routes.js';
+import type { HomecamModule } from '../runtime/module.js';
+import type { OnvifEventsTiming } from './camera-subscription.js';
+import { OnvifEventsService } from './onvif-events.service.js';
+
+export type OnvifEventsModule = HomecamModule & { readonly onvifEvents: OnvifEventsService };
+
+/**
+ * Issue 22: the cameras' own ONVIF events as a trigger source. Follows the camera settings (every config change
+ * re-applies them) and hands motion, doorbell and tamper to the one camera event path; tamper becomes a warning
+ * notification.
+ */
+export function onvifEventsModule(ctx: Pick<AppContext, 'cameras' | 'cameraEvents' | 'notifications' | 'config' | 'log'>, timing?: Partial<OnvifEventsTiming>): OnvifEventsModule {
+  const log = ctx.log.child({ module: 'onvif-events' });
+  const onvifEvents = new OnvifEventsService({
+    cameras: () => ctx.cameras.list(),
+    sinks: {
+      motionStart: (camera, source) => ctx.cameraEvents.motionStart(camera, source),
+      motionReset: (camera, source) => ctx.cameraEvents.motionReset(camera, source),
+      doorbell: (camera, source) => ctx.cameraEvents.doorbell(camera, source),
+      tamper: (camera) => ctx.notifications.system('WARN', camera, `${camera}: the camera reports tampering (ONVIF)`),
+    },
+    log,
+    timing,
+  });
+  let unsubscribe: (() => void) | null = null;
+  return {
+    name: 'onvif-events',
+    onvifEvents,
+    start: async () => {
+      unsubscribe = ctx.config.onChange(() => {
+        onvifEvents.apply().catch((error: unknown) => log.error({ err: error }, 'applying the ONVIF event settings failed'));
+      });
+      await onvifEvents.apply();
+    },
+    stop: async () => {
+      unsubscribe?.();
+      await onvifEvents.stop();
+    },
+    routes: async (app) => {
+      await app.register(onvifEventRoutes, { onvifEvents, cameras: ctx.cameras });
+    },
+  };
+}
