@@ -17,11 +17,34 @@ export interface Challenge {
 
 const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
 
-/** `Digest realm="x", nonce="y", qop="auth"` → its parameters (quoted or token values; bounded by the header limit). */
+/**
+ * `realm="x", nonce="y", qop="auth"` → its parameters (quoted or token values). One pass over the text (no
+ * regular expression that could backtrack); the header is already bounded by the reader's 16 KiB.
+ */
 function parseParams(text: string): Map<string, string> {
   const params = new Map<string, string>();
-  const pattern = /([a-z0-9_-]+)\s*=\s*(?:"([^"]*)"|([^\s,]*))/gi;
-  for (const match of text.matchAll(pattern)) params.set(match[1]!.toLowerCase(), match[2] ?? match[3] ?? '');
+  let i = 0;
+  while (i < text.length) {
+    while (i < text.length && (text[i] === ' ' || text[i] === ',')) i += 1;
+    const eq = text.indexOf('=', i);
+    if (eq < 0) break;
+    const name = text.slice(i, eq).trim().toLowerCase();
+    i = eq + 1;
+    while (text[i] === ' ') i += 1;
+    let value: string;
+    if (text[i] === '"') {
+      const close = text.indexOf('"', i + 1);
+      const end = close < 0 ? text.length : close;
+      value = text.slice(i + 1, end);
+      i = end + 1;
+    } else {
+      const comma = text.indexOf(',', i);
+      const end = comma < 0 ? text.length : comma;
+      value = text.slice(i, end).trim();
+      i = end;
+    }
+    if (name) params.set(name, value);
+  }
   return params;
 }
 
