@@ -105,6 +105,10 @@ export const ERROR_STATUS = {
   TOTP_NOT_ENABLED: 409,
   /** The system requires a second factor of this user: until it is set up, only the enrolment is open. */
   SECOND_FACTOR_ENROLMENT_REQUIRED: 403,
+  /** Issue 22: someone else is talking through this camera's speaker (one talker per camera). */
+  TALK_BUSY: 409,
+  /** The camera offers no audio backchannel, or it could not be opened (unreachable, refused, no G.711). */
+  TALK_UNAVAILABLE: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -10,6 +10,8 @@ export const queryKeys = {
   cameraList: ['cameras', 'list'] as const,
   camera: (name: string) => ['cameras', 'one', name] as const,
   cameraStatus: (name: string) => ['cameras', 'status', name] as const,
+  /** Whether a camera can talk back (issue 22); not under `cameras`, whose edits need not ask the camera again. */
+  talk: (name: string) => ['talk', name] as const,
   rooms: ['rooms'] as const,
   /** Every notification list (any filters). */
   notifications: ['notifications'] as const,

@@ -23,6 +23,7 @@ export function webrtcSupported(): boolean {
 
 export class RecvPeer {
   private readonly pc: RTCPeerConnection;
+  private readonly audio: RTCRtpTransceiver;
   private readonly tracks: RecvTrack[] = [];
   private trackListener: ((track: RecvTrack) => void) | null = null;
   private failedListener: (() => void) | null = null;
@@ -42,8 +43,9 @@ export class RecvPeer {
     const transceiver = this.pc.addTransceiver('video', { direction: 'recvonly' });
     const h264 = (RTCRtpReceiver.getCapabilities?.('video')?.codecs ?? []).filter((c) => c.mimeType.toLowerCase() === 'video/h264');
     if (h264.length > 0 && typeof transceiver.setCodecPreferences === 'function') transceiver.setCodecPreferences(h264);
-    // The camera's sound, when it has some: the server answers Opus, or inactive for a camera without audio.
-    this.pc.addTransceiver('audio', { direction: 'recvonly' });
+    // The camera's sound, when it has some (the server answers Opus, or inactive without audio), and the microphone
+    // for press to talk (issue 22): sendrecv, but nothing is sent until setMicrophone() gives it a track.
+    this.audio = this.pc.addTransceiver('audio', { direction: 'sendrecv' });
     this.pc.ontrack = (event) => {
       if (this.closed) return;
       const track = { track: event.track, streams: event.streams, receiver: event.receiver };
@@ -86,6 +88,12 @@ export class RecvPeer {
   addCandidate(candidate: string, mid: string): void {
     if (this.closed || !candidate) return;
     this.pc.addIceCandidate({ candidate, sdpMid: mid }).catch(() => undefined);
+  }
+
+  /** The microphone's track while the talk button is held, null to stop sending (no new negotiation either way). */
+  async setMicrophone(track: MediaStreamTrack | null): Promise<void> {
+    if (this.closed) return;
+    await this.audio.sender.replaceTrack(track);
   }
 
   /** Every track so far at once, then each new one. */
