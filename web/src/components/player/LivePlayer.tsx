@@ -43,7 +43,6 @@ export function LivePlayer({ camera, stream = 'main', compact, className, talk }
       )}
       <PlayerOverlay state={state} userPaused={paused} compact={compact} />
       <TransportBadge state={state} compact={compact} />
-      {talk && !compact ? <TalkButton camera={camera} liveLink={liveLink} /> : null}
       <PlayerControls
         compact={compact}
         paused={paused}
@@ -55,6 +54,7 @@ export function LivePlayer({ camera, stream = 'main', compact, className, talk }
         onToggleMuted={toggleMuted}
         onToggleFullscreen={toggleFullscreen}
       />
+      {talk && !compact ? <TalkButton camera={camera} liveLink={liveLink} /> : null}
     </div>
   );
 }

@@ -24,7 +24,7 @@ export function TalkButton({ camera, liveLink }: { camera: string; liveLink: Liv
   const talking = state.status === 'talking';
   const label = talking ? t('cameras:talk.talking') : state.status === 'starting' ? t('cameras:talk.starting') : t('cameras:talk.hold');
   return (
-    <div className="pointer-events-none absolute inset-x-0 bottom-12 flex flex-col items-center gap-1 px-2">
+    <div className="pointer-events-none absolute inset-x-0 bottom-14 flex flex-col items-center gap-1 px-2">
       {state.status === 'error' && state.error ? (
         <p role="alert" className="rounded-md bg-video-scrim px-2 py-1 text-center text-xs text-on-video" data-testid="talk-error" data-code={state.error}>
           {t(`cameras:talk.errors.${state.error}`, { defaultValue: t('cameras:talk.errors.TALK_UNAVAILABLE') })}
