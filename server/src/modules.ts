@@ -63,6 +63,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
   const metrics = metricsModule(ctx, options.metrics);
   // Issue 21: installs the sign-in's second step on the context's AuthService.
   const secondFactor = secondFactorModule(ctx);
+  const streams = streamsModule(ctx, options.live);
   const list = [
     // Stopped last: what the other modules log while stopping still reaches the file.
     { name: 'logs', stop: () => ctx.logs.close() },
@@ -70,7 +71,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     apiModule(ctx),
     secondFactor,
     system,
-    streamsModule(ctx, options.live),
+    streams,
     auditModule(ctx),
     push,
     // Before the recorder: stopped after it, so the last event spans still mark their footage.
@@ -90,7 +91,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     // Stopped first: no HomeKit request reaches a module that is already stopping.
     homekit,
   ] satisfies HomecamModule[];
-  return { list, secondFactor, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics, detection };
+  return { list, streams, secondFactor, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics, detection };
 }
 
 export type Modules = ReturnType<typeof createModules>;

@@ -14,7 +14,7 @@ export type LiveOptions = Pick<LiveDeps, 'authTimeoutMs' | 'highWaterBytes'>;
  * follows config.json from then on) and serves what a viewer watches: status, snapshot and the live WebSocket
  * (fMP4 over the socket, or WebRTC negotiated on it), and press to talk through a camera's backchannel (issue 22). Stopped late: every other module's consumers are gone by then.
  */
-export function streamsModule(ctx: Pick<AppContext, 'streams' | 'auth' | 'cameras' | 'bus' | 'clock' | 'config' | 'log'>, live: LiveOptions = {}): HomecamModule {
+export function streamsModule(ctx: Pick<AppContext, 'streams' | 'auth' | 'cameras' | 'bus' | 'clock' | 'config' | 'log'>, live: LiveOptions = {}): HomecamModule & { talk: TalkService } {
   const { streams, cameras } = ctx;
   const talk = new TalkService({
     source: (camera) => cameras.find(camera)?.videoConfig.source ?? null,
@@ -24,6 +24,7 @@ export function streamsModule(ctx: Pick<AppContext, 'streams' | 'auth' | 'camera
   const liveDeps: LiveDeps = { auth: ctx.auth, cameras, streams, bus: ctx.bus, clock: ctx.clock, webrtc: () => ctx.config.get().webrtc, talk, ...live };
   return {
     name: 'streams',
+    talk,
     start: () => streams.start(),
     stop: async () => {
       await talk.close();
