@@ -20,6 +20,12 @@ function microphoneError(error: unknown): string {
   return name === 'NotAllowedError' || name === 'SecurityError' ? 'MIC_DENIED' : 'MIC_UNAVAILABLE';
 }
 
+/** The browser's getUserMedia; a page without it (plain http on another host, an old browser) has no microphone. */
+function browserMicrophone(constraints: MediaStreamConstraints): Promise<MediaStream> {
+  if (typeof navigator.mediaDevices?.getUserMedia !== 'function') return Promise.reject(new DOMException('no media devices', 'NotFoundError'));
+  return navigator.mediaDevices.getUserMedia(constraints);
+}
+
 /**
  * Press to talk on a live player (issue 22): while the button is held, the microphone's track rides the live view's
  * WebRTC peer (replaceTrack, no new negotiation) and `{type:'talk', on:true}` asks the server to pass it to the
@@ -33,7 +39,7 @@ export class TalkControl {
 
   constructor(
     private readonly liveLink: () => LiveLink | null,
-    private readonly getUserMedia: (constraints: MediaStreamConstraints) => Promise<MediaStream> = (c) => navigator.mediaDevices.getUserMedia(c),
+    private readonly getUserMedia: (constraints: MediaStreamConstraints) => Promise<MediaStream> = browserMicrophone,
   ) {}
 
   readonly getState = this.store.getSnapshot;
@@ -47,7 +53,6 @@ export class TalkControl {
     this.store.set({ status: 'starting', error: null });
     let microphone: MediaStream;
     try {
-      if (typeof navigator.mediaDevices?.getUserMedia !== 'function') throw new DOMException('no media devices', 'NotFoundError');
       microphone = await this.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
     } catch (error) {
       return this.fail(microphoneError(error));
