@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Debian's Chromium, never a downloaded browser. The flags keep Chromium off the network this machine
 // does not have (its background services would otherwise log refused connections).
-const chromiumArgs = [
+export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

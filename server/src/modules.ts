@@ -78,6 +78,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
   const passkeys = passkeysModule(ctx, secondFactor);
   const onvif = onvifModule(ctx, options.onvif);
   const onvifEvents = onvifEventsModule(ctx, options.onvifEvents);
+  const streams = streamsModule(ctx, options.live);
   const list = [
     // Stopped last: what the other modules log while stopping still reaches the file.
     { name: 'logs', stop: () => ctx.logs.close() },
@@ -89,7 +90,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     apiTokensModule(ctx),
     sessionsModule(ctx),
     system,
-    streamsModule(ctx, options.live),
+    streams,
     auditModule(ctx),
     push,
     // Before the recorder: stopped after it, so the last event spans still mark their footage.
@@ -112,7 +113,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     // Stopped first: no HomeKit request reaches a module that is already stopping.
     homekit,
   ] satisfies HomecamModule[];
-  return { list, onvif, onvifEvents, secondFactor, passkeys, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics, detection };
+  return { list, streams, onvif, onvifEvents, secondFactor, passkeys, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics, detection };
 }
 
 export type Modules = ReturnType<typeof createModules>;

@@ -40,6 +40,7 @@ const CONTRACT: [method: string, url: string, access: string][] = [
   ['GET', '/api/cameras/:name/status', 'anyOf(cameras:access)'],
   ['GET', '/api/cameras/:name/snapshot', 'anyOf(cameras:access)'],
   ['GET', '/api/cameras/:name/live', 'anyOf(cameras:access)'],
+  ['GET', '/api/cameras/:name/talk', 'anyOf(cameras:access)'],
   ['GET', '/api/rooms', 'anyOf(settings:general:access, settings:general:edit, cameras:access)'],
   ['POST', '/api/rooms', 'anyOf(settings:general:edit)'],
   ['PATCH', '/api/rooms/:name', 'anyOf(settings:general:edit)'],

@@ -26,6 +26,11 @@ Options:
   --flash            a black picture (plus the clock); SIGUSR2 switches it between black and white, for glass-to-glass
                      latency: the script prints when the first switched frame left the source (see "flash" below)
   --user U --password P   require RTSP basic authentication
+  --backchannel      an ONVIF Profile T camera with a speaker: a DESCRIBE with `Require: www.onvif.org/ver20/backchannel`
+                     gets an extra sendonly PCMU 8 kHz audio media on /main and /sub; what arrives there is reported
+                     (see "talk" below). Clients without the header see the ordinary streams. With it, each client
+                     gets its own pipeline (not shared): a client that sets up only the backchannel leaves the
+                     picture unlinked, which would stop a shared pipeline for everyone.
   --main-file CLIP / --sub-file CLIP
                      serve this pre-encoded clip (Matroska/MP4 with H.264 and optionally AAC) on /main (/sub),
                      looped, instead of encoding live: no x264, so many cameras cost little CPU. The clip's
@@ -37,6 +42,11 @@ Output: one JSON object per line on stdout, e.g.
   {"event": "play", "path": "/main", "client": 3}      a client started playing (PLAY request)
   {"event": "closed", "client": 3}                        a client connection closed
   {"event": "motion", "on": true}
+  {"event": "talk-open", "session": 1}                   a backchannel session's media was set up (--backchannel)
+  {"event": "talk", "session": 1, "bytes": 8000, "rms": 1234.5}
+                     audio arrived on the backchannel (every 0.2 s at most): G.711 bytes so far, RMS of the 16-bit
+                     samples since the last line
+  {"event": "talk-closed", "session": 1, "bytes": 16000}  the backchannel session was torn down
   {"event": "flash", "path": "/main", "white": true, "at": 1764000000123.4, "encodedAt": 1764000000131.9}
                      after SIGUSR2 (--flash), once per playing path: `at` = wall clock (ms since the epoch, time.time())
                      when the first raw frame with the new picture left videotestsrc (a live source pushes a frame at
@@ -55,6 +65,7 @@ gi.require_version("Gst", "1.0")
 gi.require_version("GstRtspServer", "1.0")
 from gi.repository import GLib, Gst, GstRtspServer  # noqa: E402
 
+from sim_backchannel import Speaker, onvif_factory, onvif_server  # noqa: E402
 from sim_clip import Clip, ClipFeeder, clip_launch_line  # noqa: E402
 from sim_flash import FLASH_PATTERNS, Flash  # noqa: E402
 from sim_output import emit  # noqa: E402
@@ -93,6 +104,7 @@ def parse_args():
     p.add_argument("--flash", action="store_true", help="black picture; SIGUSR2 toggles black/white")
     p.add_argument("--user")
     p.add_argument("--password")
+    p.add_argument("--backchannel", action="store_true", help="ONVIF audio backchannel (a speaker) on /main and /sub")
     p.add_argument("--main-file", help="loop this pre-encoded clip on /main instead of encoding live")
     p.add_argument("--sub-file", help="loop this pre-encoded clip on /sub instead of encoding live")
     args = p.parse_args()
@@ -133,7 +145,8 @@ class Camera:
         self.sources = []  # videotestsrc elements of the currently prepared media
         self.flash = Flash() if args.flash else None
         self.next_client = 0
-        self.server = GstRtspServer.RTSPServer()
+        self.speaker = Speaker() if args.backchannel else None
+        self.server = onvif_server() if args.backchannel else GstRtspServer.RTSPServer()
         self.server.set_address(args.bind)
         self.server.set_service(str(args.port))
         mounts = self.server.get_mount_points()
@@ -142,7 +155,9 @@ class Camera:
             ("/main", args.main_size, args.fps, args.bitrate, args.main_file),
             ("/sub", args.sub_size, sub_fps, args.sub_bitrate, args.sub_file),
         ):
-            factory = GstRtspServer.RTSPMediaFactory()
+            factory = onvif_factory() if self.speaker else GstRtspServer.RTSPMediaFactory()
+            if self.speaker:
+                factory.connect("media-configure", lambda _f, media: self.speaker.attach(media))
             if clip_path:
                 clip = Clip(clip_path, not args.no_audio)
                 factory.set_launch(clip_launch_line(clip.audio is not None))
@@ -150,7 +165,7 @@ class Camera:
             else:
                 factory.set_launch(launch_line(args, w, h, fps, rate))
                 factory.connect("media-configure", self.on_media_configure, path)
-            factory.set_shared(True)
+            factory.set_shared(not self.speaker)
             # A client's PLAY "Range: npt=0-" (ffmpeg sends it) would make GStreamer seek the *shared* pipeline back
             # to 0, so every client already playing sees its RTP timestamps rewind and a sequence gap, which a real
             # camera's live stream never does. Publishing the clock and offset makes GStreamer treat the media as

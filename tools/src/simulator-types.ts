@@ -33,6 +33,11 @@ export interface CameraSimulatorOptions {
    * source: for glass-to-glass latency. Live encoding only (not with `clip` or `motion`).
    */
   flash?: boolean;
+  /**
+   * An ONVIF Profile T camera with a speaker: a DESCRIBE with `Require: www.onvif.org/ver20/backchannel` gets an
+   * extra sendonly PCMU 8 kHz audio media on /main and /sub, and what arrives there is counted (`SimulatedCamera.talk`).
+   */
+  backchannel?: boolean;
   /** Require RTSP basic auth; the URLs then carry the credentials. */
   credentials?: { user: string; password: string };
   /** Python interpreter; default $HOMECAM_SIM_PYTHON or /usr/bin/python3. */
@@ -57,6 +62,8 @@ export interface SimulatedCamera {
   readonly activeSessions: number;
   /** PLAY requests seen since the simulator started (all paths, across restarts). */
   readonly playCount: number;
+  /** What the camera's speaker heard (`backchannel: true`), across its backchannel sessions since it started. */
+  readonly talk: TalkReceived;
   /** Stops the camera process (SIGTERM, then SIGKILL after 3 s): simulates an outage. */
   stop(): Promise<void>;
   /** Starts it again on the same port and resolves once it answers RTSP OPTIONS. */
@@ -80,6 +87,17 @@ export interface CameraSimulator {
   close(): Promise<void>;
 }
 
+export interface TalkReceived {
+  /** Backchannel sessions set up (a DESCRIBE with the Require header prepares one). */
+  readonly sessions: number;
+  /** Of those, the ones not torn down yet. */
+  readonly open: number;
+  /** G.711 bytes (= samples at 8 kHz) received, all sessions. */
+  readonly bytes: number;
+  /** The loudest RMS (16-bit samples, 0–32767) of a 0.2 s window so far: 0 for silence. */
+  readonly peakRms: number;
+}
+
 /** When a `flash()` switch happened, wall clock in ms since the epoch (Date.now() scale, sub-ms). */
 export interface FlashTiming {
   /** The picture after the switch. */
@@ -101,4 +119,7 @@ export interface SimEvent {
   white?: boolean;
   at?: number | null;
   encodedAt?: number | null;
+  session?: number;
+  bytes?: number;
+  rms?: number;
 }

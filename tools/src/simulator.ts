@@ -5,9 +5,10 @@ import { createInterface } from 'node:readline';
 import { prepareSimulatorClip } from './clip.js';
 import { rtspOptions } from './rtsp-probe.js';
 import { waitFor } from './wait.js';
-import type { CameraSimulator, CameraSimulatorOptions, FlashTiming, SimEvent, SimulatedCamera } from './simulator-types.js';
+import { TalkCounter } from './talk-counter.js';
+import type { CameraSimulator, CameraSimulatorOptions, FlashTiming, SimEvent, SimulatedCamera, TalkReceived } from './simulator-types.js';
 
-export type { CameraSimulator, CameraSimulatorOptions, FlashTiming, SimulatedCamera } from './simulator-types.js';
+export type { CameraSimulator, CameraSimulatorOptions, FlashTiming, SimulatedCamera, TalkReceived } from './simulator-types.js';
 
 /** The GStreamer script; run with Debian's python, which has `gi` (a pyenv python on PATH usually does not). */
 export const SIMULATOR_SCRIPT = fileURLToPath(new URL('../camera-sim/rtsp-sim.py', import.meta.url));
@@ -32,6 +33,7 @@ class SimCamera implements SimulatedCamera {
   private motion = false;
   private white = false;
   private readonly flashes: SimEvent[] = [];
+  private readonly speaker = new TalkCounter();
 
   constructor(
     readonly name: string,
@@ -59,6 +61,10 @@ class SimCamera implements SimulatedCamera {
     return this.plays;
   }
 
+  get talk(): TalkReceived {
+    return this.speaker;
+  }
+
   get mainUrl(): string {
     return this.url('main');
   }
@@ -83,6 +89,7 @@ class SimCamera implements SimulatedCamera {
     if (o.audio === false) args.push('--no-audio');
     if (o.motion) args.push('--motion');
     if (o.flash) args.push('--flash');
+    if (o.backchannel) args.push('--backchannel');
     if (o.pattern) args.push('--pattern', o.pattern);
     if (o.credentials) args.push('--user', o.credentials.user, '--password', o.credentials.password);
     if (this.clips) args.push('--main-file', this.clips.main, '--sub-file', this.clips.sub);
@@ -116,6 +123,7 @@ class SimCamera implements SimulatedCamera {
       } else if (message.event === 'closed' && message.client !== undefined) this.sessions.delete(message.client);
       else if (message.event === 'motion') this.motion = message.on === true;
       else if (message.event === 'flash') this.flashes.push(message);
+      else this.speaker.take(message);
     });
     child.once('exit', () => {
       exited = true;

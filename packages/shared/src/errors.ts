@@ -148,6 +148,10 @@ export const ERROR_STATUS = {
   ONVIF_NOT_CONFIGURED: 409,
   /** A search for cameras on the network is not possible here (no multicast socket). */
   ONVIF_DISCOVERY_FAILED: 503,
+  /** Issue 22: someone else is talking through this camera's speaker (one talker per camera). */
+  TALK_BUSY: 409,
+  /** The camera offers no audio backchannel, or it could not be opened (unreachable, refused, no G.711). */
+  TALK_UNAVAILABLE: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

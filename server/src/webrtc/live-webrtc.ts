@@ -19,6 +19,8 @@ export interface LiveWebrtcHost {
   transcoding(): boolean;
   /** Where the camera's sound comes from, or null when it has none for WebRTC (`videoConfig.audio: false`). */
   audio?(): AudioSource | null;
+  /** The browser's microphone packets (an offer with sendrecv audio; issue 22 press to talk). */
+  microphone?(packet: Buffer): void;
   label: string;
   log: { debug(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** How long to wait for the player's offer before playing MSE. Default 5 s. */
@@ -51,6 +53,8 @@ export class LiveWebrtc {
   private readonly clock = new RtpClock();
   private readonly audioClock = new AudioRtpClock();
   private audio: AudioSource | null = null;
+  /** The Opus payload type the browser's microphone arrives with, once the answer took it; else null. */
+  private micPayloadType: number | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** When the answer went out (Date.now()), for the debug log of the connection's set-up time. */
   private answeredAt = 0;
@@ -122,6 +126,11 @@ export class LiveWebrtc {
     return 'stale';
   }
 
+  /** The microphone's Opus payload type while the peer receives it (sendrecv offer answered), else null. */
+  get microphonePayloadType(): number | null {
+    return this.peer && this.phase === 'webrtc' ? this.micPayloadType : null;
+  }
+
   close(): void {
     this.clearTimer();
     this.phase = 'mse';
@@ -160,7 +169,15 @@ export class LiveWebrtc {
     let sdp: string;
     try {
       const audio = this.audioFor(offer);
-      const options: PeerOptions = { settings: this.host.settings(), label: this.host.label, onState: (state) => peer && this.onPeerState(peer, state), ...(audio ? { audio } : {}) };
+      const microphone = this.host.microphone?.bind(this.host);
+      this.micPayloadType = audio?.receive && microphone ? audio.payloadType : null;
+      const options: PeerOptions = {
+        settings: this.host.settings(),
+        label: this.host.label,
+        onState: (state) => peer && this.onPeerState(peer, state),
+        ...(audio ? { audio } : {}),
+        ...(microphone ? { onMicrophone: microphone } : {}),
+      };
       peer = await H264Peer.open(choice, options);
       if (this.phase !== 'answering') return peer.close(); // the socket closed or gave up while libdatachannel started
       this.peer = peer;

@@ -37,6 +37,8 @@ export interface PeerOptions {
    * would otherwise mirror the offer as sendonly and the browser wait for sound that never comes).
    */
   audio?: OpusChoice & { send: boolean };
+  /** The browser's microphone (an offer with sendrecv audio): each RTP or RTCP packet of its audio track. */
+  onMicrophone?: (packet: Buffer) => void;
 }
 
 type RtpConfig = RtpPacketizationConfig;
@@ -44,20 +46,27 @@ type RtpConfig = RtpPacketizationConfig;
 const randomSsrc = (): number => (Math.random() * 0xfffffffe + 1) >>> 0;
 
 /**
- * The sendonly Opus track: one RTP packet per Opus packet (48 kHz clock). Its own media stream id, so the browser
- * does not hold the picture back to line it up with the sound (lip sync comes from both being sent at once).
+ * The Opus track: sends the camera's sound (one RTP packet per Opus packet, 48 kHz clock) and/or receives the
+ * browser's microphone. Its own media stream id, so the browser does not hold the picture back to line it up with
+ * the sound (lip sync comes from both being sent at once).
  */
-function addOpusTrack(lib: Libdatachannel, pc: PeerConnection, choice: OpusChoice): { track: Track; config: RtpConfig } {
-  const { Audio, RtpPacketizationConfig, RtpPacketizer, RtcpSrReporter } = lib;
-  const ssrc = randomSsrc();
-  const audio = new Audio(choice.mid, 'SendOnly');
+function addOpusTrack(lib: Libdatachannel, pc: PeerConnection, choice: OpusChoice, send: boolean, onMicrophone?: (packet: Buffer) => void): { track: Track; config: RtpConfig | null } {
+  const { Audio, RtpPacketizationConfig, RtpPacketizer, RtcpSrReporter, RtcpReceivingSession } = lib;
+  const receive = onMicrophone !== undefined;
+  const audio = new Audio(choice.mid, send && receive ? 'SendRecv' : send ? 'SendOnly' : 'RecvOnly');
   audio.addOpusCodec(choice.payloadType);
-  audio.addSSRC(ssrc, 'homecam-audio', 'homecam-audio', 'audio');
+  const ssrc = randomSsrc();
+  if (send) audio.addSSRC(ssrc, 'homecam-audio', 'homecam-audio', 'audio');
   const track = addTrack(pc, audio);
-  const config = new RtpPacketizationConfig(ssrc, 'homecam', choice.payloadType, 48_000);
-  const packetizer = new RtpPacketizer(config);
-  packetizer.addToChain(new RtcpSrReporter(config));
-  track.setMediaHandler(packetizer);
+  let config: RtpConfig | null = null;
+  if (send) {
+    config = new RtpPacketizationConfig(ssrc, 'homecam', choice.payloadType, 48_000);
+    const packetizer = new RtpPacketizer(config);
+    packetizer.addToChain(new RtcpSrReporter(config));
+    if (receive) packetizer.addToChain(new RtcpReceivingSession());
+    track.setMediaHandler(packetizer);
+  } else track.setMediaHandler(new RtcpReceivingSession());
+  if (onMicrophone) track.onMessage((packet) => onMicrophone(packet));
   return { track, config };
 }
 
@@ -84,7 +93,7 @@ export class H264Peer {
   private readonly pc: PeerConnection;
   private readonly track: Track;
   private readonly rtpConfig: RtpConfig;
-  private readonly audio: { track: Track; config: RtpConfig } | null;
+  private readonly audio: { track: Track; config: RtpConfig | null } | null;
   /** The declined audio section's track: held, as node-datachannel drops a collected track's native side. */
   private readonly inactiveAudio: Track | null = null;
   private closed = false;
@@ -115,8 +124,9 @@ export class H264Peer {
     packetizer.addToChain(new RtcpSrReporter(this.rtpConfig));
     packetizer.addToChain(new RtcpNackResponder());
     this.track.setMediaHandler(packetizer);
-    this.audio = options.audio?.send ? addOpusTrack(lease.lib, this.pc, options.audio) : null;
-    if (options.audio && !options.audio.send) {
+    const microphone = options.audio?.receive ? options.onMicrophone : undefined;
+    this.audio = options.audio && (options.audio.send || microphone) ? addOpusTrack(lease.lib, this.pc, options.audio, options.audio.send, microphone) : null;
+    if (options.audio && !this.audio) {
       const inactive = new Audio(options.audio.mid, 'Inactive');
       inactive.addOpusCodec(options.audio.payloadType);
       this.inactiveAudio = addTrack(this.pc, inactive);
@@ -181,13 +191,14 @@ export class H264Peer {
   }
 
   get hasAudio(): boolean {
-    return this.audio !== null;
+    return this.audio?.config != null;
   }
 
   /** Sends one Opus packet with its 48 kHz RTP timestamp; false while not connected (the packet is dropped). */
   sendAudio(packet: Buffer, timestamp: number): boolean {
-    if (!this.audio || !this.connected || !this.audio.track.isOpen()) return false;
-    this.audio.config.timestamp = timestamp;
+    const config = this.audio?.config;
+    if (!this.audio || !config || !this.connected || !this.audio.track.isOpen()) return false;
+    config.timestamp = timestamp;
     try {
       return this.audio.track.sendMessageBinary(packet);
     } catch {

@@ -56,6 +56,8 @@ export function chooseH264(offer: string): H264Choice | null {
 export interface OpusChoice {
   mid: string;
   payloadType: number;
+  /** The browser offers to send sound too (`a=sendrecv`: a page that may talk through the camera, issue 22). */
+  receive: boolean;
 }
 
 /** The Opus payload type of the offer's audio section, or null: no audio, sendonly/inactive audio, or no Opus. */
@@ -65,5 +67,5 @@ export function chooseOpus(offer: string): OpusChoice | null {
   const mid = audio.lines.find((l) => l.startsWith('a=mid:'))?.slice(6).trim();
   const match = audio.lines.map((l) => /^a=rtpmap:(\d+) opus\/48000\/2/i.exec(l)).find((m) => m !== null);
   if (!mid || !match) return null;
-  return { mid, payloadType: Number(match[1]) };
+  return { mid, payloadType: Number(match[1]), receive: audio.lines.includes('a=sendrecv') };
 }

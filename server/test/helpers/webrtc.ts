@@ -7,7 +7,7 @@ import { openLive, type LiveClient } from './live.js';
  * behind the auth message, takes the answer the moment it arrives and then trickles its candidates
  * (`webrtc-candidate`). The caller closes both (`live.close()`, `rtp.close()`).
  */
-export async function openWebrtcViewer(url: string, camera: string, token: string, client: { audio?: boolean } = {}): Promise<{ live: LiveClient; rtp: RtpClient }> {
+export async function openWebrtcViewer(url: string, camera: string, token: string, client: { audio?: boolean; microphone?: boolean } = {}): Promise<{ live: LiveClient; rtp: RtpClient }> {
   const rtp = await rtpClient(client);
   const offer = await rtp.offer();
   const live = openLive(url, camera, { token, transport: 'webrtc' });

@@ -18,6 +18,8 @@ export const queryKeys = {
   onvifEvents: (name: string) => ['cameras', 'onvif-events', name] as const,
   /** Issue 22: a PTZ camera's presets. */
   ptzPresets: (name: string) => ['cameras', 'ptz', name] as const,
+  /** Whether a camera can talk back (issue 22); not under `cameras`, whose edits need not ask the camera again. */
+  talk: (name: string) => ['talk', name] as const,
   rooms: ['rooms'] as const,
   /** Every notification list (any filters). */
   notifications: ['notifications'] as const,

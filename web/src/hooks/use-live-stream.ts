@@ -61,6 +61,8 @@ export function useLiveStream(camera: string, stream: CameraStreamName = 'main')
     muted,
     paused: userPaused,
     fullscreen,
+    /** The live socket, for press to talk (TalkButton). */
+    liveLink: connection.liveLink,
     hasAudio: state.transport === 'webrtc' ? state.audio : (state.mimeType?.includes('mp4a') ?? false),
     togglePlay: () => setUserPaused((paused) => !paused),
     toggleMuted: () => setMuted((value) => !value),

@@ -3,6 +3,9 @@ import { CAMERA_STATES, type CameraState } from '../api/cameras.js';
 import type { ErrorCode } from '../errors.js';
 import { WEBRTC_UNAVAILABLE_REASONS, type WebrtcUnavailableReason } from '../api/webrtc.js';
 
+export const TALK_STATES = ['talking', 'stopped', 'refused'] as const;
+export type TalkState = (typeof TALK_STATES)[number];
+
 /**
  * The JSON control messages on the live video WebSocket (`/api/cameras/:name/live`); video travels as binary
  * frames beside them. One definition for both ends: the server builds messages with `liveMessage`, the browser
@@ -24,6 +27,12 @@ export const liveServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('webrtc-candidate'), candidate: z.string().max(1024), mid: z.string().max(64) }),
   /** WebRTC declined; the server goes on with MSE (`init` + binary fragments) on the same socket. */
   z.object({ type: z.literal('webrtc-unavailable'), reason: z.enum(WEBRTC_UNAVAILABLE_REASONS) }),
+  /**
+   * Issue 22, press to talk: `talking` once the camera's backchannel takes the microphone's sound, `stopped` when
+   * talking ended (released, or the camera went away), `refused` with an error code (TALK_BUSY: someone else is
+   * talking; TALK_UNAVAILABLE; FORBIDDEN). The socket stays open in every case.
+   */
+  z.object({ type: z.literal('talk'), state: z.enum(TALK_STATES), code: z.string().optional() }),
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessageSchema>;
 
@@ -37,6 +46,8 @@ export const liveClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('webrtc-candidate'), candidate: z.string().max(1024), mid: z.string().max(64) }),
   /** The player gives up on WebRTC (ICE failed, no frame in time): the server switches this socket to MSE. */
   z.object({ type: z.literal('webrtc-fallback') }),
+  /** Issue 22: the talk button pressed (`on`) or released; the sound is the peer's audio track (sendrecv offer). */
+  z.object({ type: z.literal('talk'), on: z.boolean() }),
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
 
@@ -48,6 +59,7 @@ export const liveMessage = {
   webrtcAnswer: (sdp: string): LiveServerMessage => ({ type: 'webrtc-answer', sdp }),
   webrtcCandidate: (candidate: string, mid: string): LiveServerMessage => ({ type: 'webrtc-candidate', candidate, mid }),
   webrtcUnavailable: (reason: WebrtcUnavailableReason): LiveServerMessage => ({ type: 'webrtc-unavailable', reason }),
+  talk: (state: TalkState, code?: ErrorCode): LiveServerMessage => ({ type: 'talk', state, ...(code ? { code } : {}) }),
 } as const;
 
 function parseJson(text: string): unknown {

@@ -6,6 +6,7 @@ import { isSameOrigin } from '../../security/same-origin.js';
 import { withOwnerPermissions, type AuthContext } from '../../services/auth.service.js';
 import { LiveWebrtc } from '../../webrtc/live-webrtc.js';
 import { BinarySender } from './binary-sender.js';
+import { LiveTalk } from './live-talk.js';
 import { closeCodeFor, rawText, type LiveDeps, type LiveRequest } from './live-types.js';
 import { accessDenial, type AccessRule } from '../access/access-rule.js';
 
@@ -36,6 +37,8 @@ export class LiveSession {
   /** Permission changes published while the token was being checked: the user read may predate them. */
   private readonly changesDuringAuth: { userId: number; permissions: Permission[] }[] = [];
   private webrtc: LiveWebrtc | null = null;
+  /** Press to talk (issue 22): only on a WebRTC socket, whose peer carries the microphone. */
+  private talk: LiveTalk | null = null;
   /** A WebRTC offer that arrived while the sign-in was still being checked. */
   private pendingOffer: string | null = null;
   /** Bumped by every attach and pause: an attach that finds it changed lost a race and lets its consumer go. */
@@ -74,7 +77,8 @@ export class LiveSession {
     }
     // Anything else after sign-in (unknown, malformed, a second auth) is ignored, as before.
     if (message && this.webrtc?.handle(message)) return;
-    if (message?.type === 'pause') this.pause();
+    if (message?.type === 'talk') LiveTalk.handle(this.talk, message.on, (refusal) => this.sendText(refusal));
+    else if (message?.type === 'pause') this.pause();
     else if (message?.type === 'resume') void this.resume();
   }
 
@@ -122,9 +126,12 @@ export class LiveSession {
 
   /** WebRTC first: it attaches (and re-attaches for MSE when it is declined) through `reattach`. */
   private startWebrtc(): void {
+    const send = (message: LiveServerMessage): void => this.sendText(message);
+    this.talk = LiveTalk.forSocket(this.deps.talk, { camera: () => this.cameraName, owner: this.request.id, microphonePayloadType: () => this.webrtc?.microphonePayloadType ?? null, send });
     const webrtc = new LiveWebrtc({
-      send: (message) => this.sendText(message),
+      send,
       reattach: () => this.reattach(),
+      microphone: (packet) => this.talk?.microphone(packet),
       settings: () => this.deps.webrtc?.() ?? { active: true },
       codecs: () => this.streamStatus()?.codecs,
       transcoding: () => this.transcoding(),
@@ -230,13 +237,8 @@ export class LiveSession {
     else this.fail('CAMERA_NOT_FOUND', 'the camera was removed or renamed');
   }
 
-  private streamStatus(): { transcoding: boolean; codecs?: string } | null {
-    return this.deps.streams.codecs(this.cameraName, this.request.stream);
-  }
-
-  private transcoding(): boolean {
-    return this.streamStatus()?.transcoding ?? false;
-  }
+  private streamStatus = (): { transcoding: boolean; codecs?: string } | null => this.deps.streams.codecs(this.cameraName, this.request.stream);
+  private transcoding = (): boolean => this.streamStatus()?.transcoding ?? false;
 
   /** Hidden tab, off-screen tile: detach, so a long pause lets the upstream stop after its idle time-out. */
   private pause(): void {
@@ -286,6 +288,7 @@ export class LiveSession {
     if (this.authTimer) clearTimeout(this.authTimer);
     this.authTimer = null;
     this.webrtc?.close();
+    this.talk?.close();
     const consumer = this.consumer;
     this.consumer = null;
     consumer?.close();

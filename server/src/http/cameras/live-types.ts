@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { AuthService } from '../../services/auth.service.js';
 import type { CameraStreamService } from '../../services/camera-stream.service.js';
 import type { CameraService } from '../../services/camera.service.js';
+import type { TalkService } from '../../talkback/talk-service.js';
 
 /** The live WebSocket session's dependencies, request and wire helpers (live-session.ts). */
 export interface LiveDeps {
@@ -22,6 +23,8 @@ export interface LiveDeps {
   highWaterBytes?: number;
   /** config.json `webrtc` as it is now (absent = on with defaults). */
   webrtc?: () => WebrtcSettings | undefined;
+  /** Press to talk through the cameras' backchannels (issue 22); absent: the sockets refuse to talk. */
+  talk?: TalkService;
 }
 
 export interface LiveRequest {

@@ -105,7 +105,9 @@ describe('Audio RTP clock', () => {
 describe('chooseOpus', () => {
   const offer = (audio: string): string => `v=0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\na=mid:0\r\na=recvonly\r\n${audio}`;
   it('takes the Opus payload type and mid of the offer’s receiving audio section', () => {
-    expect(chooseOpus(offer('m=audio 9 UDP/TLS/RTP/SAVPF 111 0\r\na=mid:1\r\na=recvonly\r\na=rtpmap:111 opus/48000/2\r\na=rtpmap:0 PCMU/8000\r\n'))).toEqual({ mid: '1', payloadType: 111 });
+    expect(chooseOpus(offer('m=audio 9 UDP/TLS/RTP/SAVPF 111 0\r\na=mid:1\r\na=recvonly\r\na=rtpmap:111 opus/48000/2\r\na=rtpmap:0 PCMU/8000\r\n'))).toEqual({ mid: '1', payloadType: 111, receive: false });
+    // a page that may talk through the camera (issue 22) offers sendrecv: the answer then receives its microphone
+    expect(chooseOpus(offer('m=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=mid:1\r\na=sendrecv\r\na=rtpmap:111 opus/48000/2\r\n'))).toEqual({ mid: '1', payloadType: 111, receive: true });
     expect(chooseOpus(offer(''))).toBeNull();
     expect(chooseOpus(offer('m=audio 9 UDP/TLS/RTP/SAVPF 0\r\na=mid:1\r\na=recvonly\r\na=rtpmap:0 PCMU/8000\r\n'))).toBeNull();
     expect(chooseOpus(offer('m=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=mid:1\r\na=inactive\r\na=rtpmap:111 opus/48000/2\r\n'))).toBeNull();

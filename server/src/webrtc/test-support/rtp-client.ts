@@ -22,6 +22,11 @@ export interface RtpClient {
   packets: RtpPacket[];
   /** RTP of the audio track (only with `audio: true`). */
   audio: RtpPacket[];
+  /**
+   * With `microphone: true` (the audio offered sendrecv, like a page that may talk): sends one Opus RTP packet on
+   * the audio track as this client's microphone (its SSRC is rewritten to the one the offer announced).
+   */
+  sendMicrophone(packet: Buffer): boolean;
   state(): string;
   close(): void;
 }
@@ -47,7 +52,7 @@ export function parseRtp(packet: Buffer): RtpPacket | null {
  * profiles, so the server has to pick the right payload type; with `audio`, also recvonly Opus (payload type 111,
  * as Chromium offers it). Bound to loopback.
  */
-export async function rtpClient(options: { audio?: boolean } = {}): Promise<RtpClient> {
+export async function rtpClient(options: { audio?: boolean; microphone?: boolean } = {}): Promise<RtpClient> {
   // The client shares the server's libdatachannel (one per process): it holds it running as a viewer does.
   const lease = await libdatachannel.acquire();
   const { PeerConnection, Video, Audio, RtcpReceivingSession } = lease.lib;
@@ -67,10 +72,18 @@ export async function rtpClient(options: { audio?: boolean } = {}): Promise<RtpC
   const audio: RtpPacket[] = [];
   // node-datachannel drops a track's callbacks when its JS object is garbage-collected: the client keeps them.
   const tracks = [track];
-  if (options.audio) {
-    const media = new Audio('1', 'RecvOnly');
+  const micSsrc = 0x1234abcd;
+  let sendMicrophone: RtpClient['sendMicrophone'] = () => false;
+  if (options.audio || options.microphone) {
+    const media = new Audio('1', options.microphone ? 'SendRecv' : 'RecvOnly');
     media.addOpusCodec(111);
+    if (options.microphone) media.addSSRC(micSsrc, 'test-mic', 'test-mic', 'mic');
     const audioTrack = addTrack(pc, media);
+    sendMicrophone = (packet) => {
+      const copy = Buffer.from(packet);
+      copy.writeUInt32BE(micSsrc, 8);
+      return audioTrack.isOpen() && audioTrack.sendMessageBinary(copy);
+    };
     tracks.push(audioTrack);
     audioTrack.setMediaHandler(new RtcpReceivingSession());
     audioTrack.onMessage((message) => {
@@ -83,6 +96,7 @@ export async function rtpClient(options: { audio?: boolean } = {}): Promise<RtpC
   return {
     packets,
     audio,
+    sendMicrophone: (packet) => sendMicrophone(packet),
     offer: () =>
       new Promise((resolve) => {
         pc.onGatheringStateChange((s) => {

@@ -44,6 +44,8 @@ export class LiveConnection {
 
   readonly getState = this.store.getSnapshot;
   readonly subscribe = this.store.subscribe;
+  /** The live socket now (press to talk: its messages, its peer's microphone track); null between sockets. */
+  readonly liveLink = (): LiveLink | null => this.socket;
 
   private get state(): PlayerState {
     return this.store.getSnapshot();
@@ -182,12 +184,12 @@ export class LiveConnection {
         this.dispatch({ type: 'STREAM_STATE', state: message.state, reason: message.reason });
         if (message.state === 'streaming') this.link?.armFrameTimer();
         break;
-      case 'webrtc-answer':
-        // The socket gave it to the peer already (it may have done so before this player existed).
+      case 'webrtc-answer': // the socket gave it to the peer already (maybe before this player existed)
         this.authenticated = true;
         this.link?.answered();
         break;
       case 'webrtc-candidate':
+      case 'talk': // the socket gives these to the peer and the talk button (talk-control.ts)
         break;
       case 'webrtc-unavailable':
         this.authenticated = true;

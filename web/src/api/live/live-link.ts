@@ -44,6 +44,8 @@ export class LiveLink {
   private listener: LiveLinkListener | null = null;
   private readonly held: (string | ArrayBuffer)[] = [];
   private closedByServer = false;
+  /** Press to talk's answers (`talk` messages), for the talk button of the page (talk-control.ts). */
+  onTalk: ((text: string) => void) | null = null;
 
   constructor(readonly options: LiveLinkOptions) {
     const { camera, stream, webrtc, location } = options;
@@ -99,6 +101,7 @@ export class LiveLink {
   }
 
   private onMessage(data: string | ArrayBuffer): void {
+    if (typeof data === 'string' && signalling(data)?.type === 'talk') return this.onTalk?.(data);
     if (typeof data === 'string' && this.peer) {
       const message = signalling(data);
       if (message?.type === 'webrtc-answer' && typeof message.sdp === 'string') {

@@ -52,9 +52,9 @@ describe('live connection over WebRTC', () => {
     expect(pc.closed).toBe(false);
   });
 
-  it('offers recvonly audio and plays the answered sound in the picture’s stream, which enables the mute button', async () => {
+  it('offers sendrecv audio (the camera’s sound, and the microphone for press to talk) and plays the answered sound in the picture’s stream, which enables the mute button', async () => {
     const { connection, socket, showFrame, video, pc } = await setup();
-    expect(pc.transceivers).toEqual([['video', { direction: 'recvonly' }], ['audio', { direction: 'recvonly' }]]);
+    expect(pc.transceivers).toEqual([['video', { direction: 'recvonly' }], ['audio', { direction: 'sendrecv' }]]);
     // picture and sound on one ICE transport from the offer on (not one per kind until the answer bundles them)
     expect(pc.config.bundlePolicy).toBe('max-bundle');
     socket.receive({ type: 'webrtc-answer', sdp: 'v=0 answer' });

@@ -23,6 +23,7 @@ function noPlayoutDelay(receiver: RTCRtpReceiver): void {
 
 export class RecvPeer {
   private readonly pc: RTCPeerConnection;
+  private readonly audio: RTCRtpTransceiver;
   private readonly tracks: RecvTrack[] = [];
   private trackListener: ((track: RecvTrack) => void) | null = null;
   private failedListener: (() => void) | null = null;
@@ -44,8 +45,9 @@ export class RecvPeer {
     const transceiver = this.pc.addTransceiver('video', { direction: 'recvonly' });
     const h264 = (RTCRtpReceiver.getCapabilities?.('video')?.codecs ?? []).filter((c) => c.mimeType.toLowerCase() === 'video/h264');
     if (h264.length > 0 && typeof transceiver.setCodecPreferences === 'function') transceiver.setCodecPreferences(h264);
-    // The camera's sound, when it has some: the server answers Opus, or inactive for a camera without audio.
-    this.pc.addTransceiver('audio', { direction: 'recvonly' });
+    // The camera's sound, when it has some (the server answers Opus, or inactive without audio), and the microphone
+    // for press to talk (issue 22): sendrecv, but nothing is sent until setMicrophone() gives it a track.
+    this.audio = this.pc.addTransceiver('audio', { direction: 'sendrecv' });
     this.pc.ontrack = (event) => {
       if (this.closed) return;
       // No playout delay from the first frame on, whoever plays the track (the early picture or the player): frames
@@ -96,6 +98,12 @@ export class RecvPeer {
   addCandidate(candidate: string, mid: string): void {
     if (this.closed || !candidate) return;
     this.pc.addIceCandidate({ candidate, sdpMid: mid }).catch(() => undefined);
+  }
+
+  /** The microphone's track while the talk button is held, null to stop sending (no new negotiation either way). */
+  async setMicrophone(track: MediaStreamTrack | null): Promise<void> {
+    if (this.closed) return;
+    await this.audio.sender.replaceTrack(track);
   }
 
   /** Every track so far at once, then each new one. */

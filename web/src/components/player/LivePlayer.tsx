@@ -4,6 +4,7 @@ import { LIVE_VIDEO } from '../../lib/live-video';
 import { cn } from '../ui/cn';
 import { PlayerControls } from './PlayerControls';
 import { PlayerOverlay } from './PlayerOverlay';
+import { TalkButton } from './TalkButton';
 import { TransportBadge } from './TransportBadge';
 
 export interface LivePlayerProps {
@@ -13,14 +14,16 @@ export interface LivePlayerProps {
   /** Smaller controls (camview tiles). */
   compact?: boolean;
   className?: string;
+  /** The talk button, for a camera whose backchannel the server found (the camera's own page). */
+  talk?: boolean;
 }
 
 /**
  * The live picture of a camera: <video> fed by WebRTC or, as fallback, Media Source Extensions (useLiveStream),
  * a state overlay, the transport badge and the controls. Sized by its parent (className); the picture keeps its aspect ratio inside.
  */
-export function LivePlayer({ camera, stream = 'main', compact, className }: LivePlayerProps) {
-  const { videoRef, earlyVideoSlot, containerRef, state, paused, muted, hasAudio, fullscreen, togglePlay, reload, toggleMuted, toggleFullscreen } =
+export function LivePlayer({ camera, stream = 'main', compact, className, talk }: LivePlayerProps) {
+  const { videoRef, earlyVideoSlot, containerRef, state, paused, muted, hasAudio, fullscreen, liveLink, togglePlay, reload, toggleMuted, toggleFullscreen } =
     useLiveStream(camera, stream);
   return (
     <div
@@ -51,6 +54,7 @@ export function LivePlayer({ camera, stream = 'main', compact, className }: Live
         onToggleMuted={toggleMuted}
         onToggleFullscreen={toggleFullscreen}
       />
+      {talk && !compact ? <TalkButton camera={camera} liveLink={liveLink} /> : null}
     </div>
   );
 }

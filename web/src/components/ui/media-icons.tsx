@@ -102,3 +102,9 @@ export const VideoOffIcon = (p: IconProps) => (
     <path d="M16 10l6-3v10l-6-3zM3 3l18 18" />
   </Icon>
 );
+export const MicIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3a3 3 0 0 1 3 3v6a3 3 0 0 1-6 0V6a3 3 0 0 1 3-3z" />
+    <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21" />
+  </Icon>
+);

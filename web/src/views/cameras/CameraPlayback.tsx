@@ -18,7 +18,7 @@ export function CameraPlayback({ camera }: { camera: string }) {
   const picture = 'aspect-video w-full rounded-xl';
   return (
     <div className="flex min-w-0 flex-col gap-3 lg:flex-1">
-      {session.live ? <CameraLive key={camera} camera={camera} className={picture} /> : <SessionPlayer session={session} withLive className={picture} />}
+      {session.live ? <CameraLive key={camera} camera={camera} talk className={picture} /> : <SessionPlayer session={session} withLive className={picture} />}
       <Card className="p-3! sm:p-4!">
         <SessionTimeline session={session} cameras={[camera]} showNames={false} />
         <QueryStatus query={session.timeline} />

@@ -42,7 +42,7 @@ export function CameraView({ name }: { name: string }) {
           {mayWatchRecordings ? (
             <CameraPlayback key={data.name} camera={data.name} />
           ) : (
-            <CameraLive key={data.name} camera={data.name} className="aspect-video w-full rounded-xl lg:flex-1" />
+            <CameraLive key={data.name} camera={data.name} talk className="aspect-video w-full rounded-xl lg:flex-1" />
           )}
           <Card className="lg:w-72 lg:shrink-0">
             <dl className="flex flex-col gap-3">
