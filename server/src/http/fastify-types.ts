@@ -18,6 +18,11 @@ declare module 'fastify' {
      * on a WebSocket, and a token in the URL would end up in logs. Plain HTTP requests are checked as usual.
      */
     websocketAuth?: boolean;
+    /**
+     * Issue 21: the route parameter that names a camera; the access hook answers 404 CAMERA_NOT_FOUND when the
+     * caller may not see it. Routes under /api/cameras/:name get 'name' without declaring it.
+     */
+    cameraParam?: string | undefined;
     /** The OpenAPI UI's pages: their own CSP (security-headers.ts). */
     docsPage?: boolean;
   }

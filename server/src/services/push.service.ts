@@ -1,5 +1,6 @@
 import { hasAnyPermission, type Language, type Notification, type Permission, type PushPayload, type PushStatus, type PushSubscriptionBody } from '@homecam/shared';
 import { randomUUID } from 'node:crypto';
+import { CameraScope } from './camera-scope.js';
 import { AppError } from '../errors/app-error.js';
 import { isInternalHost } from '../security/public-address.js';
 import { pushMessage } from './push-texts.js';
@@ -133,6 +134,8 @@ export class PushService {
     const urgency = notification.type === 'doorbell' || notification.level === 'ERROR' ? 'high' : 'normal';
     return recipients
       .filter((recipient) => hasAnyPermission(recipient.permissions, PUSH_PERMISSIONS))
+      // Issue 21: a limited user's devices hear only of their cameras (and not of system notifications, which may name any).
+      .filter((recipient) => CameraScope.of(recipient).allows(notification.camera))
       .map((recipient) => ({ recipient, payload: pushPayload(notification, recipient.permissions, recipient.language), urgency }));
   }
 

@@ -11,6 +11,7 @@ import { eventLabels } from './0009_event_labels.js';
 import { continuousIndex } from './0010_continuous_index.js';
 import { recordingSpans } from './0011_recording_spans.js';
 import { secondFactor } from './0012_second_factor.js';
+import { userCameras } from './0015_user_cameras.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the built server needs no
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010_continuous_index': continuousIndex,
   '0011_recording_spans': recordingSpans,
   '0012_second_factor': secondFactor,
+  '0015_user_cameras': userCameras,
 };
 
 export const migrationProvider: MigrationProvider = {
