@@ -49,7 +49,7 @@ export async function seedCameraData(app: HomecamApp, camera: string, exportOwne
   await writeFile(join(root, file), FTP_JPEG);
   await app.homecam.repositories.recordings.insert({
     id: recording, camera, room: 'Default', trigger: 'ftp', type: 'Snapshot', label: 'motion', labels: null, started_at: at, duration_ms: 0,
-    size_bytes: FTP_JPEG.length, file, thumbnail: file, status: 'finished', root, span: 0,
+    size_bytes: FTP_JPEG.length, file, thumbnail: file, status: 'complete', root, span: 0,
   });
   const continuous = app.modules.continuous;
   const segment = `${cameraFolder(camera)}-${randomUUID()}`;
