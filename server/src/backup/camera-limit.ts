@@ -15,8 +15,8 @@ const CAMERA_TABLES = ['notifications', 'recordings', 'segments', 'segment_minut
 
 /**
  * Removes every row of another camera from a database copy (then the caller's redaction VACUUMs the file): events,
- * recordings, footage index, review items and their marks, exports; other users' camera lists keep only these
- * cameras' names. Tables an older copy lacks are skipped.
+ * recordings, footage index, review items and their marks, exports, dashboard boards; other users' camera lists
+ * keep only these cameras' names. Tables an older copy lacks are skipped.
  */
 export function limitDatabase(path: string, limit: CameraLimit): void {
   const db = new SQLite(path);
@@ -30,6 +30,8 @@ export function limitDatabase(path: string, limit: CameraLimit): void {
         if (tables.has('review_marks')) db.prepare(`DELETE FROM review_marks WHERE item_id IN (SELECT id FROM review_items WHERE ${outside})`).run(names);
         db.prepare(`DELETE FROM review_items WHERE ${outside}`).run(names);
       }
+      // Dashboard boards name cameras in their widgets' settings: none goes (they are a browser's convenience).
+      if (tables.has('dashboard_layouts')) db.prepare('DELETE FROM dashboard_layouts').run();
       const userColumns = db.prepare(`SELECT name FROM pragma_table_info('users')`).all() as { name: string }[];
       if (userColumns.some((column) => column.name === 'cameras')) {
         db.prepare(
