@@ -176,7 +176,7 @@ export const VALIDATION_MESSAGES = [
   'CODE_INVALID',
   /** Turning the authenticator app off needs the password or a code. */
   'PASSWORD_OR_CODE_REQUIRED',
-  /** Issue 21: a user's camera list names a camera that does not exist (or is not a name). */
+  /** Issue 21: a camera list of a user names a camera that does not exist (or is not a name). */
   'CAMERA_UNKNOWN',
   /** Admins see every camera: a camera list is not given to a user who is (or becomes) an admin. */
   'CAMERAS_ADMIN_UNLIMITED',
