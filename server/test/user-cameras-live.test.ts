@@ -79,6 +79,7 @@ describe('socket events of a limited user', () => {
     socket.on('notification', (notification: Notification) => heard.push(`notification ${notification.camera ?? 'system'}`));
     socket.on('recording', (recording: Recording) => heard.push(`recording ${recording.camera}`));
     socket.on('notificationSize', (size) => sizes.push(size));
+    socket.on('exportProgress', (job) => heard.push(`export ${job.camera}`));
     const watcher = socketClient(url, admin);
     const watched: string[] = [];
     watcher.on('notification', (notification: Notification) => watched.push(notification.camera ?? 'system'));
@@ -94,11 +95,14 @@ describe('socket events of a limited user', () => {
     await app.homecam.notifications.system('WARN', `${UNSEEN} offline`, 'a system line may name any camera');
     recording(UNSEEN);
     app.homecam.bus.publish('CameraStateChanged', { status: { ...app.homecam.streams.status(UNSEEN) } });
+    const progress = (camera: string) => app.homecam.bus.publish('ExportProgress', { job: { id: `e${++n}`, name: 'x', camera, from: 0, to: 1, status: 'running', progress: 0.5, bytes: 0, durationMs: 0, ownerId: user.id, createdAt: 0, error: null, download: null } });
+    progress(UNSEEN);
     await notify(SEEN);
     recording(SEEN);
+    progress(SEEN);
     // The admin heard all three notifications, in order; the limited socket's events were sent in the same order.
-    await waitFor(() => watched.length === 3 && heard.includes(`recording ${SEEN}`), { message: 'the events to arrive' });
-    expect(heard.filter((line) => !line.startsWith('state'))).toEqual([`notification ${SEEN}`, `recording ${SEEN}`]);
+    await waitFor(() => watched.length === 3 && heard.includes(`export ${SEEN}`), { message: 'the events to arrive' });
+    expect(heard.filter((line) => !line.startsWith('state'))).toEqual([`notification ${SEEN}`, `recording ${SEEN}`, `export ${SEEN}`]);
 
     sizes.length = 0;
     await setCameras(user.id, [UNSEEN]);
@@ -122,7 +126,8 @@ describe('web push of a limited user', () => {
       expect(response.statusCode).toBe(201);
       return path;
     };
-    const limited = await subscribe((await limitedUser(app, ['recordings:access', 'notifications:access'], [SEEN])).token);
+    const guest = await limitedUser(app, ['recordings:access', 'notifications:access'], [SEEN]);
+    const limited = await subscribe(guest.token);
     const everyone = await subscribe((await signedInUser(app, ['recordings:access', 'notifications:access'])).token);
     const ring = (camera: string) => app.inject({ method: 'PUT', url: `/api/cameras/${encodeURIComponent(camera)}/doorbell`, headers: bearer(admin) });
     const unseenArrives = fake.next(everyone);
@@ -133,6 +138,10 @@ describe('web push of a limited user', () => {
     await Promise.all(seenArrives);
     expect(fake.received.filter((push) => push.path === limited)).toHaveLength(1);
     expect(fake.received.filter((push) => push.path === everyone)).toHaveLength(2);
+    // The test alert a user sends to their own devices names no camera: it still reaches a limited user.
+    const test = { id: 'test-1', camera: null, room: null, type: 'custom', level: 'event', title: 'HomeCam', message: 'test', label: null, trigger: null, recordingId: null, thumbnail: null, timestamp: new Date().toISOString() } as const;
+    expect((await app.homecam.push.deliveriesFor(test, guest.user.id)).map((delivery) => delivery.recipient.userId)).toEqual([guest.user.id]);
+    expect((await app.homecam.push.deliveriesFor(test)).map((delivery) => delivery.recipient.userId)).not.toContain(guest.user.id);
   });
 });
 
