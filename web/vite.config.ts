@@ -1,7 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defaultClientConditions, defineConfig, type Plugin, type Rolldown } from 'vite';
-import { createHash } from 'node:crypto';
 import { PAGE_CHUNKS_ELEMENT_ID } from './src/early/page-preload.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
@@ -45,7 +44,7 @@ function serviceWorker(): Plugin {
 
 /** The early script (src/early-live.ts): a camera page's live socket opens while the app loads. */
 const EARLY_SOURCE = 'src/early-live.ts';
-/** The app's start (main.tsx imports it once the early picture shows): index.html preloads its code. */
+/** The app's start (main.tsx imports it once the early picture shows): the early script preloads its code (listed in index.html). */
 const APP_START_SOURCE = '/src/app/start.tsx';
 /** The pages whose code the early script preloads (by route key, as src/early/page-preload.ts names them). */
 const EARLY_PAGES: Record<string, string> = { camera: '/src/pages/CameraPage.tsx', 'camera-feed': '/src/pages/CameraFeedPage.tsx' };
@@ -93,15 +92,17 @@ function appStartChunks(bundle: OutputBundle): string[] {
 }
 
 /**
- * The early script ahead of the app, as one classic script (~5 kB, no imports) loaded `async`: Chromium compiles a
- * small classic script as soon as it arrives, while a module script waits until the background threads have parsed
- * the app's ~1 MB of modules (measured: ~450 ms on the busy 2-core machine). Beside it, as data (not a script: the
- * CSP allows none inline), the camera pages' chunks, which it preloads on such a page. The dev server loads the
- * source as a module instead.
+ * The early script ahead of the app, as one classic script (~11 kB, no imports) inline at the top of <head>: it runs
+ * while the parser is still there, so a camera page's live socket and WebRTC offer start before the browser has even
+ * asked for the app's ~1.2 MB of modules and CSS (as an `async` file it ran only ~130–230 ms after the HTML came, its
+ * request queued behind theirs; a module script would wait until their parse). The server's CSP allows it by its
+ * hash, read from this built index.html (server/src/http/web/inline-scripts.ts). Before it, as data (not run), the
+ * chunks it preloads: the app's start on every page, and on a camera page that page's own, both there only once
+ * the live socket is open (src/early/after-socket-open.ts). The dev server loads the source as a module instead.
  */
 function earlyLiveScript(): Plugin {
   let root = '';
-  let early: { fileName: string; code: string } | null = null;
+  let early: string | null = null;
   // Right behind <meta charset>, which must stay within the document's first 1024 bytes.
   const insert = (html: string, tags: string[]): string => html.replace(/<meta charset="UTF-8" \/>/i, (meta) => [meta, ...tags].join('\n    '));
   return {
@@ -118,11 +119,10 @@ function earlyLiveScript(): Plugin {
         resolve: { conditions: ['source', ...defaultClientConditions] },
         build: { write: false, lib: { entry: EARLY_SOURCE, formats: ['iife'], name: 'homecamEarlyLive', fileName: () => 'early-live.js' } },
       })) as Rolldown.RolldownOutput[] | Rolldown.RolldownOutput;
-      const code = (Array.isArray(output) ? output[0]! : output).output[0].code;
-      early = { fileName: `assets/early-live-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`, code };
-    },
-    generateBundle() {
-      if (early) this.emitFile({ type: 'asset', fileName: early.fileName, source: early.code });
+      const code = (Array.isArray(output) ? output[0]! : output).output[0].code.trim();
+      // Inline, these would end the element early or change how the parser reads it.
+      if (/<\/script|<!--/i.test(code)) throw new Error(`${EARLY_SOURCE} built to text that cannot stand inline in a <script>`);
+      early = code;
     },
     transformIndexHtml: {
       order: 'post',
@@ -130,10 +130,11 @@ function earlyLiveScript(): Plugin {
         if (!ctx.bundle) return insert(html, [`<script type="module" async src="/${EARLY_SOURCE}"></script>`]);
         if (!early) throw new Error('the early script was not built');
         return insert(html, [
-          `<script async src="/${early.fileName}"></script>`,
-          `<script type="application/json" id="${PAGE_CHUNKS_ELEMENT_ID}">${JSON.stringify(earlyPageChunks(ctx.bundle))}</script>`,
-          // The app's code downloads and compiles beside the entry, which evaluates it only later (see main.tsx).
-          ...appStartChunks(ctx.bundle).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          // Before the script, which reads it as it runs.
+          // The app's code (`app`) downloads and compiles beside the entry, which evaluates it only later (see
+          // main.tsx): the early script preloads it, on a camera page once its live socket is open.
+          `<script type="application/json" id="${PAGE_CHUNKS_ELEMENT_ID}">${JSON.stringify({ app: appStartChunks(ctx.bundle), ...earlyPageChunks(ctx.bundle) })}</script>`,
+          `<script>${early}</script>`,
         ]);
       },
     },

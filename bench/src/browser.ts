@@ -22,11 +22,25 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/** ms since navigation start; null when it did not happen. */
+export interface WebrtcMilestones {
+  pcCreated: number | null;
+  offerSent: number | null;
+  answerReceived: number | null;
+  iceChecking: number | null;
+  iceConnected: number | null;
+  /** connectionState 'connected': DTLS done, media may flow. */
+  connected: number | null;
+  track: number | null;
+}
+
 interface FrameProbe {
   playerStart: number | null;
   liveSocketCreated: number | null;
   liveSocketOpen: number | null;
   liveFirstBinary: number | null;
+  /** WebRTC milestones of the page's first peer connection (see pageProbe). */
+  webrtc: WebrtcMilestones;
   videos: number;
   firstFrame: number | null;
   playing: number | null;
@@ -48,8 +62,27 @@ export function pageProbe(init: { origin: string; session: string; token: string
     window.__benchCamera = init.camera;
   }
   const probe = { playerStart: null, videos: 0, firstFrame: null, playing: null, frameWidth: null,
-    liveSocketCreated: null, liveSocketOpen: null, liveFirstBinary: null };
+    liveSocketCreated: null, liveSocketOpen: null, liveFirstBinary: null,
+    webrtc: { pcCreated: null, offerSent: null, answerReceived: null, iceChecking: null, iceConnected: null, connected: null, track: null } };
   window.__bench = probe;
+  const mark = (key) => { if (probe.webrtc[key] === null) probe.webrtc[key] = performance.now(); };
+  // the first peer connection's way to its first track: ICE checks, ICE connected, DTLS (connectionState) connected
+  const NativePeer = window.RTCPeerConnection;
+  if (NativePeer) {
+    window.RTCPeerConnection = class extends NativePeer {
+      constructor(...args) {
+        super(...args);
+        if (probe.webrtc.pcCreated !== null) return;
+        mark('pcCreated');
+        this.addEventListener('iceconnectionstatechange', () => {
+          if (this.iceConnectionState === 'checking') mark('iceChecking');
+          if (this.iceConnectionState === 'connected' || this.iceConnectionState === 'completed') mark('iceConnected');
+        });
+        this.addEventListener('connectionstatechange', () => { if (this.connectionState === 'connected') mark('connected'); });
+        this.addEventListener('track', () => mark('track'));
+      }
+    };
+  }
   // when the page opens its live WebSocket, when it is open, when the first video bytes arrive
   const NativeWebSocket = window.WebSocket;
   window.WebSocket = class extends NativeWebSocket {
@@ -60,7 +93,13 @@ export function pageProbe(init: { origin: string; session: string; token: string
       this.addEventListener('open', () => { if (probe.liveSocketOpen === null) probe.liveSocketOpen = performance.now(); });
       this.addEventListener('message', (event) => {
         if (typeof event.data !== 'string' && probe.liveFirstBinary === null) probe.liveFirstBinary = performance.now();
+        if (typeof event.data === 'string' && event.data.includes('"webrtc-answer"')) mark('answerReceived');
       });
+      this.__benchLive = true;
+    }
+    send(data) {
+      if (this.__benchLive && typeof data === 'string' && data.includes('"webrtc-offer"')) mark('offerSent');
+      return super.send(data);
     }
   };
   const watched = new WeakSet();
@@ -139,7 +178,7 @@ export interface FirstFrameRun {
     liveSocketCreated: number | null;
     liveSocketOpen: number | null;
     liveFirstBinary: number | null;
-  } | null;
+  } & Partial<WebrtcMilestones> | null;
   videos: number;
   frameWidth: number | null;
   /** The player's `data-transport` ('webrtc' | 'mse') at the first frame; null when the page has none. */
@@ -233,6 +272,7 @@ async function waitForFrame(page: Page, timeoutMs: number, noVideoGiveUpMs: numb
           liveSocketCreated: probe.liveSocketCreated,
           liveSocketOpen: probe.liveSocketOpen,
           liveFirstBinary: probe.liveFirstBinary,
+          ...probe.webrtc,
         },
         videos: probe.videos,
         frameWidth: probe.frameWidth,

@@ -31,6 +31,18 @@ function breakdownMedians(runs: readonly FirstFrameRun[]): Record<Milestone, num
   };
 }
 
+const WEBRTC_MILESTONES = ['liveSocketCreated', 'liveSocketOpen', 'pcCreated', 'offerSent', 'answerReceived', 'iceChecking', 'iceConnected', 'connected', 'track'] as const;
+
+/** Medians of the WebRTC milestones (ms since navigation start): where socket → first frame goes. */
+function webrtcMedians(runs: readonly FirstFrameRun[]): Record<string, number> {
+  const medians: Record<string, number> = {};
+  for (const key of WEBRTC_MILESTONES) medians[key] = round(summarize(pickNumbers(runs.map((r) => r.breakdown?.[key]))).p50, 1);
+  medians.firstFrame = round(summarize(pickNumbers(runs.map((r) => r.firstFrameMs))).p50, 1);
+  return medians;
+}
+
+const describeMedians = (medians: Record<string, number>): string => Object.entries(medians).map(([key, value]) => `${key} ${ms(value)}`).join(' → ');
+
 interface PageResult {
   warmup: FirstFrameRun | null;
   runs: FirstFrameRun[];
@@ -86,13 +98,15 @@ export async function browserPhase(server: BenchServer, session: LoginResponse, 
   // where the WebRTC page's time goes: loading the app vs. its live socket → first frame (signalling, ICE, DTLS, keyframe)
   const webrtcFromSocket = summaryOrNull(pickNumbers(webrtc.runs.map((r) => (r.firstFrameMs !== null && typeof r.breakdown?.liveSocketCreated === 'number' ? r.firstFrameMs - r.breakdown.liveSocketCreated : null))));
   const appMedians = app.runs.length ? breakdownMedians(app.runs) : null;
-  const webrtcMedians = webrtc.runs.length ? breakdownMedians(webrtc.runs) : null;
+  const webrtcPageMedians = webrtc.runs.length ? breakdownMedians(webrtc.runs) : null;
   log(`  web app MSE: ${app.notMeasured ?? `p50 ${ms(appSummary?.p50)}, p95 ${ms(appSummary?.p95)}`}`);
   if (appMedians) {
     const m = appMedians;
     log(`  web app MSE medians (ms since navigation start): HTML ${ms(m.responseEnd)} → DOMContentLoaded ${ms(m.domContentLoaded)} → live socket created ${ms(m.liveSocketCreated)} → open ${ms(m.liveSocketOpen)} → first video bytes ${ms(m.liveFirstBinary)} → first frame ${ms(m.firstFrame)}`);
   }
-  log(`  web app WebRTC: ${webrtc.notMeasured ?? `p50 ${ms(webrtcSummary?.p50)}, p95 ${ms(webrtcSummary?.p95)}; live socket open ${ms(webrtcMedians?.liveSocketOpen)} (median)`}`);
+  log(`  web app WebRTC: ${webrtc.notMeasured ?? `p50 ${ms(webrtcSummary?.p50)}, p95 ${ms(webrtcSummary?.p95)}; live socket open ${ms(webrtcPageMedians?.liveSocketOpen)} (median)`}`);
+  if (webrtc.runs.length) log(`  web app WebRTC medians: ${describeMedians(webrtcMedians(webrtc.runs))}`);
+  if (referenceWebrtc.runs.length) log(`  reference WebRTC medians: ${describeMedians(webrtcMedians(referenceWebrtc.runs))}`);
   log(`  reference MSE player (from its start): p50 ${ms(refSummary?.p50)}, p95 ${ms(refSummary?.p95)}`);
   log(`  reference WebRTC player (from its start): ${referenceWebrtc.notMeasured ?? `p50 ${ms(refWebrtcSummary?.p50)}, p95 ${ms(refWebrtcSummary?.p95)}`}`);
 
@@ -153,8 +167,8 @@ export async function browserPhase(server: BenchServer, session: LoginResponse, 
       error: browserError,
       inApp: inApp.json,
       app: { notMeasured: app.notMeasured, warmup: app.warmup, summary: appSummary, medians: appMedians, playingMs: playing(app.runs), runs: app.runs },
-      webrtc: { notMeasured: webrtc.notMeasured, warmup: webrtc.warmup, summary: webrtcSummary, fromLiveSocketMs: webrtcFromSocket, medians: webrtcMedians, playingMs: playing(webrtc.runs), runs: webrtc.runs },
-      referenceWebrtc: { notMeasured: referenceWebrtc.notMeasured, warmup: referenceWebrtc.warmup, summary: refWebrtcSummary, runs: referenceWebrtc.runs },
+      webrtc: { notMeasured: webrtc.notMeasured, warmup: webrtc.warmup, summary: webrtcSummary, fromLiveSocketMs: webrtcFromSocket, medians: webrtcPageMedians, milestones: webrtc.runs.length ? webrtcMedians(webrtc.runs) : null, playingMs: playing(webrtc.runs), runs: webrtc.runs },
+      referenceWebrtc: { notMeasured: referenceWebrtc.notMeasured, warmup: referenceWebrtc.warmup, summary: refWebrtcSummary, milestones: referenceWebrtc.runs.length ? webrtcMedians(referenceWebrtc.runs) : null, runs: referenceWebrtc.runs },
       reference: { warmup: reference.warmup, summary: refSummary, navigationToFirstFrameMs: summaryOrNull(frames(reference.runs)), playingMs: playing(reference.runs), runs: reference.runs },
     },
   };

@@ -95,8 +95,10 @@ export async function startOwnedServer(
   env: Record<string, string> = {},
   config?: Record<string, unknown>,
   nodeArgs: readonly string[] = [],
+  /** Another build of the server than server/dist/main.js (A/B comparisons). */
+  entry?: string,
 ): Promise<{ server: BenchServer; api: Api; session: LoginResponse; token: string; stop: () => Promise<void> }> {
-  const server = await startServer(env, config, { nodeArgs });
+  const server = await startServer(env, config, { nodeArgs, ...(entry ? { entry } : {}) });
   let stopped: Promise<void> | null = null;
   const stop = (): Promise<void> =>
     (stopped ??= (async () => {

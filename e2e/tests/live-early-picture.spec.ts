@@ -27,6 +27,21 @@ async function watchVideos(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Every CSP violation the page reports about a script element. The early script is inline in index.html and runs by the hash the server
+ * reads from the built file: a hash that does not match would be refused (and the early picture never show).
+ */
+async function watchCspViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const violations: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = violations;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      // zod probes whether it may compile validators with Function() and, refused, validates without: not a script.
+      if (event.blockedURI !== 'eval') violations.push(`${event.effectiveDirective}: ${event.blockedURI || 'inline'}`);
+    });
+  });
+}
+
 const videosSeen = (page: Page) =>
   page.evaluate(() =>
     (window as unknown as { videosSeen: { inLayer: boolean; firstFrameMs: number | null; srcAtFirstFrame: string | null; element: HTMLVideoElement }[] }).videosSeen.map((entry) => ({
@@ -49,6 +64,7 @@ for (const transport of ['mse', 'webrtc'] as const) {
     await signInWithForm(page, server.url, ADMIN.username, ADMIN.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await watchVideos(page);
+    await watchCspViolations(page);
     await page.goto(`${server.url}/cameras/Porch`);
     const player = page.getByTestId('live-player');
     await expect(player).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
@@ -56,6 +72,10 @@ for (const transport of ['mse', 'webrtc'] as const) {
     await expect(page.locator('.early-picture')).toHaveCount(0); // the layer went with the adoption
     // The picture is the page's loading screen: no splash hid it (spec's 2.25 s splash is for the other pages).
     expect(await page.evaluate(() => (window as unknown as { splashSeen?: boolean }).splashSeen ?? false)).toBe(false);
+
+    // The early script ran inline under the CSP (its hash), and nothing else was refused.
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    expect(await page.locator('head > script:not([src]):not([type])').count()).toBe(1);
 
     // One <video> in all: it appeared in the early layer, showed frames there, and is the player's now.
     const [video, ...others] = await videosSeen(page);

@@ -57,7 +57,7 @@ async function installHttp(app: FastifyInstance, ctx: AppContext, options: Build
   for (const register of PLUGINS) await register(app);
   installErrorHandler(app);
   await installHttpLimits(app, { ...options.httpLimits, behindProxy: !!options.trustProxy });
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, { inlineScriptHashes: ctx.repositories.webAssets.inlineScriptHashes });
   installAccessControl(app, ctx.auth);
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

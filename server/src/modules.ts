@@ -17,7 +17,10 @@ import { homekitModule, type HomekitOptions } from './homekit/module.js';
 import { metricsModule, type MetricsOptions } from './metrics/module.js';
 import { recorderModule, type RecorderModuleOptions } from './recording/module.js';
 import type { HomecamModule } from './runtime/module.js';
+import { passkeysModule } from './passkeys/module.js';
 import { secondFactorModule } from './second-factor/module.js';
+import { apiTokensModule } from './api-tokens/module.js';
+import { sessionsModule } from './sessions/module.js';
 import { firstGate } from './services/notification.service.js';
 import { streamsModule, type LiveOptions } from './streams/module.js';
 import { triggersModule } from './triggers/module.js';
@@ -63,12 +66,18 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
   const metrics = metricsModule(ctx, options.metrics);
   // Issue 21: installs the sign-in's second step on the context's AuthService.
   const secondFactor = secondFactorModule(ctx);
+  // Issue 21: passkeys register with the second-factor feature (policy, second step, an admin's reset).
+  const passkeys = passkeysModule(ctx, secondFactor);
   const list = [
     // Stopped last: what the other modules log while stopping still reaches the file.
     { name: 'logs', stop: () => ctx.logs.close() },
     { name: 'database', stop: () => ctx.database.close() },
     apiModule(ctx),
     secondFactor,
+    passkeys,
+    // Issue 21: installs the API-token check on the context's AuthService; the signed-in devices list.
+    apiTokensModule(ctx),
+    sessionsModule(ctx),
     system,
     streamsModule(ctx, options.live),
     auditModule(ctx),
@@ -90,7 +99,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions) {
     // Stopped first: no HomeKit request reaches a module that is already stopping.
     homekit,
   ] satisfies HomecamModule[];
-  return { list, secondFactor, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics, detection };
+  return { list, secondFactor, passkeys, recorder, continuous, triggers, mqtt, push, analysis, alerts, system, homekit, metrics, detection };
 }
 
 export type Modules = ReturnType<typeof createModules>;

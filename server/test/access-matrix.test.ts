@@ -53,6 +53,9 @@ function fillUrl(url: string, targetUserId: number): string {
     file: 'none.mp4',
     // /api/alerts/:channel/test (no telegram channel registered in this app: 404 for those allowed)
     channel: 'telegram',
+    // Issue 21: a signed-in device and an API token that do not exist (404 for those allowed).
+    sessionId: 'no-such-session',
+    tokenId: 'no-such-token',
   };
   return url.replace(/:(\w+)|\*/g, (match, name: string | undefined) => {
     if (match === '*') return 'some/page';
@@ -313,9 +316,10 @@ describe('access matrix: a user limited to some cameras, probing a camera they m
       [/^\/api\/plugins\//, 'telegram'],
     ];
     const values: Record<string, string | undefined> = {
-      id: ids.find(([prefix]) => prefix.test(url))?.[1],
+      // Ids of other things (passkeys, sessions, tokens …) name no camera: any id will do.
+      id: ids.find(([prefix]) => prefix.test(url))?.[1] ?? 'none',
       name: encodeURIComponent(url.startsWith('/api/cameras/') ? HIDDEN.name : url.startsWith('/api/rooms/') ? ROOM : url.startsWith('/api/backup/') ? 'homecam-db-2026-01-01.sqlite' : url.startsWith('/api/system/triggers/') ? 'mqtt' : photoName),
-      section: 'mqtt', camera: folder, date, file, channel: 'telegram',
+      section: 'mqtt', camera: folder, date, file, channel: 'telegram', sessionId: 'none', tokenId: 'none',
     };
     return url.replace(/:(\w+)|\*/g, (match, name: string | undefined) => {
       const value = match === '*' ? 'some/page' : values[name ?? ''];

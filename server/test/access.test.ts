@@ -132,6 +132,47 @@ const CONTRACT: [method: string, url: string, access: string][] = [
   ['DELETE', '/api/users/:id/second-factor', 'admin'],
   ['GET', '/api/settings/second-factor', 'admin'],
   ['PUT', '/api/settings/second-factor', 'admin'],
+  // docs/api-contract-passkeys.md
+  ['POST', '/api/auth/passkey/options', 'public'],
+  ['POST', '/api/auth/second-factor/passkey/options', 'public'],
+  ['POST', '/api/auth/passkey', 'public'],
+  ['GET', '/api/account/passkeys', 'signedIn'],
+  ['POST', '/api/account/passkeys/registration', 'signedIn'],
+  ['POST', '/api/account/passkeys', 'signedIn'],
+  ['PATCH', '/api/account/passkeys/:id', 'signedIn'],
+  ['POST', '/api/account/passkeys/:id/remove', 'signedIn'],
+  // docs/api-contract-access.md
+  ['GET', '/api/users/:id/sessions', 'selfOrAdmin'],
+  ['DELETE', '/api/users/:id/sessions', 'selfOrAdmin'],
+  ['DELETE', '/api/users/:id/sessions/:sessionId', 'selfOrAdmin'],
+  ['POST', '/api/account/tokens', 'signedIn'],
+  ['GET', '/api/users/:id/tokens', 'selfOrAdmin'],
+  ['DELETE', '/api/users/:id/tokens/:tokenId', 'selfOrAdmin'],
+];
+
+/** Issue 21: the routes an API token is refused on whatever its scopes (docs/api-contract-access.md). */
+const SESSION_ONLY = [
+  'DELETE /api/subscribe',
+  'DELETE /api/users/:id',
+  'DELETE /api/users/:id/photo',
+  'DELETE /api/users/:id/second-factor',
+  'DELETE /api/users/:id/sessions',
+  'DELETE /api/users/:id/sessions/:sessionId',
+  'DELETE /api/users/:id/tokens/:tokenId',
+  'GET /api/account/second-factor',
+  'GET /api/settings/second-factor',
+  'GET /api/subscribe',
+  'GET /api/users/:id/sessions',
+  'GET /api/users/:id/tokens',
+  'PATCH /api/users/:id',
+  'POST /api/account/second-factor/totp',
+  'POST /api/account/second-factor/totp/confirm',
+  'POST /api/account/second-factor/totp/disable',
+  'POST /api/account/tokens',
+  'POST /api/subscribe',
+  'POST /api/users',
+  'PUT /api/settings/second-factor',
+  'PUT /api/users/:id/photo',
 ];
 
 let app: HomecamApp;
@@ -149,6 +190,14 @@ describe('route access declarations', () => {
       .filter((route) => !route.internal && route.method !== 'HEAD')
       .map((route) => [route.method, route.url, describeAccessRule(route.access)]);
     expect(new Set(declared.map((r) => r.join(' ')))).toEqual(new Set(CONTRACT.map((r) => r.join(' '))));
+  });
+
+  it('API tokens are refused exactly on the account, device, token, second-factor and push routes (issue 21)', () => {
+    const sessionOnly = listRouteAccess(app)
+      .filter((route) => route.sessionOnly && route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    expect(sessionOnly).toEqual([...SESSION_ONLY].sort());
   });
 
   it('only the OpenAPI UI is whitelisted as internal', () => {

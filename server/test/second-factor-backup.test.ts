@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { FakeClock } from '../src/lib/fake-clock.js';
 import { download, restore, unpack } from './helpers/backup.js';
+import { enrolPasskey, newAuthenticator, passkeySignIn } from './helpers/passkeys.js';
 import { enrolTotp, ticketFor } from './helpers/second-factor.js';
 import { createTestApp, makeDataDir } from './helpers/test-app.js';
 import { DEFAULT_TEST_PASSWORD, signedInUser } from './helpers/users.js';
@@ -69,6 +70,40 @@ describe('second factors and backups', () => {
       app = await createTestApp({ dataDir, clock });
       const signIn = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'bob', password: DEFAULT_TEST_PASSWORD } });
       expect(signIn.json()).toHaveProperty('access_token');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('passkeys: none in a non-admin archive; its restore keeps them, and an admin archive from before a removal does not bring one back', async () => {
+    const clock = new FakeClock();
+    const dataDir = await makeDataDir();
+    let app: HomecamApp = await createTestApp({ dataDir, clock });
+    try {
+      const admin = await signedInUser(app, ['admin']);
+      const key = newAuthenticator();
+      await enrolPasskey(app, admin.token, key);
+      const bob = await signedInUser(app, ['dashboard:access'], { username: 'bob' });
+      const bobsKey = newAuthenticator();
+      await enrolPasskey(app, bob.token, bobsKey);
+      const restorer = await signedInUser(app, ['backup:download', 'backup:restore']);
+      const archive = await download(app, restorer.token);
+      expect(rowsOf(await archivedDatabase(archive), 'passkeys')).toBe(0);
+      const full = await download(app, admin.token);
+      expect(rowsOf(await archivedDatabase(full), 'passkeys')).toBe(2);
+      const reset = await app.inject({ method: 'DELETE', url: `/api/users/${bob.user.id}/second-factor`, headers: { authorization: `Bearer ${admin.token}` } });
+      expect(reset.statusCode).toBe(204);
+
+      expect((await restore(app, restorer.token, archive)).statusCode).toBe(202);
+      await app.close();
+      app = await createTestApp({ dataDir, clock });
+      expect((await passkeySignIn(app, key)).statusCode).toBe(200);
+
+      expect((await restore(app, (await signedInUser(app, ['admin'])).token, full)).statusCode).toBe(202);
+      await app.close();
+      app = await createTestApp({ dataDir, clock });
+      expect((await passkeySignIn(app, key)).statusCode).toBe(200);
+      expect((await passkeySignIn(app, bobsKey)).statusCode).toBe(401);
     } finally {
       await app.close();
     }

@@ -5,7 +5,7 @@ import { FakeClock } from '../src/lib/fake-clock.js';
 import { expectError } from './helpers/http.js';
 import { enrolTotp, passwordStep } from './helpers/second-factor.js';
 import { createTestApp } from './helpers/test-app.js';
-import { bearer, DEFAULT_TEST_PASSWORD, signedInUser } from './helpers/users.js';
+import { bearer, DEFAULT_TEST_PASSWORD, signedInUser, tokenFor } from './helpers/users.js';
 
 /** Issue 21: the system requires a second factor of admins or of everyone; whoever has none may only set one up. */
 describe('second-factor policy', () => {
@@ -46,7 +46,9 @@ describe('second-factor policy', () => {
 
     await enrolTotp(a, session.access_token, () => clock.now());
     expect((await a.inject({ url: '/api/users', headers: bearer(session.access_token) })).statusCode).toBe(200);
-    expect(await check(a, owner.token)).toMatchObject({ secondFactorEnrolmentDue: false });
+    expect(await check(a, session.access_token)).toMatchObject({ secondFactorEnrolmentDue: false });
+    // Setting up the factor ended the account's other sessions (issue 21): one from before it is not trusted after.
+    expectError(await a.inject({ url: '/api/auth/check', headers: bearer(owner.token) }), 401, 'UNAUTHENTICATED');
   });
 
   it('"everyone": a non-admin without a factor is limited too; and an admin reset limits them again', async () => {
@@ -65,11 +67,14 @@ describe('second-factor policy', () => {
 
     await enrolTotp(a, viewer.token, () => clock.now());
     expect((await a.inject({ url: '/api/cameras', headers: bearer(viewer.token) })).statusCode).toBe(200);
-    // An admin's reset brings the limit back (the user must set a new one up at once).
+    // An admin's reset ends the user's sessions (the lost phone may hold one) and brings the limit back: signed in
+    // again, the user must set a new one up at once.
     expect((await a.inject({ method: 'DELETE', url: `/api/users/${viewer.user.id}/second-factor`, headers: bearer(owner.token) })).statusCode).toBe(204);
-    expectError(await a.inject({ url: '/api/cameras', headers: bearer(viewer.token) }), 403, 'SECOND_FACTOR_ENROLMENT_REQUIRED');
+    expectError(await a.inject({ url: '/api/cameras', headers: bearer(viewer.token) }), 401, 'UNAUTHENTICATED');
+    const again = await tokenFor(a, viewer.user);
+    expectError(await a.inject({ url: '/api/cameras', headers: bearer(again) }), 403, 'SECOND_FACTOR_ENROLMENT_REQUIRED');
 
     expect((await setPolicy(a, owner.token, 'off')).statusCode).toBe(200);
-    expect((await a.inject({ url: '/api/cameras', headers: bearer(viewer.token) })).statusCode).toBe(200);
+    expect((await a.inject({ url: '/api/cameras', headers: bearer(again) })).statusCode).toBe(200);
   });
 });

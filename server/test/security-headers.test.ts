@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appForSuite } from './helpers/suite-app.js';
-import { createTestApp } from './helpers/test-app.js';
+import { createTestApp, makeDataDir } from './helpers/test-app.js';
 
 /** `content-security-policy` as directive → sources. */
 function csp(header: unknown): Record<string, string[]> {
@@ -94,6 +97,25 @@ describe('the OpenAPI UI', () => {
       expect(policy['frame-ancestors']).toEqual(["'none'"]);
       const appPolicy = csp((await app.inject({ url: '/' })).headers['content-security-policy']);
       expect(appPolicy['style-src']).toEqual(["'self'"]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the built page’s inline first script', () => {
+  it('is allowed by its hash, read from the built index.html at start; no other inline script is', async () => {
+    const early = '(function(){window.earlyLive=1})();';
+    const webDir = await makeDataDir();
+    await writeFile(join(webDir, 'index.html'), `<!doctype html><html><head><script type="application/json" id="c">{}</script><script>${early}</script></head><body></body></html>`);
+    const app = await createTestApp({ webDir });
+    try {
+      const hash = `'sha256-${createHash('sha256').update(early).digest('base64')}'`;
+      for (const url of ['/', '/cameras/Porch/feed', '/api/health']) {
+        expect(csp((await app.inject({ url })).headers['content-security-policy'])['script-src'], url).toEqual(["'self'", hash]);
+      }
+      // The API docs keep their own policy: scripts from the server only.
+      expect(csp((await app.inject({ url: '/api/docs' })).headers['content-security-policy'])['script-src']).toEqual(["'self'"]);
     } finally {
       await app.close();
     }

@@ -1,19 +1,24 @@
 import { earlyPage, showEarlyPicture, startEarlyLive, storedAccessToken } from './api/live/live-early';
+import { afterSocketOpen } from './early/after-socket-open';
 import { prefetchEarly } from './early/early-requests';
 import { preloadPageChunks } from './early/page-preload';
 
 /**
- * The page's first script (loaded async, before the app: see vite.config.ts). On a camera page of a signed-in
- * user it opens the live socket at once and plays it in a <video> the player adopts later (api/live/live-early.ts), asks for the page's code and for what the app
+ * The page's first script (inline at the top of <head>, before the app: see vite.config.ts). On a camera page of a
+ * signed-in user it opens the live socket at once and plays it in a <video> the player adopts later
+ * (api/live/live-early.ts); once that socket is open it asks for the app's code, the page's code and for what the app
  * asks first (the session check; the camera's data and the UI settings on its page), so the picture, the player and
- * their data are on their way while the app's bundle loads.
+ * their data are on their way while the app's bundle loads. On every other page it asks for the app's code at once.
  */
 const page = earlyPage(window.location.pathname);
 const token = storedAccessToken(localStorage);
-if (page && token) {
+const link = page && token ? startEarlyLive({ location: window.location, storage: localStorage }) : null;
+// The picture too: it plays as soon as its first bytes arrive, and the player adopts it once the app has rendered.
+if (link) showEarlyPicture(document);
+afterSocketOpen(link?.socket ?? null, () => {
+  preloadPageChunks(document, 'app');
+  if (!page || !token) return;
   preloadPageChunks(document, page.route);
-  // The picture too: it plays as soon as its first bytes arrive, and the player adopts it once the app has rendered.
-  if (startEarlyLive({ location: window.location, storage: localStorage })) showEarlyPicture(document);
   const onItsPage = page.route === 'camera' ? [`/api/cameras/${encodeURIComponent(page.camera)}`, '/api/config/ui'] : [];
   prefetchEarly(['/api/auth/check', ...onItsPage], token);
-}
+});

@@ -105,6 +105,35 @@ export const ERROR_STATUS = {
   TOTP_NOT_ENABLED: 409,
   /** The system requires a second factor of this user: until it is set up, only the enrolment is open. */
   SECOND_FACTOR_ENROLMENT_REQUIRED: 403,
+  /**
+   * Issue 21: the passkey's answer was refused: a ceremony unknown, expired or used, a signature, counter, origin or
+   * RP ID that does not match, a passkey of another account, or no user verification where it is required. One
+   * answer for all, as for codes.
+   */
+  PASSKEY_INVALID: 401,
+  /** The new passkey's answer did not verify (its ceremony expired or was used, or the origin or RP ID differ). */
+  PASSKEY_REGISTRATION_FAILED: 400,
+  /** This passkey is registered already (to this account or another). */
+  PASSKEY_ALREADY_REGISTERED: 409,
+  /** The account holds PASSKEY_LIMIT passkeys: remove one first. */
+  PASSKEY_LIMIT_REACHED: 409,
+  /** No passkey of the caller by that id. */
+  PASSKEY_NOT_FOUND: 404,
+  /**
+   * Passkeys need the page's origin (the request's Origin header) on the host the request was sent to, under a
+   * host name: browsers refuse passkeys for an IP address.
+   */
+  PASSKEY_ORIGIN_REFUSED: 400,
+  /** Issue 21: an API token is not a session: tokens, sessions, passwords and second factors need a signed-in session. */
+  SESSION_REQUIRED: 403,
+  /** The signed-in device is not one of that user's live sessions. */
+  SESSION_NOT_FOUND: 404,
+  /** No live API token by that id for that user. */
+  API_TOKEN_NOT_FOUND: 404,
+  /** A scope the owner does not hold: a token never gets more than its owner. */
+  API_TOKEN_SCOPE_NOT_HELD: 403,
+  /** The user holds API_TOKEN_MAX_PER_USER live tokens already. */
+  API_TOKEN_LIMIT: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -176,6 +205,12 @@ export const VALIDATION_MESSAGES = [
   'CODE_INVALID',
   /** Turning the authenticator app off needs the password or a code. */
   'PASSWORD_OR_CODE_REQUIRED',
+  /** A passkey needs a name (to tell a phone from a laptop). */
+  'PASSKEY_NAME_REQUIRED',
+  /** Issue 21, API tokens: a name, at least one scope, and an expiry (or never) are required. */
+  'TOKEN_NAME_REQUIRED',
+  'SCOPE_REQUIRED',
+  'EXPIRY_REQUIRED',
   /** Issue 21: a camera list of a user names a camera that does not exist (or is not a name). */
   'CAMERA_UNKNOWN',
   /** Admins see every camera: a camera list is not given to a user who is (or becomes) an admin. */

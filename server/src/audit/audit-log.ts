@@ -7,6 +7,7 @@ import { cameraChanges, settingsChange } from './describe-config.js';
 import { doorbellPressed, motionEnded, motionStarted, objectDetected, recordingCompleted, recordingsRemoved, recordingStarted, streamState } from './describe-events.js';
 import { backupDownloaded, restartRequested, restoreRequested } from './describe-system.js';
 import { accountChanged, secondFactorChanged, signedIn, signInFailed } from './describe-users.js';
+import { apiTokenChanged, sessionsEnded } from './describe-access.js';
 
 export interface AuditLogDeps {
   bus: EventBus;
@@ -25,6 +26,8 @@ const DESCRIBERS: { [K in keyof DomainEvents]?: Describer<K> } = {
   SignInFailed: signInFailed,
   AccountChanged: accountChanged,
   SecondFactorChanged: secondFactorChanged,
+  SessionsEnded: sessionsEnded,
+  ApiTokenChanged: apiTokenChanged,
   MotionStarted: motionStarted,
   MotionEnded: motionEnded,
   DoorbellPressed: doorbellPressed,

@@ -17,6 +17,9 @@ export function signInFailed({ user, address, reason }: DomainEvents['SignInFail
     return { level: 'debug', source: 'users', subject: { address, reason }, message: `sign-in refused${from}: too many failed attempts` };
   }
   const who = user === null ? 'an unknown user name' : quote(user);
+  if (reason === 'passkey') {
+    return { level: 'warn', source: 'users', subject: { user, address, reason }, message: `sign-in failed for ${who}${from}: passkey refused` };
+  }
   if (reason === 'secondFactor') {
     return { level: 'warn', source: 'users', subject: { user, address, reason }, message: `sign-in failed for ${who}${from}: wrong or reused one-time code` };
   }
@@ -54,13 +57,16 @@ const SECOND_FACTOR_CHANGES: Record<DomainEvents['SecondFactorChanged']['change'
   totpEnabled: 'set up an authenticator app',
   totpDisabled: 'turned off their authenticator app',
   recoveryCodeUsed: 'used a recovery code',
+  passkeyAdded: 'added a passkey',
+  passkeyRemoved: 'removed a passkey',
   reset: 'second factors reset',
 };
 
 /** Issue 21: second factors set up, turned off, a recovery code spent, or reset by an admin (a lost phone). */
-export function secondFactorChanged({ user, change, by }: DomainEvents['SecondFactorChanged']): AuditEntry {
-  const subject = { user, change, ...bySubject(by) };
+export function secondFactorChanged({ user, change, by, passkey }: DomainEvents['SecondFactorChanged']): AuditEntry {
+  const subject = { user, change, ...bySubject(by), ...(passkey !== undefined && { passkey }) };
   if (change === 'reset') return { level: 'warn', source: 'users', subject, message: `user ${quote(user)}: ${SECOND_FACTOR_CHANGES[change]}${byText(by)}` };
   const level = change === 'recoveryCodeUsed' ? 'warn' : 'info';
-  return { level, source: 'users', subject, message: `${quote(user)} ${SECOND_FACTOR_CHANGES[change]}${by?.address ? ` (from ${by.address})` : ''}` };
+  const named = passkey === undefined ? '' : ` ${quote(passkey)}`;
+  return { level, source: 'users', subject, message: `${quote(user)} ${SECOND_FACTOR_CHANGES[change]}${named}${by?.address ? ` (from ${by.address})` : ''}` };
 }

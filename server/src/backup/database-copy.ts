@@ -5,14 +5,14 @@ export const REQUIRED_TABLES = ['users', 'sessions', 'notifications', 'kysely_mi
 
 /**
  * Strips a database copy for a non-admin's archive: sessions, push subscriptions, VAPID keys, password hashes and
- * second factors (authenticator-app secrets, recovery-code hashes: issue 21) go, then VACUUM so the
+ * second factors (authenticator-app secrets, recovery-code hashes, passkeys: issue 21) and API token hashes go, then VACUUM so the
  * deleted rows do not linger in free pages of the file.
  */
 export function redactDatabase(path: string): void {
   const db = new SQLite(path);
   try {
     db.exec(`DELETE FROM sessions; DELETE FROM push_subscriptions; DELETE FROM vapid_keys; UPDATE users SET password_hash = '';`);
-    db.exec(`DELETE FROM totp_secrets; DELETE FROM recovery_codes;`);
+    db.exec(`DELETE FROM totp_secrets; DELETE FROM recovery_codes; DELETE FROM passkeys; DELETE FROM api_tokens;`);
     db.exec('VACUUM');
   } finally {
     db.close();

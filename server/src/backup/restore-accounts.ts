@@ -13,7 +13,7 @@ import type SQLite from 'better-sqlite3';
  *      (nobody can sign in to it until an admin sets one): its old password is not resurrected;
  *   3. the restoring admin keeps their account as it is now (added when the archive does not have it), so a restore
  *      cannot lock them out or take their admin permission, and the result always has an admin.
- * - Either way, second factors (issue 21) are the live ones, matched by account name: a restore never turns one
+ * - Either way, second factors and API tokens (issue 21) are the live ones, matched by account name: a restore never turns one
  *   off (a non-admin's archive has none), never brings back one reset since (a lost phone), and an account deleted
  *   since comes back without any.
  */
@@ -65,6 +65,9 @@ function mergeAdminAccounts(db: SQLite.Database, rules: AccountRules): void {
 const SECOND_FACTOR_TABLES = [
   ['totp_secrets', 'secret, created_at, confirmed_at, last_step'],
   ['recovery_codes', 'code_hash, used_at'],
+  ['passkeys', 'credential_id, public_key, counter, transports, user_handle, rp_id, name, created_at, last_used_at'],
+  // Issue 21: API tokens too: a token revoked since the backup never comes back, a live integration keeps working.
+  ['api_tokens', 'id, name, token_hash, scopes, created_at, expires_at, last_used_at'],
 ] as const;
 
 function keepLiveSecondFactors(db: SQLite.Database): void {

@@ -130,6 +130,8 @@ export interface Database {
   exports: ExportsTable;
   totp_secrets: TotpSecretsTable;
   recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  api_tokens: ApiTokensTable;
 }
 
 /** One continuous-recording segment (0010): a standalone fMP4 (init + fragments) under `root` of node `node_id`. */
@@ -220,4 +222,33 @@ export interface RecoveryCodesTable {
   user_id: number;
   code_hash: string;
   used_at: string | null;
+}
+
+/** One passkey (0013): a WebAuthn credential of a user. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  public_key: Uint8Array;
+  counter: number;
+  /** JSON array of transport names. */
+  transports: string;
+  user_handle: string;
+  rp_id: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** An API token for an integration (0014): its SHA-256, its scopes (JSON array of permissions) and its life. */
+export interface ApiTokensTable {
+  id: string;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  scopes: string;
+  created_at: string;
+  /** null: never expires. */
+  expires_at: string | null;
+  last_used_at: string | null;
 }

@@ -13,10 +13,16 @@ export type AccountChange = 'username' | 'password' | 'permissions' | 'sessionTi
  */
 export interface DomainEvents {
   /**
-   * These sessions ended (logout, user deleted, password changed elsewhere); their sockets must go.
-   * Expiry needs no event: each socket carries its own timer.
+   * These sessions ended (logout, user deleted, password changed elsewhere; issue 21: ended from the signed-in
+   * devices list (`by` who), a second factor changed, an API token revoked as `apiToken:<id>`); their sockets and
+   * live streams must go. Expiry needs no event: each socket carries its own timer.
    */
-  SessionsEnded: { sessionIds: string[]; reason: 'logout' | 'userDeleted' | 'passwordChanged' };
+  SessionsEnded: {
+    sessionIds: string[];
+    reason: 'logout' | 'userDeleted' | 'passwordChanged' | 'ended' | 'secondFactorChanged' | 'apiTokenRevoked';
+    /** Whose sessions and who ended them (issue 21: for the audit trail). */
+    by?: { user: string; actor: Actor } | undefined;
+  };
   /** A camera's (main stream's) state changed; the reason holds no credentials. */
   CameraStateChanged: { status: CameraStatus };
   /** Motion began on a camera (or continues: `continued` is true while an earlier motion has not ended). */
@@ -72,12 +78,20 @@ export interface DomainEvents {
    * an account has the name that was tried, else null: a name that is no account is often a password typed into
    * the wrong field, so it is never logged.
    */
-  SignInFailed: { user: string | null; address: string | null; reason: 'credentials' | 'throttled' | 'secondFactor' };
+  SignInFailed: { user: string | null; address: string | null; reason: 'credentials' | 'throttled' | 'secondFactor' | 'passkey' };
   /**
    * Issue 21: a user's second factor changed: the app set up or turned off by its owner, a recovery code used at a
-   * sign-in (`by` null), or every factor reset by an admin (a lost phone).
+   * sign-in (`by` null), or every factor reset by an admin (a lost phone). A passkey added or removed by its owner
+   * names the passkey (`passkey`, the name the owner gave it).
    */
-  SecondFactorChanged: { user: string; change: 'totpEnabled' | 'totpDisabled' | 'recoveryCodeUsed' | 'reset'; by: Actor | null };
+  SecondFactorChanged: {
+    user: string;
+    change: 'totpEnabled' | 'totpDisabled' | 'recoveryCodeUsed' | 'passkeyAdded' | 'passkeyRemoved' | 'reset';
+    by: Actor | null;
+    passkey?: string;
+  };
+  /** Issue 21: an API token made by its owner, or revoked (by its owner or an admin). Never the token. */
+  ApiTokenChanged: { user: string; action: 'created' | 'revoked'; name: string; scopes: Permission[]; expiresAt: string | null; by: Actor };
   AccountChanged: {
     action: 'added' | 'changed' | 'removed';
     user: string;

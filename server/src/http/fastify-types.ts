@@ -19,6 +19,11 @@ declare module 'fastify' {
      */
     websocketAuth?: boolean;
     /**
+     * Issue 21: an API token is refused here (SESSION_REQUIRED) whatever its scopes: tokens, sessions, passwords,
+     * second factors. Set on the route or by access/session-only.ts's list.
+     */
+    sessionOnly?: boolean;
+    /**
      * Issue 21: the route parameter that names a camera; the access hook answers 404 CAMERA_NOT_FOUND when the
      * caller may not see it. Routes under /api/cameras/:name get 'name' without declaring it.
      */

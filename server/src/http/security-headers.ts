@@ -17,8 +17,8 @@ function ownSockets(request: IncomingMessage): string {
 }
 
 /**
- * The policy the built web app needs and nothing more: its own scripts and style sheets (Vite emits no inline
- * script or style; React's `style` props go through the CSSOM, which CSP does not block), MSE video from
+ * The policy the built web app needs and nothing more: its own scripts (and the page's first script, inline in
+ * index.html, by its hash: see appDirectives) and style sheets (Vite emits no inline style; React's `style` props go through the CSSOM, which CSP does not block), MSE video from
  * `blob:` URLs, snapshots and photos from the same origin (plus data:/blob: previews), the service worker and
  * manifest from the same origin, no framing, no plugins. No `upgrade-insecure-requests`: HomeCam is served
  * over plain HTTP on home networks, where that would break every request.
@@ -41,6 +41,15 @@ export const CSP_DIRECTIVES: Directives = {
 
 /** The OpenAPI UI (a library page, not the app) sets one inline style; its pages alone may. */
 const DOCS_DIRECTIVES: Directives = { ...CSP_DIRECTIVES, 'style-src': ["'self'", "'unsafe-inline'"] };
+
+/**
+ * The app's policy with the hashes of index.html's inline scripts (`'sha256-…'`, read from the built file at start:
+ * web-assets.repository.ts): the page's first script runs inline, so a camera page opens its live socket while the
+ * parser is still in <head>, and only that exact text may run inline.
+ */
+function appDirectives(inlineScriptHashes: readonly string[]): Directives {
+  return { ...CSP_DIRECTIVES, 'script-src': [...(CSP_DIRECTIVES['script-src'] ?? []), ...inlineScriptHashes] };
+}
 
 /**
  * The rest of the headers, the same on every answer: those helmet (which HomeCam used before) sends with the
@@ -81,8 +90,8 @@ const isDocsRoute = (url: string): boolean => url === DOCS_PREFIX || url.startsW
  * when the request comes in (as @fastify/helmet did), so even an answer a route writes itself carries them;
  * @fastify/helmet built the whole helmet middleware anew for every request, in two hooks (issue 16).
  */
-export function installSecurityHeaders(app: FastifyInstance): void {
-  const appPolicy = policyWriter(CSP_DIRECTIVES);
+export function installSecurityHeaders(app: FastifyInstance, options: { inlineScriptHashes?: readonly string[] } = {}): void {
+  const appPolicy = policyWriter(appDirectives(options.inlineScriptHashes ?? []));
   const docsPolicy = policyWriter(DOCS_DIRECTIVES);
   app.addHook('onRoute', (route) => {
     if (isDocsRoute(route.url)) (route.config ??= {}).docsPage = true;

@@ -14,6 +14,12 @@ describe('log scrubbing', () => {
     expect(scrubber.scrub('nothing secret here')).toBe('nothing secret here');
   });
 
+  it('masks an API token wherever it is quoted (issue 21)', () => {
+    const token = `hct_${'Ab3_-'.repeat(9)}`;
+    expect(scrubber.scrub(`pasted ${token} into the name`)).toBe('pasted hct_******** into the name');
+    expect(scrubber.scrub('hct_short stays')).toBe('hct_short stays');
+  });
+
   it('masks the configured secrets verbatim, also JSON-escaped, but not very short ones', () => {
     const own = new Scrubber();
     own.setSecrets(['pa"ss-word', 'abc']);

@@ -4,6 +4,8 @@ import { MASKED_SECRET, maskSourceCredentials } from '@homecam/shared';
 const SECRET_ASSIGNMENT = /\b(pass(?:word|wd)?|pwd|token|access_token|api_?key|key|secret)=[^&\s"'\\,;]+/gi;
 /** An Authorization header value quoted in a message. */
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/g;
+/** An API token (issue 21: `API_TOKEN_PREFIX` and base64url) quoted anywhere, e.g. pasted into a field that is logged. */
+const API_TOKEN = /\bhct_[\w-]{16,}/g;
 /**
  * Shorter configured secrets are not replaced verbatim: masking every "ab" would make the log unreadable, and
  * such a secret is guessable anyway. The patterns above still catch it inside URLs and assignments.
@@ -31,6 +33,7 @@ export class Scrubber {
     if (out.includes('://')) out = maskSourceCredentials(out);
     if (out.includes('=')) out = out.replace(SECRET_ASSIGNMENT, (_whole, key: string) => `${key}=${MASKED_SECRET}`);
     if (out.includes('Bearer') || out.includes('Basic')) out = out.replace(BEARER, (_whole, scheme: string) => `${scheme} ${MASKED_SECRET}`);
+    if (out.includes('hct_')) out = out.replace(API_TOKEN, `hct_${MASKED_SECRET}`);
     return out;
   }
 }

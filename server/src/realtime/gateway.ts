@@ -1,4 +1,4 @@
-import { isAdmin, isCameraLimited, type CameraStatus, type ClientToServerEvents, type ExportJob, type LogEntry, type MetricsUpdate, type Permission, type ServerToClientEvents } from '@homecam/shared';
+import { grantedScopes, isAdmin, isCameraLimited, type CameraStatus, type ClientToServerEvents, type ExportJob, type LogEntry, type MetricsUpdate, type Permission, type ServerToClientEvents } from '@homecam/shared';
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -25,6 +25,8 @@ interface SocketData {
   recordings: boolean;
   /** Is an admin: gets the admin-only streams (server log, utilization samples). */
   admin: boolean;
+  /** Issue 21: an API token's scopes (its rooms follow scopes ∩ the owner's permissions), null for a session. */
+  scopes: Permission[] | null;
   /** Issue 21: the only cameras whose events reach this socket, or null for every camera. */
   cameraList: string[] | null;
 }
@@ -206,7 +208,8 @@ export class RealtimeGateway {
   private async authenticate(socket: RealtimeSocket): Promise<void> {
     const auth: unknown = socket.handshake.auth;
     const token = typeof auth === 'object' && auth !== null && 'token' in auth ? auth.token : undefined;
-    const context = await this.deps.auth.authenticate(typeof token === 'string' ? token : undefined);
+    const client = { ip: socket.handshake.address || null, userAgent: null };
+    const context = await this.deps.auth.authenticate(typeof token === 'string' ? token : undefined, client);
     if (context.user.mustChangeCredentials) {
       throw new AppError('CREDENTIALS_CHANGE_REQUIRED', 'change the first-start username and password first');
     }
@@ -215,6 +218,7 @@ export class RealtimeGateway {
       sessionId: context.sessionId,
       userId: context.user.id,
       expiresAt: context.expiresAt,
+      scopes: context.apiToken?.scopes ?? null,
       ...roomFlags(context.user.permissions, context.user.cameras),
     };
   }
@@ -225,9 +229,9 @@ export class RealtimeGateway {
    * Sockets still in the handshake carry the old flags only until onConnection joins; that window is a few ms.
    */
   private applyPermissions(userId: number, permissions: Permission[], cameras: string[] | null): void {
-    const flags = roomFlags(permissions, cameras);
     for (const socket of this.io.of('/').sockets.values()) {
       if (socket.data.userId !== userId) continue;
+      const flags = roomFlags(socket.data.scopes ? grantedScopes(socket.data.scopes, permissions) : permissions, cameras);
       const recount = flags.notifications && (!socket.data.notifications || JSON.stringify(socket.data.cameraList) !== JSON.stringify(flags.cameraList));
       socket.data = { ...socket.data, ...flags };
       for (const [room, member] of [

@@ -10,6 +10,12 @@ export interface SessionRecord {
   lastSeenAt: string;
 }
 
+/** A live session as the signed-in devices list shows it (issue 21). */
+export interface SessionDevice extends SessionRecord {
+  ip: string | null;
+  userAgent: string | null;
+}
+
 export interface NewSession {
   id: string;
   tokenHash: string;
@@ -81,6 +87,32 @@ export class SessionRepository {
     if (keepId !== undefined) query = query.where('id', '!=', keepId);
     const rows = await query.returning('id').execute();
     return rows.map((row) => row.id);
+  }
+
+  /** Issue 21: revokes one live session if it is `userId`'s; returns whether it was. */
+  async revokeOfUser(userId: number, id: string, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: at })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', at)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Issue 21: a user's live sessions with their address and browser, most recently seen first. */
+  async listLiveOfUser(userId: number, now: string): Promise<SessionDevice[]> {
+    const rows = await this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('last_seen_at', 'desc')
+      .execute();
+    return rows.map((row) => ({ ...toRecord(row), ip: row.ip, userAgent: row.user_agent }));
   }
 
   /** Live sessions of a user (not revoked, not expired at `now`). */

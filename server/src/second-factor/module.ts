@@ -8,16 +8,18 @@ import { SignInTickets } from './sign-in-tickets.js';
 
 type Deps = Pick<AppContext, 'database' | 'auth' | 'users' | 'repositories' | 'bus' | 'clock' | 'config'>;
 
-export type SecondFactorModule = HomecamModule & { readonly factors: SecondFactorService };
+/** `tickets`: sign-ins waiting for their second step, which other factors (passkeys) complete too. */
+export type SecondFactorModule = HomecamModule & { readonly factors: SecondFactorService; readonly tickets: SignInTickets };
 
 /**
  * Issue 21: second factors. Installs the gate AuthService.login asks after a right password (a ticket instead of a
  * session when the account has a second factor), and the routes.
  */
 export function secondFactorModule(ctx: Deps): SecondFactorModule {
+  const tickets = new SignInTickets(ctx.clock);
   const factors = new SecondFactorService({
     store: new SecondFactorRepository(ctx.database.db),
-    tickets: new SignInTickets(ctx.clock),
+    tickets,
     auth: ctx.auth,
     findUser: (id) => ctx.repositories.users.findById(id),
     bus: ctx.bus,
@@ -31,6 +33,7 @@ export function secondFactorModule(ctx: Deps): SecondFactorModule {
   return {
     name: 'second-factor',
     factors,
+    tickets,
     routes: async (app) => {
       await app.register(secondFactorRoutes, { factors, users: ctx.users });
       await app.register(secondFactorPolicyRoutes, { config: ctx.config });

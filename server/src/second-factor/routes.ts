@@ -58,22 +58,26 @@ export const secondFactorRoutes = defineRoutes<SecondFactorRouteDeps>((app, { fa
     config: { access: 'signedIn', allowDuringSecondFactorEnrolment: true },
     schema: {
       tags: ['account'],
-      description: 'Confirms the set-up with a first code; answers the ten recovery codes, shown this once.',
+      description: 'Confirms the set-up with a first code; answers the ten recovery codes, shown this once. Ends the caller\'s other sessions.',
       body: totpCodeRequestSchema,
       response: { 200: recoveryCodesSchema, ...errorResponses(400, ...AUTH_ERRORS, 409, 429) },
     },
-  }, async (request) => ({ recoveryCodes: await factors.confirmTotp(requireAuth(request).user, request.body.code, clientInfo(request)) }));
+  }, async (request) => {
+    const { user, sessionId } = requireAuth(request);
+    return { recoveryCodes: await factors.confirmTotp(user, request.body.code, clientInfo(request), sessionId) };
+  });
 
   app.post('/api/account/second-factor/totp/disable', {
     config: { access: 'signedIn' },
     schema: {
       tags: ['account'],
-      description: 'Turns the authenticator app and its recovery codes off; needs the password or a current code.',
+      description: 'Turns the authenticator app and its recovery codes off; needs the password or a current code. Ends the caller\'s other sessions.',
       body: totpDisableRequestSchema,
       response: { 204: z.undefined(), ...errorResponses(400, ...AUTH_ERRORS, 409, 429) },
     },
   }, async (request, reply) => {
-    await factors.disableTotp(requireAuth(request).user, request.body, clientInfo(request));
+    const { user, sessionId } = requireAuth(request);
+    await factors.disableTotp(user, request.body, clientInfo(request), sessionId);
     return reply.code(204).send();
   });
 
@@ -81,12 +85,12 @@ export const secondFactorRoutes = defineRoutes<SecondFactorRouteDeps>((app, { fa
     config: { access: 'admin' },
     schema: {
       tags: ['users'],
-      description: 'An admin removes every second factor of a user (a lost phone); written to the audit trail.',
+      description: 'An admin removes every second factor of a user (a lost phone) and ends that user\'s sessions; written to the audit trail.',
       params: userIdParamsSchema,
       response: { 204: z.undefined(), ...errorResponses(...AUTH_ERRORS, 404) },
     },
   }, async (request, reply) => {
-    await factors.resetByAdmin(await users.get(request.params.id), actorOf(request));
+    await factors.resetByAdmin(await users.get(request.params.id), actorOf(request), requireAuth(request).sessionId);
     return reply.code(204).send();
   });
 });

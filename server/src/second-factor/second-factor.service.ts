@@ -1,4 +1,4 @@
-import { isAdmin, TOTP_CODE_PATTERN, type SecondFactorPolicy, type SecondFactorStatus, type TotpEnrolment } from '@homecam/shared';
+import { isAdmin, TOTP_CODE_PATTERN, type SecondFactorMethod, type SecondFactorPolicy, type SecondFactorStatus, type TotpEnrolment } from '@homecam/shared';
 import QRCode from 'qrcode';
 import { AppError } from '../errors/app-error.js';
 import type { Actor } from '../events/actor.js';
@@ -14,12 +14,22 @@ import { matchTotpStep, newTotpSecret, totpUri } from './totp.js';
 export interface SecondFactorServiceDeps {
   store: SecondFactorRepository;
   tickets: SignInTickets;
-  auth: Pick<AuthService, 'checkSecondSecret' | 'verifyPassword' | 'completeSignIn'>;
+  auth: Pick<AuthService, 'checkSecondSecret' | 'verifyPassword' | 'completeSignIn' | 'endSessionsOfUser'>;
   findUser: (id: number) => Promise<UserRecord | undefined>;
   bus: EventBus;
   clock: Clock;
   /** config.json's secondFactorPolicy, read at each check (a change applies at the next request). */
   policy: () => SecondFactorPolicy;
+}
+
+/**
+ * Another kind of second factor (issue 21: passkeys) that counts for the policy, is offered at the sign-in's second
+ * step, and goes with an admin's reset. Its own module registers it (SecondFactorService.addFactor).
+ */
+export interface ExtraFactor {
+  method: SecondFactorMethod;
+  has(userId: number): Promise<boolean>;
+  removeAll(userId: number): Promise<void>;
 }
 
 /** The same answer for every refused code: never which part (ticket, code, reuse) was wrong. */
@@ -31,7 +41,19 @@ const invalid = () => new AppError('SECOND_FACTOR_INVALID', 'the code is wrong o
  * Every code check runs under AuthService.checkSecondSecret (the password throttle's lock and pacing).
  */
 export class SecondFactorService {
+  private readonly extras: ExtraFactor[] = [];
+
   constructor(private readonly deps: SecondFactorServiceDeps) {}
+
+  addFactor(factor: ExtraFactor): void {
+    this.extras.push(factor);
+  }
+
+  /** The extra factors (passkeys) the user has. */
+  private async extraMethods(userId: number): Promise<SecondFactorMethod[]> {
+    const held = await Promise.all(this.extras.map(async (factor) => ((await factor.has(userId)) ? [factor.method] : [])));
+    return held.flat();
+  }
 
   async status(user: UserRecord): Promise<SecondFactorStatus> {
     const totp = await this.deps.store.findTotp(user.id);
@@ -43,15 +65,20 @@ export class SecondFactorService {
   async enrolmentDue(user: UserRecord): Promise<boolean> {
     const policy = this.deps.policy();
     if (policy === 'off' || (policy === 'admins' && !isAdmin(user.permissions))) return false;
-    return (await this.deps.store.findTotp(user.id))?.confirmed !== true;
+    if ((await this.deps.store.findTotp(user.id))?.confirmed === true) return false;
+    return (await this.extraMethods(user.id)).length === 0;
   }
 
-  /** The sign-in gate: a ticket when the account has a confirmed authenticator app, else null (no second step). */
+  /**
+   * The sign-in gate: a ticket when the account has a second factor (a confirmed authenticator app, a passkey), else
+   * null (no second step). `methods` lists what the account can answer with.
+   */
   async challenge(user: UserRecord, client: ClientInfo): Promise<SecondStepChallenge | null> {
     const totp = await this.deps.store.findTotp(user.id);
-    if (!totp?.confirmed) return null;
+    const methods: SecondFactorMethod[] = [...(totp?.confirmed ? (['totp', 'recovery'] as const) : []), ...(await this.extraMethods(user.id))];
+    if (methods.length === 0) return null;
     const { ticket, expiresInSeconds } = this.deps.tickets.issue(user.id, client);
-    return { ticket, expiresInSeconds, methods: ['totp', 'recovery'] };
+    return { ticket, expiresInSeconds, methods };
   }
 
   /** The second step: a one-time or recovery code for the ticket. A right one starts the session. */
@@ -81,8 +108,11 @@ export class SecondFactorService {
     return { secret, uri, qrSvg };
   }
 
-  /** Confirms the enrolment with a first code; answers the ten recovery codes (their only appearance). */
-  async confirmTotp(user: UserRecord, code: string, client: ClientInfo): Promise<string[]> {
+  /**
+   * Confirms the enrolment with a first code; answers the ten recovery codes (their only appearance). Every other
+   * session of the user ends (issue 21): one signed in before the account had a second factor is not trusted after.
+   */
+  async confirmTotp(user: UserRecord, code: string, client: ClientInfo, currentSessionId?: string): Promise<string[]> {
     const pending = await this.deps.store.findTotp(user.id);
     if (!pending || pending.confirmed) throw new AppError('TOTP_NOT_PENDING', 'no authenticator app set-up is waiting for a code');
     const step = await this.checkedStep(user, client, pending.secret, code);
@@ -90,11 +120,12 @@ export class SecondFactorService {
     const saved = await this.deps.store.confirmTotp(user.id, step, this.isoNow(), codes.map(hashRecoveryCode));
     if (!saved) throw new AppError('TOTP_NOT_PENDING', 'no authenticator app set-up is waiting for a code');
     this.deps.bus.publish('SecondFactorChanged', { user: user.username, change: 'totpEnabled', by: { user: user.username, address: client.ip } });
+    await this.deps.auth.endSessionsOfUser(user.id, 'secondFactorChanged', currentSessionId);
     return codes;
   }
 
-  /** Turns the app off (and its recovery codes): the password, or a current code, proves it is the owner. */
-  async disableTotp(user: UserRecord, proof: { password?: string | undefined; code?: string | undefined }, client: ClientInfo): Promise<void> {
+  /** Turns the app off (and its recovery codes): the password, or a current code, proves it is the owner. Other sessions end. */
+  async disableTotp(user: UserRecord, proof: { password?: string | undefined; code?: string | undefined }, client: ClientInfo, currentSessionId?: string): Promise<void> {
     const totp = await this.deps.store.findTotp(user.id);
     if (!totp?.confirmed) throw new AppError('TOTP_NOT_ENABLED', 'the authenticator app is not set up');
     const valid =
@@ -107,12 +138,18 @@ export class SecondFactorService {
     }
     await this.deps.store.removeTotp(user.id);
     this.deps.bus.publish('SecondFactorChanged', { user: user.username, change: 'totpDisabled', by: { user: user.username, address: client.ip } });
+    await this.deps.auth.endSessionsOfUser(user.id, 'secondFactorChanged', currentSessionId);
   }
 
-  /** An admin's reset of a user who lost their phone: every second factor goes; the audit trail names the admin. */
-  async resetByAdmin(target: UserRecord, by: Actor): Promise<void> {
+  /**
+   * An admin's reset of a user who lost their phone: every second factor goes, and every session of the user but
+   * the admin's own (the lost phone may hold one); the audit trail names the admin.
+   */
+  async resetByAdmin(target: UserRecord, by: Actor, adminSessionId?: string): Promise<void> {
     await this.deps.store.removeTotp(target.id);
+    for (const factor of this.extras) await factor.removeAll(target.id);
     this.deps.bus.publish('SecondFactorChanged', { user: target.username, change: 'reset', by });
+    await this.deps.auth.endSessionsOfUser(target.id, 'secondFactorChanged', adminSessionId);
   }
 
   /** Whether `code` is a fresh one-time code or an unused recovery code of the user; takes it if so. */

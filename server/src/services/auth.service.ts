@@ -1,6 +1,8 @@
+import { API_TOKEN_PREFIX, grantedScopes, type Permission } from '@homecam/shared';
 import { randomUUID } from 'node:crypto';
+import type { SecondFactorMethod } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
-import type { EventBus } from '../events/event-bus.js';
+import type { DomainEvents, EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
 import type { SessionRepository } from '../repositories/session.repository.js';
 import { usernameKey, type UserRecord, type UserRepository } from '../repositories/user.repository.js';
@@ -8,6 +10,9 @@ import type { PasswordHasher } from '../security/password-hasher.js';
 import { hashSessionToken, newSessionToken } from '../security/token.js';
 import type { AccountPacer, PacedTurn } from './account-pacer.js';
 import type { LoginThrottle } from './login-throttle.js';
+
+type SessionEnd = DomainEvents['SessionsEnded'];
+export type SessionEndReason = Exclude<SessionEnd['reason'], 'logout' | 'apiTokenRevoked'>;
 
 /** Who is calling: the live session and its user as stored right now. */
 export interface AuthContext {
@@ -19,6 +24,30 @@ export interface AuthContext {
    * to them (access-rule.ts), whatever their permissions.
    */
   secondFactorEnrolmentDue: boolean;
+  /**
+   * Issue 21: set when the caller is an API token, not a session. `user.permissions` is then already the token's
+   * scopes ∩ its owner's permissions; `sessionId` is `apiToken:<id>`, so SessionsEnded ends what it opened.
+   */
+  apiToken?: ApiTokenGrant | undefined;
+}
+
+/** The caller after its owner's permissions changed: an API token keeps only its scopes the owner still holds. */
+export function withOwnerPermissions(auth: AuthContext, permissions: Permission[], cameras: string[] | null = auth.user.cameras): AuthContext {
+  return { ...auth, user: { ...auth.user, cameras, permissions: auth.apiToken ? grantedScopes(auth.apiToken.scopes, permissions) : permissions } };
+}
+
+export interface ApiTokenGrant {
+  id: string;
+  /** As the token was made; what it may do now is these ∩ the owner's current permissions. */
+  scopes: Permission[];
+}
+
+/** The api-tokens module's side of AuthService (issue 21). */
+export interface ApiTokenAuthenticator {
+  /** Resolves an API token (API_TOKEN_PREFIX…) to its caller, or throws as `authenticate` does. */
+  authenticate(token: string, client: ClientInfo | undefined): Promise<AuthContext>;
+  /** The `apiToken:<id>` credentials of a user being deleted: what they opened closes with the sessions. */
+  credentialIdsOfUser(userId: number): Promise<string[]>;
 }
 
 export interface ClientInfo {
@@ -42,7 +71,7 @@ export interface LoginResult {
  */
 export interface SecondStepChallenge {
   ticket: string;
-  methods: ('totp' | 'recovery')[];
+  methods: SecondFactorMethod[];
   expiresInSeconds: number;
 }
 export type SecondStepGate = (user: UserRecord, client: ClientInfo) => Promise<SecondStepChallenge | null>;
@@ -69,6 +98,7 @@ export interface AuthServiceDeps {
 export class AuthService {
   private secondStep: SecondStepGate | null = null;
   private enrolmentDue: EnrolmentCheck = () => Promise.resolve(false);
+  private apiTokens: ApiTokenAuthenticator | null = null;
 
   constructor(private readonly deps: AuthServiceDeps) {}
 
@@ -76,6 +106,21 @@ export class AuthService {
   useSecondStep(gate: SecondStepGate, enrolmentDue: EnrolmentCheck): void {
     this.secondStep = gate;
     this.enrolmentDue = enrolmentDue;
+  }
+
+  /** Issue 21: installs the API-token check `authenticate` hands tokens with API_TOKEN_PREFIX to. */
+  useApiTokens(authenticator: ApiTokenAuthenticator): void {
+    this.apiTokens = authenticator;
+  }
+
+  /** Whether the policy requires a second factor `user` has not set up (their API tokens are refused then too). */
+  secondFactorEnrolmentDue(user: UserRecord): Promise<boolean> {
+    return this.enrolmentDue(user);
+  }
+
+  /** The sign-in throttle: a wrong API token counts against its address like a wrong password (issue 21). */
+  get throttle(): LoginThrottle {
+    return this.deps.throttle;
   }
 
   /**
@@ -143,27 +188,41 @@ export class AuthService {
    * per address: a right password never clears them, and whoever holds the password cannot try codes for ever
    * from many addresses (a lock here only keeps out someone who already has the password).
    */
-  async checkSecondSecret(user: UserRecord, client: ClientInfo, check: () => Promise<boolean>): Promise<boolean> {
-    const name = usernameKey(user.username);
-    const lock = client.ip ? [`factor:${name}`, `factor-ip:${client.ip}`] : [`factor:${name}`];
+  checkSecondSecret(user: UserRecord, client: ClientInfo, check: () => Promise<boolean>): Promise<boolean> {
+    return this.throttledCheck('factor', user, client, check, 'too many wrong codes, try again later');
+  }
+
+  /**
+   * Issue 21: a sign-in with a passkey alone, throttled like passwords in keys of its own (`passkey:<account>`,
+   * `passkey-ip:<address>`). `user` is the account the passkey names, null when it names none (only the address
+   * counts then).
+   */
+  checkPasskeySignIn(user: UserRecord | null, client: ClientInfo, check: () => Promise<boolean>): Promise<boolean> {
+    return this.throttledCheck('passkey', user, client, check, 'too many failed sign-ins, try again later');
+  }
+
+  private async throttledCheck(kind: string, user: UserRecord | null, client: ClientInfo, check: () => Promise<boolean>, refusal: string): Promise<boolean> {
+    const name = user ? usernameKey(user.username) : null;
+    const lock = [...(name === null ? [] : [`${kind}:${name}`]), ...(client.ip ? [`${kind}-ip:${client.ip}`] : [])];
+    if (lock.length === 0) lock.push(`${kind}:`);
     const decision = this.deps.throttle.reserve({ lock, slow: [] });
     if (!decision.allowed) {
-      this.deps.bus.publish('SignInFailed', { user: user.username, address: client.ip, reason: 'throttled' });
-      throw new AppError('RATE_LIMITED', 'too many wrong codes, try again later', { retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000) });
+      this.deps.bus.publish('SignInFailed', { user: user?.username ?? null, address: client.ip, reason: 'throttled' });
+      throw new AppError('RATE_LIMITED', refusal, { retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000) });
     }
     const { attempt } = decision;
     let turn: PacedTurn | undefined;
     let valid: boolean;
     try {
       if (attempt.delayMs > 0) await this.deps.clock.sleep(attempt.delayMs);
-      turn = await this.deps.pacer.take(`factor:${name}`, client.ip ?? '');
+      if (name !== null) turn = await this.deps.pacer.take(`${kind}:${name}`, client.ip ?? '');
       valid = await check();
     } catch (error) {
       turn?.done('aborted');
       attempt.succeeded();
       throw error;
     }
-    turn.done(valid ? 'succeeded' : 'failed');
+    turn?.done(valid ? 'succeeded' : 'failed');
     if (valid) attempt.succeeded();
     else attempt.failed();
     return valid;
@@ -202,9 +261,13 @@ export class AuthService {
     return { token, sessionId, expiresAt, expiresInSeconds: user.sessionTimer, user, secondFactorEnrolmentDue: await this.enrolmentDue(user) };
   }
 
-  /** Resolves a bearer token to its live session, or throws UNAUTHENTICATED / SESSION_EXPIRED. */
-  async authenticate(token: string | undefined): Promise<AuthContext> {
+  /**
+   * Resolves a bearer token to its live session (or, issue 21, an API token to its grant), or throws
+   * UNAUTHENTICATED / SESSION_EXPIRED. `client`: where the request came from (a wrong API token is throttled per address).
+   */
+  async authenticate(token: string | undefined, client?: ClientInfo): Promise<AuthContext> {
     if (!token) throw new AppError('UNAUTHENTICATED', 'sign-in required');
+    if (this.apiTokens && token.startsWith(API_TOKEN_PREFIX)) return this.apiTokens.authenticate(token, client);
     const session = await this.deps.sessions.findByTokenHash(hashSessionToken(token));
     if (!session || session.revokedAt !== null) throw new AppError('UNAUTHENTICATED', 'sign-in required');
     const now = this.deps.clock.now();
@@ -226,15 +289,21 @@ export class AuthService {
     if (revoked) this.deps.bus.publish('SessionsEnded', { sessionIds: [session.id], reason: 'logout' });
   }
 
-  /** Ends every live session of a user except `keepSessionId` and tells the sockets. */
-  async endSessionsOfUser(
-    userId: number,
-    reason: 'passwordChanged' | 'userDeleted',
-    keepSessionId?: string,
-  ): Promise<void> {
+  /** Ends every live session of a user except `keepSessionId` and tells the sockets; answers how many ended. */
+  async endSessionsOfUser(userId: number, reason: SessionEndReason, keepSessionId?: string, by?: SessionEnd['by']): Promise<number> {
     const now = new Date(this.deps.clock.now()).toISOString();
     const ended = await this.deps.sessions.revokeAllOfUser(userId, now, keepSessionId);
-    if (ended.length > 0) this.deps.bus.publish('SessionsEnded', { sessionIds: ended, reason });
+    if (reason === 'userDeleted' && this.apiTokens) ended.push(...(await this.apiTokens.credentialIdsOfUser(userId)));
+    if (ended.length > 0) this.deps.bus.publish('SessionsEnded', { sessionIds: ended, reason, ...(by && { by }) });
+    return ended.length;
+  }
+
+  /** Issue 21: ends one live session of `userId` (a signed-in device ended from Settings); false when there is none. */
+  async endSession(userId: number, sessionId: string, by: SessionEnd['by']): Promise<boolean> {
+    const now = new Date(this.deps.clock.now()).toISOString();
+    const ended = await this.deps.sessions.revokeOfUser(userId, sessionId, now);
+    if (ended) this.deps.bus.publish('SessionsEnded', { sessionIds: [sessionId], reason: 'ended', by });
+    return ended;
   }
 
   /** Housekeeping at start: sessions that ended a month ago are of no use even for auditing. */

@@ -52,6 +52,8 @@ export class LiveWebrtc {
   private readonly audioClock = new AudioRtpClock();
   private audio: AudioSource | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the answer went out (Date.now()), for the debug log of the connection's set-up time. */
+  private answeredAt = 0;
 
   constructor(private readonly host: LiveWebrtcHost) {
     setPeerLog((message) => host.log.warn({ libdatachannel: message }, 'WebRTC'));
@@ -149,6 +151,7 @@ export class LiveWebrtc {
   }
 
   private async answer(offer: string): Promise<void> {
+    const started = Date.now();
     this.clearTimer();
     const choice = chooseH264(offer);
     if (!choice) return this.decline('NEGOTIATION');
@@ -171,13 +174,18 @@ export class LiveWebrtc {
     this.phase = 'webrtc';
     this.host.send(liveMessage.webrtcAnswer(sdp));
     this.timer = setTimeout(() => this.decline('NEGOTIATION'), this.host.connectTimeoutMs ?? 10_000);
-    this.host.log.debug({ payloadType: choice.payloadType, fmtp: choice.fmtp }, 'WebRTC answer sent');
+    this.answeredAt = Date.now();
+    // Where a page's first frame goes (with bench:first-frame's browser-side milestones): peer made + answer gathered.
+    this.host.log.debug({ payloadType: choice.payloadType, fmtp: choice.fmtp, answerMs: this.answeredAt - started }, 'WebRTC answer sent');
     this.host.reattach();
   }
 
   private onPeerState(peer: H264Peer, state: PeerState): void {
     if (peer !== this.peer) return;
-    if (state === 'connected') this.clearTimer();
+    if (state === 'connected') {
+      this.clearTimer();
+      this.host.log.debug({ sinceAnswerMs: Date.now() - this.answeredAt }, 'WebRTC connected (ICE and DTLS)');
+    }
     else if ((state === 'failed' || state === 'closed') && this.phase !== 'mse') this.decline('NEGOTIATION');
   }
 

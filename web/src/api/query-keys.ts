@@ -4,7 +4,11 @@ export const queryKeys = {
   users: ['users'] as const,
   /** The signed-in user's own second factors (issue 21). */
   secondFactor: ['account', 'second-factor'] as const,
+  passkeys: ['account', 'passkeys'] as const,
   secondFactorPolicy: ['settings', 'second-factor'] as const,
+  /** A user's signed-in devices and API tokens (issue 21). */
+  sessions: (userId: number) => ['users', userId, 'sessions'] as const,
+  apiTokens: (userId: number) => ['users', userId, 'tokens'] as const,
   /** Everything about cameras; invalidating it refreshes lists, single cameras and statuses. */
   cameras: ['cameras'] as const,
   cameraList: ['cameras', 'list'] as const,

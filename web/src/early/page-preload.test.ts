@@ -21,6 +21,12 @@ describe('the early script preloads a camera page’s chunks', () => {
     expect(document.head.querySelector('link[rel="modulepreload"]')?.getAttribute('crossorigin')).toBe('');
   });
 
+  it('lists the app’s start apart, for every page', () => {
+    listChunks(JSON.stringify({ app: ['assets/start-a1.js', 'assets/react-b2.js'], camera: ['assets/CameraPage-c3.js'] }));
+    expect(preloadPageChunks(document, 'app')).toBe(2);
+    expect(preloads()).toEqual(['/assets/start-a1.js', '/assets/react-b2.js']);
+  });
+
   it('does nothing without the list (a dev server) or with a broken one', () => {
     expect(preloadPageChunks(document, 'camera')).toBe(0);
     listChunks('{not json');

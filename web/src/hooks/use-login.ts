@@ -9,7 +9,7 @@ import { describeError } from './describe-error';
 import { useHttp } from './use-http';
 
 /** Stores the new session and lands on the last page (spec §4); a stale error toast goes. */
-function useSignedIn() {
+export function useSignedIn() {
   const { sessionStore, toastStore } = useStores();
   return (session: LoginResponse, password: string | null) => {
     toastStore.dismissAll();
@@ -18,7 +18,8 @@ function useSignedIn() {
   };
 }
 
-function useFailed() {
+/** A failed sign-in: the session store is told, and the translated reason shows as an error toast. */
+export function useFailed() {
   const { t } = useTranslation();
   const { sessionStore, toastStore } = useStores();
   return (error: unknown) => {

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'homekit',
   'objects',
   'history',
+  'access',
 ] as const;
 export const DEFAULT_NAMESPACE = 'common';
 

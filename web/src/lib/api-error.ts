@@ -1,7 +1,10 @@
 import { isApiErrorBody, type ErrorCode, type ValidationIssue } from '@homecam/shared';
 
-/** Codes the client adds to the server's catalogue: no answer at all, or an answer it cannot read. */
-export type ClientErrorCode = 'NETWORK_ERROR' | 'UNKNOWN';
+/**
+ * Codes the client adds to the server's catalogue: no answer at all, or an answer it cannot read; and (issue 21)
+ * a passkey prompt the user cancelled or let time out, or a browser/address where passkeys cannot work.
+ */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'UNKNOWN' | 'PASSKEY_CANCELLED' | 'PASSKEY_UNSUPPORTED';
 
 /** Every failed call throws this; the UI translates it by `code` (errors.<CODE>). */
 export class ApiError extends Error {

@@ -6,12 +6,13 @@ import { AuthCard } from '../components/layout/AuthCard';
 import { Button } from '../components/ui/Button';
 import { TextField } from '../components/ui/TextField';
 import { useLogin } from '../hooks/use-login';
+import { PasskeySignInButton } from '../components/auth/PasskeySignInButton';
 import { fieldIssue } from '../forms/field-validation';
 import { useCheckedField } from '../forms/use-checked-field';
 
 /**
  * Sign-in (spec §2 `/`), without chrome. A failed sign-in raises a translated error toast (useLogin). An account
- * with a second factor is asked for its code next (issue 21).
+ * with a second factor is asked for its code next (issue 21); a passkey signs in without the password.
  */
 export function LoginView() {
   const { t } = useTranslation();
@@ -30,7 +31,7 @@ export function LoginView() {
 
   if (challenge) {
     return (
-      <AuthCard title={t('auth:secondFactor.title')} intro={t('auth:secondFactor.intro')}>
+      <AuthCard title={t('auth:secondFactor.title')} intro={t(challenge.methods.includes('totp') ? 'auth:secondFactor.intro' : 'auth:secondFactor.introPasskey')}>
         <SecondFactorStep
           challenge={challenge}
           onCancel={() => {
@@ -65,6 +66,7 @@ export function LoginView() {
           {login.isPending ? t('auth:login.submitting') : t('auth:login.submit')}
         </Button>
       </form>
+      <PasskeySignInButton username={username.value.trim()} />
     </AuthCard>
   );
 }

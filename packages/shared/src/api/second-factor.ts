@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { loginResponseSchema } from './auth.js';
 
 /** Issue 21: the second factors a sign-in may ask for after the password. */
-export const SECOND_FACTOR_METHODS = ['totp', 'recovery'] as const;
+export const SECOND_FACTOR_METHODS = ['totp', 'recovery', 'passkey'] as const;
 export const secondFactorMethodSchema = z.enum(SECOND_FACTOR_METHODS);
 export type SecondFactorMethod = z.infer<typeof secondFactorMethodSchema>;
 

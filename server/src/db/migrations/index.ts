@@ -11,6 +11,8 @@ import { eventLabels } from './0009_event_labels.js';
 import { continuousIndex } from './0010_continuous_index.js';
 import { recordingSpans } from './0011_recording_spans.js';
 import { secondFactor } from './0012_second_factor.js';
+import { passkeys } from './0013_passkeys.js';
+import { apiTokens } from './0014_api_tokens.js';
 import { userCameras } from './0015_user_cameras.js';
 
 /**
@@ -30,6 +32,8 @@ const migrations: Record<string, Migration> = {
   '0010_continuous_index': continuousIndex,
   '0011_recording_spans': recordingSpans,
   '0012_second_factor': secondFactor,
+  '0013_passkeys': passkeys,
+  '0014_api_tokens': apiTokens,
   '0015_user_cameras': userCameras,
 };
 

@@ -3,7 +3,8 @@ import type { AuthContext, AuthService } from '../../services/auth.service.js';
 import { CameraScope } from '../../services/camera-scope.js';
 import { AppError } from '../../errors/app-error.js';
 import { logPermissionRefused } from '../error-handler.js';
-import { requestToken } from '../request-auth.js';
+import { clientInfo, requestToken } from '../request-auth.js';
+import { isSessionOnlyRoute } from './session-only.js';
 import { accessDenial, describeAccessRule, type AccessRule } from './access-rule.js';
 
 export interface RouteAccessEntry {
@@ -11,6 +12,8 @@ export interface RouteAccessEntry {
   url: string;
   access: AccessRule;
   allowDuringCredentialChange: boolean;
+  /** Issue 21: API tokens are refused (session-only.ts). */
+  sessionOnly: boolean;
   /** Registered by a library (docs UI) and made public by the whitelist below, not by its own declaration. */
   internal: boolean;
   /** Issue 21: the parameter naming a camera the caller must be allowed to see (else 404), if any. */
@@ -79,12 +82,15 @@ export function installAccessControl(app: FastifyInstance, auth: AuthService): v
       throw new MissingAccessRuleError(`route ${String(route.method)} ${route.url} declares no config.access`);
     }
     config.cameraParam = cameraParamOf(route.url, config.cameraParam);
-    for (const method of [route.method].flat()) {
+    const methods = [route.method].flat();
+    if (config.sessionOnly === undefined && methods.some((method) => isSessionOnlyRoute(method, route.url))) config.sessionOnly = true;
+    for (const method of methods) {
       registry.push({
         method,
         url: route.url,
         access: config.access,
         allowDuringCredentialChange: config.allowDuringCredentialChange === true,
+        sessionOnly: config.sessionOnly === true,
         internal,
         cameraParam: config.cameraParam,
       });
@@ -93,23 +99,25 @@ export function installAccessControl(app: FastifyInstance, auth: AuthService): v
 
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    const { access, allowDuringCredentialChange, allowDuringSecondFactorEnrolment, websocketAuth } = request.routeOptions.config;
+    const { access, allowDuringCredentialChange, allowDuringSecondFactorEnrolment, websocketAuth, sessionOnly } = request.routeOptions.config;
     // No route matched (404 handler): nothing to protect, the not-found answer follows.
     if (access === undefined || access === 'public') return;
     // A real upgrade (set by @fastify/websocket from the raw socket, not from a header): the handler checks.
     if (websocketAuth === true && request.ws === true) return;
-    const context = await auth.authenticate(requestToken(request));
+    const context = await auth.authenticate(requestToken(request), clientInfo(request));
     const denial = accessDenial({
       rule: access,
       auth: context,
       targetUserId: targetUserId(request),
       allowDuringCredentialChange: allowDuringCredentialChange === true,
       allowDuringSecondFactorEnrolment: allowDuringSecondFactorEnrolment === true,
+      sessionOnly: sessionOnly === true,
     });
     if (denial === 'CREDENTIALS_CHANGE_REQUIRED') {
       throw new AppError(denial, 'change the first-start username and password first');
     }
     if (denial === 'SECOND_FACTOR_ENROLMENT_REQUIRED') throw new AppError(denial, 'set up a second factor first');
+    if (denial === 'SESSION_REQUIRED') throw new AppError(denial, 'an API token cannot do this: sign in');
     if (denial) {
       logPermissionRefused(request, context.user.username);
       throw new AppError(denial, 'no access permission', { access: describeAccessRule(access) });

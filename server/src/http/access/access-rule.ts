@@ -14,6 +14,8 @@ export interface AccessRequest {
   allowDuringCredentialChange: boolean;
   /** Whether the route stays open while the caller must still set up a second factor (issue 21). */
   allowDuringSecondFactorEnrolment?: boolean;
+  /** Issue 21: the route needs a session; an API token is refused. */
+  sessionOnly?: boolean;
 }
 
 /**
@@ -23,6 +25,7 @@ export interface AccessRequest {
 export function accessDenial(request: AccessRequest & { auth: AuthContext }): ErrorCode | null {
   const { rule, auth } = request;
   if (rule === 'public') return null;
+  if (auth.apiToken && request.sessionOnly === true) return 'SESSION_REQUIRED';
   const self = request.targetUserId !== undefined && request.targetUserId === String(auth.user.id);
   if (auth.user.mustChangeCredentials) {
     if (!request.allowDuringCredentialChange) return 'CREDENTIALS_CHANGE_REQUIRED';

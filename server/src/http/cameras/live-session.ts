@@ -4,7 +4,7 @@ import { isAppError } from '../../errors/app-error.js';
 import type { Consumer } from '../../media/index.js';
 import { isSameOrigin } from '../../security/same-origin.js';
 import type { DomainEvents } from '../../events/event-bus.js';
-import type { AuthContext } from '../../services/auth.service.js';
+import { withOwnerPermissions, type AuthContext } from '../../services/auth.service.js';
 import { CameraScope } from '../../services/camera-scope.js';
 import { LiveWebrtc } from '../../webrtc/live-webrtc.js';
 import { BinarySender } from './binary-sender.js';
@@ -85,7 +85,7 @@ export class LiveSession {
   private async authenticate(token: string, fromCookie: boolean): Promise<void> {
     let auth: AuthContext;
     try {
-      auth = await this.deps.auth.authenticate(token);
+      auth = await this.deps.auth.authenticate(token, { ip: this.request.ip ?? null, userAgent: null });
     } catch (error) {
       if (fromCookie || this.phase !== 'auth') return;
       if (isAppError(error)) this.fail(error.code, error.message);
@@ -94,7 +94,7 @@ export class LiveSession {
     }
     if (this.phase !== 'auth') return;
     const missed = this.changesDuringAuth.filter((change) => change.userId === auth.user.id).at(-1);
-    if (missed) auth = { ...auth, user: { ...auth.user, permissions: missed.permissions, cameras: missed.cameras } };
+    if (missed) auth = withOwnerPermissions(auth, missed.permissions, missed.cameras);
     const denial = accessDenial({ rule: LIVE_ACCESS, auth, targetUserId: undefined, allowDuringCredentialChange: false });
     if (denial) {
       this.fail(denial, denial === 'CREDENTIALS_CHANGE_REQUIRED' ? 'change the first-start username and password first' : 'no access permission');
@@ -166,7 +166,7 @@ export class LiveSession {
       return;
     }
     if (this.phase !== 'live' || !this.auth || change.userId !== this.auth.user.id) return;
-    this.auth = { ...this.auth, user: { ...this.auth.user, permissions: change.permissions, cameras: change.cameras } };
+    this.auth = withOwnerPermissions(this.auth, change.permissions, change.cameras);
     const denial = accessDenial({ rule: LIVE_ACCESS, auth: this.auth, targetUserId: undefined, allowDuringCredentialChange: false });
     if (denial) this.fail(denial, 'no access permission');
     else if (!CameraScope.of(this.auth.user).allows(this.cameraName)) this.fail('CAMERA_NOT_FOUND', 'camera not found');

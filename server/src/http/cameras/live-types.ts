@@ -30,6 +30,8 @@ export interface LiveRequest {
   log: FastifyBaseLogger;
   /** Bearer header or session cookie, when the client sent one. */
   token: string | undefined;
+  /** The client's address as Fastify reports it (a wrong API token is throttled per address). */
+  ip?: string | undefined;
   camera: string;
   stream: StreamName;
   /** `?transport=webrtc`: negotiate WebRTC first (webrtc/live-webrtc.ts), MSE otherwise or as its fallback. */

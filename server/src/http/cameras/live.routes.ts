@@ -29,7 +29,7 @@ export const liveRoutes = defineRoutes<{ live: LiveDeps }>((app, { live }) => {
       const { name } = request.params;
       const { stream, transport } = request.query;
       const token = bearerToken(request) ?? (request.cookies[SESSION_COOKIE] || undefined);
-      new LiveSession(socket, { raw: request.raw, id: request.id, log: request.log, token, camera: name, stream, transport }, live).start();
+      new LiveSession(socket, { raw: request.raw, id: request.id, ip: request.ip, log: request.log, token, camera: name, stream, transport }, live).start();
     },
   });
 });

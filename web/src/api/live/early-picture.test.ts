@@ -35,10 +35,11 @@ class FakeMediaSource extends EventTarget {
 }
 
 /** An early socket on /cameras/Porch with its picture; `webrtc` false as in a browser without RTCPeerConnection. */
-function earlyPage(webrtc: boolean) {
+function earlyPage(webrtc: boolean, onSocket?: () => void) {
   if (!webrtc) vi.stubGlobal('RTCPeerConnection', undefined);
   const sockets: FakeSocket[] = [];
   const createSocket = (url: string) => {
+    onSocket?.();
     const socket = new FakeSocket(url);
     sockets.push(socket);
     return socket as unknown as WebSocket;
@@ -106,8 +107,11 @@ describe('the early picture (a camera page opened from nothing)', () => {
     socket.receive({ type: 'webrtc-answer', sdp: 'v=0 answer' });
     await vi.advanceTimersByTimeAsync(0);
     const stream = new EventTarget();
-    FakePeerConnection.all[0]!.ontrack?.({ track: { kind: 'video' }, streams: [stream], receiver: {} });
+    const receiver = { jitterBufferTarget: null as number | null };
+    FakePeerConnection.all[0]!.ontrack?.({ track: { kind: 'video' }, streams: [stream], receiver });
     expect(picture.video.srcObject).toBe(stream);
+    // No playout delay from the early picture's first frame on, not only once the player adopted it.
+    expect(receiver.jitterBufferTarget).toBe(0);
     const assigned = vi.fn();
     Object.defineProperty(picture.video, 'srcObject', { get: () => stream, set: assigned, configurable: true });
     picture.adoptInto(document.body);
@@ -116,6 +120,16 @@ describe('the early picture (a camera page opened from nothing)', () => {
     expect(assigned).not.toHaveBeenCalled();
     expect(FakePeerConnection.all).toHaveLength(1);
     connection.stop();
+  });
+
+  it('opens the socket before the peer connection (the first one starts the browser’s WebRTC stack), and offers once open', async () => {
+    const order: string[] = [];
+    const created = FakePeerConnection.all.length;
+    const { socket } = earlyPage(true, () => order.push(`socket, peers before: ${FakePeerConnection.all.length - created}`));
+    expect(order).toEqual(['socket, peers before: 0']);
+    expect(FakePeerConnection.all).toHaveLength(created + 1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.sent).toEqual([{ type: 'auth', token: 'token' }, { type: 'webrtc-offer', sdp: 'v=0 offer' }]);
   });
 
   it('a player on another element does not take a socket the picture read; a failing socket takes the picture away', () => {

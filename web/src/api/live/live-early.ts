@@ -31,7 +31,7 @@ export interface EarlyClaim {
 }
 
 /**
- * The early socket lives on the window, not in this module: the early script is a separate classic script with its
+ * The early socket lives on the window, not in this module: the early script is a separate inline script with its
  * own copy of this code (a module script would wait for the app's big bundles to be parsed), the app has another.
  */
 const shared = globalThis as { __homecamEarlyLive?: EarlyLive | null; __homecamAppStarting?: boolean };
@@ -90,7 +90,7 @@ export function showEarlyPicture(document: Document): EarlyPicture | null {
   if (!early || early.picture) return null;
   const layer = document.createElement('div');
   layer.className = EARLY_PICTURE_LAYER_CLASS;
-  // An async script may run while the parser is still in <head>.
+  // The early script runs inline in <head>, before the parser made <body> (the dev server's may run later).
   (document.body ?? document.documentElement).append(layer);
   const picture = new EarlyPicture(early.link, layer, () => {
     if (shared.__homecamEarlyLive?.picture !== picture) return;

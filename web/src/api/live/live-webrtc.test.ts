@@ -70,6 +70,39 @@ describe('live connection over WebRTC', () => {
     expect(connection.getState()).toMatchObject({ transport: 'webrtc', audio: true });
   });
 
+  it('sends the offer once the socket is open, with the candidates gathered by then, never waiting for more; later ones go after the answer', async () => {
+    vi.stubGlobal(
+      'RTCPeerConnection',
+      class extends FakePeerConnection {
+        override iceGatheringState = 'gathering';
+      },
+    );
+    const sockets: FakeSocket[] = [];
+    const connection = new LiveConnection({
+      camera: 'Porch',
+      getToken: () => 'token',
+      location: { protocol: 'http:', host: 'h' },
+      webrtc: true,
+      createSocket: (url) => sockets[sockets.push(new FakeSocket(url)) - 1] as unknown as WebSocket,
+    });
+    connection.start(fakeVideo().video as unknown as HTMLVideoElement);
+    await vi.advanceTimersByTimeAsync(0);
+    const pc = FakePeerConnection.all.at(-1)!;
+    const socket = sockets[0]!;
+    expect(socket.sent).toEqual([]); // not open yet
+    // Chromium adds each candidate to the local description as it finds it: the ones found while the socket connected
+    pc.localDescription = { sdp: 'v=0 offer\r\na=candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host' };
+    socket.open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.sent).toEqual([{ type: 'auth', token: 'token' }, { type: 'webrtc-offer', sdp: 'v=0 offer\r\na=candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host' }]);
+    pc.onicecandidate?.({ candidate: { candidate: 'candidate:2 1 udp 2122194687 192.0.2.2 50001 typ host', sdpMid: '0' } });
+    expect(socket.sent).toHaveLength(2); // the server has no peer for it yet
+    socket.receive({ type: 'webrtc-answer', sdp: 'v=0 answer' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.sent.at(-1)).toEqual({ type: 'webrtc-candidate', candidate: 'candidate:2 1 udp 2122194687 192.0.2.2 50001 typ host', mid: '0' });
+    connection.stop();
+  });
+
   it('switches to MSE on the same socket when the server declines, and keeps the reason', async () => {
     const { connection, socket, sockets, pc, video } = await setup();
     socket.receive({ type: 'webrtc-unavailable', reason: 'B_FRAMES' });

@@ -5,11 +5,6 @@
  * No imports: the page's first script uses it before the app's bundle has run.
  */
 
-/** Host candidates on a LAN gather in milliseconds; this only bounds a browser that never finishes. */
-const GATHER_TIMEOUT_MS = 1_500;
-/** After the first candidate, how long to wait for more before the offer goes out (later ones trickle). */
-const GATHER_GRACE_MS = 15;
-
 export interface RecvTrack {
   track: MediaStreamTrack;
   streams: readonly MediaStream[];
@@ -19,6 +14,11 @@ export interface RecvTrack {
 /** The browser can do WebRTC at all (an old or locked-down browser goes straight to MSE). */
 export function webrtcSupported(): boolean {
   return typeof globalThis.RTCPeerConnection === 'function';
+}
+
+function noPlayoutDelay(receiver: RTCRtpReceiver): void {
+  const withTarget = receiver as RTCRtpReceiver & { jitterBufferTarget?: number | null };
+  if ('jitterBufferTarget' in withTarget) withTarget.jitterBufferTarget = 0;
 }
 
 export class RecvPeer {
@@ -31,8 +31,10 @@ export class RecvPeer {
   private trickle: RTCIceCandidate[] | null = null;
   private failed = false;
   private closed = false;
-  /** The offer, made once (offer() again returns it). */
-  private offered: Promise<string> | null = null;
+  /** The local description, set as the peer is made (gathering starts with it). */
+  private readonly described: Promise<void>;
+  /** The offer as sent (offer() again returns it). */
+  private offered: string | null = null;
   answered = false;
 
   constructor() {
@@ -46,6 +48,9 @@ export class RecvPeer {
     this.pc.addTransceiver('audio', { direction: 'recvonly' });
     this.pc.ontrack = (event) => {
       if (this.closed) return;
+      // No playout delay from the first frame on, whoever plays the track (the early picture or the player): frames
+      // are shown as soon as they are decoded (the server paces them).
+      if (event.track.kind === 'video') noPlayoutDelay(event.receiver);
       const track = { track: event.track, streams: event.streams, receiver: event.receiver };
       this.tracks.push(track);
       this.trackListener?.(track);
@@ -58,14 +63,19 @@ export class RecvPeer {
     this.pc.onconnectionstatechange = () => {
       if (this.pc.connectionState === 'failed') this.fail();
     };
+    this.described = this.describe();
+    this.described.catch(() => undefined); // offer() rejects with it
   }
 
   /**
-   * The recvonly offer with the candidates gathered so far: it goes out right after the first host candidate
-   * (waiting for gathering to complete costs ~100 ms in Chromium); later candidates trickle after the answer.
+   * The recvonly offer with the candidates gathered by now: the caller asks when it can send it (the live socket
+   * opened), so it never waits for gathering (waiting for the first host candidate took 30–150 ms more on a busy
+   * machine, after the socket had opened). Gathering started with the local description, made as the peer was;
+   * candidates found later trickle after the answer. Asked again, the same offer.
    */
-  offer(): Promise<string> {
-    this.offered ??= this.makeOffer();
+  async offer(): Promise<string> {
+    await this.described;
+    this.offered ??= this.takeOffer();
     return this.offered;
   }
 
@@ -117,20 +127,12 @@ export class RecvPeer {
     this.pc.close();
   }
 
-  private async makeOffer(): Promise<string> {
+  private async describe(): Promise<void> {
     await this.pc.setLocalDescription(await this.pc.createOffer());
-    if (this.pc.iceGatheringState !== 'complete') {
-      await new Promise<void>((resolve) => {
-        let timer = setTimeout(resolve, GATHER_TIMEOUT_MS);
-        this.pc.addEventListener('icecandidate', () => {
-          clearTimeout(timer);
-          timer = setTimeout(resolve, GATHER_GRACE_MS);
-        });
-        this.pc.addEventListener('icegatheringstatechange', () => {
-          if (this.pc.iceGatheringState === 'complete') resolve();
-        });
-      });
-    }
+  }
+
+  /** The local description as it is now, with its candidates; the ones found from now on wait for the answer. */
+  private takeOffer(): string {
     this.trickle = [];
     return this.pc.localDescription?.sdp ?? '';
   }

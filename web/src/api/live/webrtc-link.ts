@@ -68,12 +68,9 @@ export class WebrtcLink {
     if (this.video.srcObject) this.video.srcObject = null;
   }
 
-  private onTrack({ track, streams, receiver }: RecvTrack): void {
+  private onTrack({ track, streams }: RecvTrack): void {
     if (this.closed) return;
     if (track.kind === 'audio') return this.addAudio(track);
-    // No playout delay: frames are shown as soon as they are decoded (the server paces them).
-    const withTarget = receiver as RTCRtpReceiver & { jitterBufferTarget?: number | null };
-    if ('jitterBufferTarget' in withTarget) withTarget.jitterBufferTarget = 0;
     const stream = streams[0] ?? new MediaStream([track]);
     // The early picture may show this stream already (early-picture.ts): setting it again would reload the element.
     if (this.video.srcObject !== stream) this.video.srcObject = stream;

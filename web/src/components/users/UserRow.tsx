@@ -4,7 +4,7 @@ import defaultAvatar from '../../assets/default-avatar.svg';
 import { photoUrl } from '../../stores/session/stored-session';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
-import { EditIcon, ShieldIcon, TrashIcon } from '../ui/icons';
+import { EditIcon, LogoutIcon, ShieldIcon, TrashIcon } from '../ui/icons';
 
 export interface UserRowProps {
   user: User;
@@ -13,9 +13,11 @@ export interface UserRowProps {
   onDelete: () => void;
   /** An admin removes the user's second factors (issue 21: a lost phone). */
   onResetSecondFactor: () => void;
+  /** An admin sees and ends the user's signed-in devices and API tokens (issue 21). */
+  onAccess: () => void;
 }
 
-export function UserRow({ user, isSelf, onEdit, onDelete, onResetSecondFactor }: UserRowProps) {
+export function UserRow({ user, isSelf, onEdit, onDelete, onResetSecondFactor, onAccess }: UserRowProps) {
   const { t } = useTranslation();
   const label = profileLabel(user.permissionLevel) === 'Master' ? t('profile.master') : t('profile.user');
   return (
@@ -46,6 +48,16 @@ export function UserRow({ user, isSelf, onEdit, onDelete, onResetSecondFactor }:
             data-testid={`user-reset-2fa-${user.username}`}
           >
             <ShieldIcon />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={onAccess}
+            aria-label={t('access:users.open', { username: user.username })}
+            title={t('access:users.open', { username: user.username })}
+            data-testid={`user-access-${user.username}`}
+          >
+            <LogoutIcon />
           </Button>
           <Button variant="ghost" size="icon" onClick={onDelete} aria-label={t('settings:users.delete', { username: user.username })} data-testid={`user-delete-${user.username}`}>
             <TrashIcon />

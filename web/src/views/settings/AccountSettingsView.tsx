@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/layout/PageTitle';
+import { PasskeysCard } from '../../components/settings/passkeys/PasskeysCard';
+import { DevicesCard } from '../../components/settings/access/DevicesCard';
+import { TokensCard } from '../../components/settings/access/TokensCard';
 import { PasswordCard } from '../../components/settings/PasswordCard';
 import { PermissionsCard } from '../../components/settings/PermissionsCard';
 import { PushDeviceCard } from '../../components/settings/PushDeviceCard';
@@ -21,6 +24,9 @@ export function AccountSettingsView() {
         <UsernameCard user={user} />
         <PasswordCard user={user} />
         <TwoFactorCard />
+        <PasskeysCard />
+        <DevicesCard userId={user.id} />
+        <TokensCard userId={user.id} own />
         <SessionTimerCard user={user} />
         <PushDeviceCard />
         <PermissionsCard user={user} />

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { PlusIcon } from '../../components/ui/icons';
+import { UserAccessDialog } from '../../components/settings/access/UserAccessDialog';
 import { AddUserDialog } from '../../components/users/AddUserDialog';
 import { EditPermissionsDialog } from '../../components/users/EditPermissionsDialog';
 import { UserRow } from '../../components/users/UserRow';
@@ -15,9 +16,15 @@ import { useResetSecondFactor } from '../../hooks/use-second-factor';
 import { useDeleteUser, useUserList } from '../../hooks/use-users';
 import { QueryStatus } from '../../components/layout/QueryStatus';
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; user: User } | { kind: 'delete'; user: User } | { kind: 'resetSecondFactor'; user: User } | null;
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'edit'; user: User }
+  | { kind: 'delete'; user: User }
+  | { kind: 'resetSecondFactor'; user: User }
+  | { kind: 'access'; user: User }
+  | null;
 
-/** User management (admin): list, add, change permissions, reset a lost second factor, delete with confirmation. */
+/** User management (admin): list, add, change permissions, reset a lost second factor, devices and API tokens (issue 21), delete with confirmation. */
 export function UserSettingsView() {
   const { t } = useTranslation();
   const me = useCurrentUser();
@@ -63,12 +70,14 @@ export function UserSettingsView() {
               onEdit={() => setDialog({ kind: 'edit', user })}
               onDelete={() => setDialog({ kind: 'delete', user })}
               onResetSecondFactor={() => setDialog({ kind: 'resetSecondFactor', user })}
+              onAccess={() => setDialog({ kind: 'access', user })}
             />
           ))}
         </ul>
       </Card>
       {dialog?.kind === 'add' ? <AddUserDialog onClose={close} /> : null}
       {dialog?.kind === 'edit' ? <EditPermissionsDialog user={dialog.user} onClose={close} /> : null}
+      {dialog?.kind === 'access' ? <UserAccessDialog user={dialog.user} onClose={close} /> : null}
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         title={t('settings:users.deleteTitle')}

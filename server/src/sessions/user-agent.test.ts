@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { describeUserAgent, MAX_USER_AGENT } from './user-agent.js';
+
+/** Issue 21: the devices list's "Firefox 133 on Windows", from real User-Agents of the browsers people use. */
+describe('describeUserAgent', () => {
+  it.each([
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36', 'Chrome 131', 'Windows'],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.86', 'Edge 131', 'Windows'],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15', 'Safari 18', 'macOS'],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1', 'Chrome 131', 'iOS'],
+    ['Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36', 'Samsung Internet 26', 'Android'],
+    ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox 133', 'Linux'],
+    ['Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36', 'Chrome 131', 'ChromeOS'],
+    ['curl/8.5.0', 'curl 8', null],
+    ['HomeAssistant/2024.12.1 aiohttp/3.11.9 Python/3.13', 'Home Assistant 2024', null],
+  ])('%s', (userAgent, browser, os) => {
+    expect(describeUserAgent(userAgent)).toEqual({ browser, os });
+  });
+
+  it('names nothing it does not know, and reads only the first characters of a huge header', () => {
+    expect(describeUserAgent(null)).toEqual({ browser: null, os: null });
+    expect(describeUserAgent('something')).toEqual({ browser: null, os: null });
+    // A marker past the bound is not seen; the digits after a marker are bounded too.
+    expect(describeUserAgent(`${'x'.repeat(MAX_USER_AGENT)}Firefox/1`)).toEqual({ browser: null, os: null });
+    expect(describeUserAgent(`Firefox/${'9'.repeat(100_000)}`)).toEqual({ browser: 'Firefox 9999', os: null });
+  });
+});

@@ -1,0 +1,37 @@
+import {
+  apiTokenListSchema,
+  createdApiTokenSchema,
+  sessionListSchema,
+  sessionsEndedSchema,
+  type CreateApiTokenRequest,
+  type CreatedApiToken,
+  type SessionList,
+} from '@homecam/shared';
+import type { z } from 'zod';
+import type { HttpClient } from './http-client';
+
+/** Issue 21: a user's signed-in devices (own, or any user's for an admin). */
+export function listSessions(http: HttpClient, userId: number, signal?: AbortSignal): Promise<SessionList> {
+  return http.request(`/users/${userId}/sessions`, { schema: sessionListSchema, signal });
+}
+
+export function endSession(http: HttpClient, userId: number, sessionId: string): Promise<void> {
+  return http.request(`/users/${userId}/sessions/${encodeURIComponent(sessionId)}`, { method: 'DELETE' });
+}
+
+export function endOtherSessions(http: HttpClient, userId: number): Promise<{ ended: number }> {
+  return http.request(`/users/${userId}/sessions`, { method: 'DELETE', schema: sessionsEndedSchema });
+}
+
+/** Issue 21: API tokens for integrations. */
+export function listApiTokens(http: HttpClient, userId: number, signal?: AbortSignal): Promise<z.infer<typeof apiTokenListSchema>> {
+  return http.request(`/users/${userId}/tokens`, { schema: apiTokenListSchema, signal });
+}
+
+export function createApiToken(http: HttpClient, body: CreateApiTokenRequest): Promise<CreatedApiToken> {
+  return http.request('/account/tokens', { method: 'POST', json: body, schema: createdApiTokenSchema });
+}
+
+export function revokeApiToken(http: HttpClient, userId: number, tokenId: string): Promise<void> {
+  return http.request(`/users/${userId}/tokens/${encodeURIComponent(tokenId)}`, { method: 'DELETE' });
+}
