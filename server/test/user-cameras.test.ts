@@ -121,3 +121,16 @@ describe('what a limited user is shown', () => {
     expect(await app.homecam.notifications.count()).toBeGreaterThan(0);
   });
 });
+
+describe('an API token of a limited user', () => {
+  it('sees only the owner\'s cameras, and a camera taken off the list is gone for it at once', async () => {
+    const { user, token } = await limitedUser(app, ['cameras:access'], ['Front Door', 'Garden']);
+    const created = await app.inject({ method: 'POST', url: '/api/account/tokens', headers: bearer(token), payload: { name: 'Home Assistant', scopes: ['cameras:access'], expiresInDays: 30 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const apiToken = created.json<{ token: string }>().token;
+    expect((await get<{ result: Camera[] }>('/api/cameras', apiToken)).result.map((camera) => camera.name)).toEqual(['Front Door', 'Garden']);
+    await patchUser(user.id, { cameras: ['Front Door'] });
+    const garden = await app.inject({ url: '/api/cameras/Garden/status', headers: bearer(apiToken) });
+    expect([garden.statusCode, errorCode(garden)]).toEqual([404, 'CAMERA_NOT_FOUND']);
+  });
+});
