@@ -252,7 +252,7 @@ describe('accessDenial', () => {
   const auth = (permissions: AuthContext['user']['permissions'], mustChangeCredentials = false): AuthContext => ({
     sessionId: 's',
     expiresAt: '2100-01-01T00:00:00.000Z',
-    user: { id: 7, username: 'u', passwordHash: 'h', permissions, sessionTimer: 300, photo: null, mustChangeCredentials, createdAt: '' },
+    user: { id: 7, username: 'u', passwordHash: 'h', permissions, sessionTimer: 300, photo: null, mustChangeCredentials, cameras: null, createdAt: '' },
     secondFactorEnrolmentDue: false,
   });
   const decide = (rule: AccessRule, a: AuthContext, targetUserId?: string, allowDuringCredentialChange = false) =>

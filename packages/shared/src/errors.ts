@@ -231,6 +231,10 @@ export const VALIDATION_MESSAGES = [
   'EXPIRY_REQUIRED',
   /** Issue 22: an ONVIF address of a camera that is not an http(s) URL with a host and a port from 1 to 65535. */
   'ONVIF_ADDRESS_INVALID',
+  /** Issue 21: a camera list of a user names a camera that does not exist (or is not a name). */
+  'CAMERA_UNKNOWN',
+  /** Admins see every camera: a camera list is not given to a user who is (or becomes) an admin. */
+  'CAMERAS_ADMIN_UNLIMITED',
 ] as const;
 
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];

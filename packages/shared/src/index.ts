@@ -1,4 +1,5 @@
 export * from './permissions.js';
+export * from './camera-access.js';
 export * from './errors.js';
 export * from './constants.js';
 export * from './api/auth.js';

@@ -26,17 +26,27 @@ export function signInFailed({ user, address, reason }: DomainEvents['SignInFail
   return { level: 'warn', source: 'users', subject: { user, address, reason }, message: `sign-in failed for ${who}${from}: wrong user name or password` };
 }
 
+/** Issue 21: a camera list as the audit line names it. */
+function cameraText(cameras: readonly string[] | null): string {
+  if (cameras === null) return 'all';
+  return cameras.length === 0 ? 'none' : `only ${cameras.map(quote).join(', ')}`;
+}
+
 export function accountChanged(event: DomainEvents['AccountChanged']): AuditEntry {
-  const { action, user, by, changes, previousName, permissions } = event;
-  const subject = { user, ...bySubject(by), ...(changes.length > 0 && { changes }), ...(permissions && { permissions }) };
+  const { action, user, by, changes, previousName, permissions, cameras } = event;
+  const subject = { user, ...bySubject(by), ...(changes.length > 0 && { changes }), ...(permissions && { permissions }), ...(cameras !== undefined && { cameras }) };
   const granted = permissions ? permissions.join(', ') || 'none' : '';
-  if (action === 'added') return { level: 'info', source: 'users', subject, message: `user ${quote(user)} added${byText(by)}, permissions: ${granted}` };
+  if (action === 'added') {
+    const limited = cameras ? `, cameras: ${cameraText(cameras)}` : '';
+    return { level: 'info', source: 'users', subject, message: `user ${quote(user)} added${byText(by)}, permissions: ${granted}${limited}` };
+  }
   if (action === 'removed') return { level: 'info', source: 'users', subject, message: `user ${quote(user)} removed${byText(by)}` };
   const self = by !== null && (by.user === user || by.user === previousName);
   const parts = changes.map((change) => {
     if (change === 'username') return `renamed from ${quote(previousName ?? '')}`;
     if (change === 'permissions') return `permissions now ${granted}`;
     if (change === 'sessionTimer') return 'session length changed';
+    if (change === 'cameras') return `cameras now ${cameraText(cameras ?? null)}`;
     return 'password changed';
   });
   const whose = self ? `${quote(user)} changed their own account` : `user ${quote(user)} changed${byText(by)}`;

@@ -4,6 +4,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { Pack } from 'tar';
 import { SCHEMA_VERSION } from '../db/migrations/index.js';
+import { limitDatabase, recordingInLimit, type CameraLimit } from './camera-limit.js';
 import { redactDatabase } from './database-copy.js';
 import { CONFIG, DATABASE, HOMEKIT, MANIFEST, PHOTOS, RECORDINGS, WORK_PREFIX } from './layout.js';
 import { sha256File, signingKey, signManifest } from './signing.js';
@@ -23,6 +24,8 @@ export interface ArchiveSources {
   localStorage: BackupLocalStorage;
   version: string;
   now: Date;
+  /** Issue 21: the archive of a user limited to some cameras holds only theirs (rows, config, files); null: all. */
+  cameraLimit?: CameraLimit | null | undefined;
 }
 
 interface FoundFile {
@@ -58,9 +61,25 @@ type HashedFiles = Map<string, { size: number; mtimeMs: number }>;
 
 async function hashInto(sha256: Record<string, string>, hashed: HashedFiles, prefix: string, root: string, files: FoundFile[]): Promise<void> {
   for (const file of files) {
-    sha256[`${prefix}/${relative(root, file.path).split(sep).join('/')}`] = await sha256File(file.path, file.size);
+    sha256[`${prefix}/${inner(root, file.path)}`] = await sha256File(file.path, file.size);
     hashed.set(file.path, { size: file.size, mtimeMs: file.mtimeMs });
   }
+}
+
+/** The relative, `/`-separated path of a file under `root`. */
+function inner(root: string, path: string): string {
+  return relative(root, path).split(sep).join('/');
+}
+
+function limitedRecordings(files: FoundFile[], root: string, limit: CameraLimit | null | undefined): FoundFile[] {
+  return limit ? files.filter((file) => recordingInLimit(inner(root, file.path), limit)) : files;
+}
+
+/** A folder of the recordings directory goes in (empty folders too) only when it could hold a file that does. */
+function folderInLimit(root: string, path: string, limit: CameraLimit | null | undefined): boolean {
+  if (!limit || !(path.startsWith(root + sep))) return true;
+  const rel = inner(root, path);
+  return rel === 'segments.d' || rel === 'previews.d' || recordingInLimit(`${rel}/file`, limit);
 }
 
 /**
@@ -70,12 +89,13 @@ async function hashInto(sha256: Record<string, string>, hashed: HashedFiles, pre
 async function prepare(sources: ArchiveSources, work: string, hashed: HashedFiles): Promise<BackupManifest> {
   const database = join(work, DATABASE);
   await sources.copyDatabase(database);
+  if (sources.cameraLimit) limitDatabase(database, sources.cameraLimit);
   if (sources.redacted) redactDatabase(database);
   await writeFile(join(work, CONFIG), sources.configText, { mode: 0o600 });
   const photos = await regularFiles(sources.photosDir);
   const homekitDir = join(sources.dataDir, HOMEKIT);
   const homekit = sources.includeHomekit ? await regularFiles(homekitDir) : [];
-  const recordings = sources.recordingsDir ? await regularFiles(sources.recordingsDir) : [];
+  const recordings = sources.recordingsDir ? limitedRecordings(await regularFiles(sources.recordingsDir), sources.recordingsDir, sources.cameraLimit) : [];
   const sha256: Record<string, string> = { [DATABASE]: await sha256File(database), [CONFIG]: await sha256File(join(work, CONFIG)) };
   await hashInto(sha256, hashed, PHOTOS, sources.photosDir, photos);
   await hashInto(sha256, hashed, HOMEKIT, homekitDir, homekit);
@@ -125,7 +145,8 @@ export async function createArchive(sources: ArchiveSources): Promise<{ stream: 
       filter: (path, stat) => {
         if (!('isFile' in stat) || !(stat.isFile() || stat.isDirectory())) return false;
         const absolute = resolve(sep, path);
-        if (stat.isDirectory() || absolute.startsWith(work + sep)) return true;
+        if (stat.isDirectory()) return !sources.recordingsDir || folderInLimit(sources.recordingsDir, absolute, sources.cameraLimit);
+        if (absolute.startsWith(work + sep)) return true;
         const seen = hashed.get(absolute);
         return seen !== undefined && seen.size === stat.size && seen.mtimeMs === stat.mtimeMs;
       },

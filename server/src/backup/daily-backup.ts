@@ -4,6 +4,7 @@ import { copyFile, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/pro
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../lib/clock.js';
+import { limitDatabase, type CameraLimit } from './camera-limit.js';
 import { redactDatabase } from './database-copy.js';
 import { AUTOMATIC_DIR, WORK_PREFIX } from './layout.js';
 
@@ -93,13 +94,14 @@ export class DailyBackup {
    * A copy as a stream, or null when there is none. `redacted` (non-admins): a stripped temporary copy (no
    * sessions, hashes, push keys), removed once sent.
    */
-  async open(name: string, redacted: boolean): Promise<{ stream: Readable; size: number } | null> {
+  async open(name: string, redacted: boolean, cameraLimit: CameraLimit | null = null): Promise<{ stream: Readable; size: number } | null> {
     if (!AUTOMATIC_BACKUP_NAME.test(name) || !(await this.names()).includes(name)) return null;
     const path = join(this.dir, name);
     if (!redacted) return { stream: createReadStream(path), size: (await stat(path)).size };
     const work = await mkdtemp(join(this.deps.dataDir, WORK_PREFIX));
     const copy = join(work, name);
     await copyFile(path, copy);
+    if (cameraLimit) limitDatabase(copy, cameraLimit);
     redactDatabase(copy);
     const stream = createReadStream(copy);
     stream.on('close', () => void rm(work, { recursive: true, force: true }));

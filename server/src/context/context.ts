@@ -25,6 +25,7 @@ import type { RecordingsDirectory } from '../services/recordings-directory.js';
 import { RoomService } from '../services/room.service.js';
 import { SettingsService } from '../services/settings.service.js';
 import { UserPhotoService } from '../services/user-photo.service.js';
+import { UserCameraLists } from '../services/user-camera-lists.js';
 import { UserService } from '../services/user.service.js';
 import type { WeatherService } from '../services/weather.service.js';
 import { buildStreams, type MediaOptions } from '../streams/build.js';
@@ -61,6 +62,8 @@ export interface AppContext {
   repositories: Repositories;
   auth: AuthService;
   users: UserService;
+  /** Issue 21: the limited users' camera lists, kept in step with the cameras (followed by the api module). */
+  cameraLists: UserCameraLists;
   photos: UserPhotoService;
   files: FileService;
   config: ConfigService;
@@ -105,10 +108,11 @@ export async function createContext(options: ContextOptions): Promise<AppContext
     const recordingRows = new RecordingRepository(database.db);
     const recordingsDir = await openRecordingsDir(config, recordingRows, options.dataDir);
     const repositories = createRepositories(database, { ...options, recordings: recordingsDir }, recordingRows);
-    const { auth, users } = openAccounts(repositories, clock, bus, options);
+    const cameras = new CameraService(config);
+    const cameraLists = new UserCameraLists({ users: repositories.users, cameras, bus, clock });
+    const { auth, users } = openAccounts(repositories, clock, bus, options, cameraLists);
     await users.ensureInitialAdmin(options.adminPassword, config.get().cameras.length > 0);
     await auth.purgeOldSessions();
-    const cameras = new CameraService(config);
     const cameraEvents = new CameraEventService({ cameras, config, bus, clock });
     const notifications = new NotificationService({ notifications: repositories.notifications, bus, clock, config, cameras });
     const recordings = new RecordingService({ recordings: repositories.recordings, files: repositories.recordingFiles, notifications, config, bus, clock });
@@ -125,6 +129,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
       repositories,
       auth,
       users,
+      cameraLists,
       // Uploaded photos are re-encoded with the ffmpeg the streams use.
       photos: new UserPhotoService({ users: repositories.users, photos: repositories.photos, clock, encoder: new PhotoEncoder({ ffmpegPath: ffmpeg.path }) }),
       files: new FileService(repositories.files),
@@ -151,7 +156,7 @@ export async function createContext(options: ContextOptions): Promise<AppContext
 }
 
 /** Sign-in and accounts: password hashing, throttling and pacing of password checks, sessions, users. */
-function openAccounts(repositories: Repositories, clock: Clock, bus: EventBus, options: ContextOptions): Pick<AppContext, 'auth' | 'users'> {
+function openAccounts(repositories: Repositories, clock: Clock, bus: EventBus, options: ContextOptions, cameraLists: UserCameraLists): Pick<AppContext, 'auth' | 'users'> {
   const hasher = new PasswordHasher(options.passwordHashing);
   const auth = new AuthService({
     users: repositories.users,
@@ -162,6 +167,6 @@ function openAccounts(repositories: Repositories, clock: Clock, bus: EventBus, o
     clock,
     bus,
   });
-  const users = new UserService({ users: repositories.users, photos: repositories.photos, hasher, auth, clock, bus });
+  const users = new UserService({ users: repositories.users, photos: repositories.photos, hasher, auth, clock, bus, cameraLists });
   return { auth, users };
 }

@@ -1,5 +1,6 @@
 import type { ExportJob, ExportRequest } from '@homecam/shared';
 import { randomUUID } from 'node:crypto';
+import type { CameraScope } from '../services/camera-scope.js';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
@@ -25,6 +26,8 @@ export interface ExporterDeps {
 export interface Caller {
   id: number;
   admin: boolean;
+  /** Issue 21: the cameras the caller may see; exports of others are "not found", also their own older ones. */
+  scope: CameraScope;
 }
 
 const PROGRESS_EVERY_MS = 500;
@@ -70,7 +73,7 @@ export class Exporter {
   }
 
   async list(caller: Caller): Promise<ExportJob[]> {
-    return (await this.deps.exports.list(caller.admin ? null : caller.id)).map(presentExport);
+    return caller.scope.filter(await this.deps.exports.list(caller.admin ? null : caller.id), (row) => row.camera).map(presentExport);
   }
 
   async get(caller: Caller, id: string): Promise<ExportJob> {
@@ -100,7 +103,7 @@ export class Exporter {
   /** Someone else's export is "not found" for a non-admin: no probing of ids. */
   private async own(caller: Caller, id: string): Promise<ExportRow> {
     const row = await this.deps.exports.get(id);
-    if (!row || (!caller.admin && row.owner_id !== caller.id)) throw new AppError('NOT_FOUND', 'export not found');
+    if (!row || (!caller.admin && row.owner_id !== caller.id) || !caller.scope.allows(row.camera)) throw new AppError('NOT_FOUND', 'export not found');
     return row;
   }
 

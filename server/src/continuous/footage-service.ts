@@ -1,6 +1,7 @@
 import type { Camera, CameraTimeline, Timeline, TimelineEvent, TimelineQuery } from '@homecam/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { CameraScope } from '../services/camera-scope.js';
 import { AppError } from '../errors/app-error.js';
 import type { RecordingFilesRepository } from '../repositories/recording-files.repository.js';
 import type { RecordingRow } from '../repositories/recording.repository.js';
@@ -46,8 +47,15 @@ function labelsOf(row: Pick<RecordingRow, 'labels' | 'label'>): string[] {
 export class FootageService {
   constructor(private readonly deps: FootageDeps) {}
 
-  camera(name: string): Camera {
+  /** `scope` (issue 21): a camera the caller may not see is not found either. */
+  camera(name: string, scope: CameraScope = CameraScope.ALL): Camera {
+    scope.require(name);
     return this.deps.cameras.get(name);
+  }
+
+  /** Issue 21: the cameras a limited caller's lists and counts are narrowed to (undefined: every camera). */
+  scopeNames(scope: CameraScope): string[] | undefined {
+    return scope.names(this.deps.cameras.list()) ?? undefined;
   }
 
   async playlist(name: string, from: number, to: number, uri: (id: string) => string): Promise<string> {
@@ -57,9 +65,9 @@ export class FootageService {
   }
 
   /** A finished segment's file (the playlist's byte ranges point into it). */
-  async segment(id: string): Promise<{ path: string; size: number }> {
+  async segment(id: string, scope: CameraScope = CameraScope.ALL): Promise<{ path: string; size: number }> {
     const row = await this.deps.segments.get(id);
-    if (!row || row.status === 'writing' || !this.deps.cameras.find(row.camera)) throw new AppError('NOT_FOUND', 'segment not found');
+    if (!row || row.status === 'writing' || !this.deps.cameras.find(row.camera) || !scope.allows(row.camera)) throw new AppError('NOT_FOUND', 'segment not found');
     const info = await this.deps.files.at(row.root).info(row.file);
     if (!info) throw new AppError('FILE_NOT_FOUND', 'segment file not found');
     return { path: info.path, size: info.size };
@@ -75,9 +83,10 @@ export class FootageService {
     return this.deps.previews.get(this.deps.files.at(row.root), camera.name, cell, path);
   }
 
-  async timeline(query: TimelineQuery, userId: number): Promise<Timeline> {
+  async timeline(query: TimelineQuery, userId: number, scope: CameraScope = CameraScope.ALL): Promise<Timeline> {
     const bucketMs = bucketWidth(query.from, query.to, query.bucketMs);
     const cameras: CameraTimeline[] = [];
+    for (const name of query.cameras) this.camera(name, scope);
     for (const name of query.cameras) {
       const camera = this.camera(name);
       const live = this.deps.live(camera.name) ?? undefined;

@@ -98,7 +98,12 @@ export class ReviewIndex {
   }
 
   async exists(id: string): Promise<boolean> {
-    return (await this.db.selectFrom('review_items').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    return (await this.cameraOf(id)) !== null;
+  }
+
+  /** The item's camera, or null when there is no such item. */
+  async cameraOf(id: string): Promise<string | null> {
+    return (await this.db.selectFrom('review_items').select('camera').where('id', '=', id).executeTakeFirst())?.camera ?? null;
   }
 
   async mark(itemId: string, userId: number, now: number): Promise<void> {

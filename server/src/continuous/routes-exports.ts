@@ -5,7 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import type { RoutesApp } from '../http/define-routes.js';
-import { requireAuth } from '../http/request-auth.js';
+import { cameraScopeOf, requireAuth } from '../http/request-auth.js';
+import type { CameraScope } from '../services/camera-scope.js';
 import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
 import type { Caller } from './exporter.js';
 import type { ContinuousRouteDeps } from './route-deps.js';
@@ -16,7 +17,12 @@ const SETTINGS_EDIT = { anyOf: ['settings:recordings:edit'] } as const;
 
 function caller(request: FastifyRequest): Caller {
   const { user } = requireAuth(request);
-  return { id: user.id, admin: isAdmin(user.permissions) };
+  return { id: user.id, admin: isAdmin(user.permissions), scope: cameraScopeOf(request) };
+}
+
+/** Issue 21: the per-camera lines of the 24/7 settings, of the caller's cameras only (the totals are the disk's). */
+function ownCameras<T extends { cameras: { camera: string }[] }>(answer: T, scope: CameraScope): T {
+  return { ...answer, cameras: scope.filter(answer.cameras, (line) => line.camera) };
 }
 
 /** `attachment; filename="…"` with an ASCII fallback and the UTF-8 name (RFC 6266), never a path or a quote. */
@@ -34,7 +40,7 @@ export function exportRoutes(app: RoutesApp, { footage, exporter, settings }: Co
       body: exportRequestSchema, response: { 202: exportListSchema, ...errorResponses(400, ...AUTH_ERRORS, 404) },
     },
   }, async (request, reply) => {
-    const cameras = request.body.cameras.map((name) => footage.camera(name).name);
+    const cameras = request.body.cameras.map((name) => footage.camera(name, cameraScopeOf(request)).name);
     return reply.code(202).send({ result: await exporter.create(caller(request), { ...request.body, cameras }) });
   });
 
@@ -76,7 +82,7 @@ export function exportRoutes(app: RoutesApp, { footage, exporter, settings }: Co
       tags: ['settings'], description: '24/7 recording: segment length, days per tier, caps, minimum free space, and per camera the days held, bytes per day and the days the cap holds at that rate.',
       response: { 200: continuousSettingsResponseSchema, ...errorResponses(...AUTH_ERRORS) },
     },
-  }, () => settings.get());
+  }, async (request) => ownCameras(await settings.get(), cameraScopeOf(request)));
 
   app.patch('/api/settings/recordings/continuous', {
     config: { access: SETTINGS_EDIT },
@@ -84,5 +90,5 @@ export function exportRoutes(app: RoutesApp, { footage, exporter, settings }: Co
       tags: ['settings'], description: 'Partial update of segmentSeconds, retain {all, motion, events} (days), maxSizeGB, cameraMaxSizeGB (null clears a cap).',
       body: continuousSettingsPatchSchema, response: { 200: continuousSettingsResponseSchema, ...errorResponses(400, ...AUTH_ERRORS) },
     },
-  }, (request) => settings.patch(request.body));
+  }, async (request) => ownCameras(await settings.patch(request.body), cameraScopeOf(request)));
 }

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import { defineRoutes } from '../http/define-routes.js';
 import { parseRange } from '../http/recordings/recordings.routes.js';
-import { requireAuth } from '../http/request-auth.js';
+import { cameraScopeOf, requireAuth } from '../http/request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
 import { exportRoutes } from './routes-exports.js';
 import type { ContinuousRouteDeps } from './route-deps.js';
@@ -42,7 +42,7 @@ export const continuousRoutes = defineRoutes<ContinuousRouteDeps>((app, deps) =>
       params: idParamsSchema, response: { 200: z.unknown(), 206: z.unknown(), 416: z.undefined(), ...errorResponses(...AUTH_ERRORS, 404) },
     },
   }, async (request, reply) => {
-    const file = await footage.segment(request.params.id);
+    const file = await footage.segment(request.params.id, cameraScopeOf(request));
     reply.type('video/mp4').header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=3600');
     const range = parseRange(request.headers.range, file.size);
     if (range === 'invalid') return reply.code(416).header('content-range', `bytes */${file.size}`).send();
@@ -67,7 +67,7 @@ export const continuousRoutes = defineRoutes<ContinuousRouteDeps>((app, deps) =>
       tags: ['continuous'], description: 'Per camera over [from, to) (≤ 7 days): footage spans and gaps, motion intensity buckets, event markers, review items.',
       querystring: timelineQuerySchema, response: { 200: timelineSchema, ...errorResponses(400, ...AUTH_ERRORS, 404) },
     },
-  }, (request) => footage.timeline(request.query, requireAuth(request).user.id));
+  }, (request) => footage.timeline(request.query, requireAuth(request).user.id, cameraScopeOf(request)));
 
   reviewRoutes(app, deps);
   exportRoutes(app, deps);

@@ -24,8 +24,17 @@ import { registerAll, type HomecamModule } from '../runtime/module.js';
  * route plugin gets the one service it delegates to. A feature module registers its own routes.
  */
 export function apiModule(ctx: AppContext): HomecamModule {
+  let unfollow: (() => void) | null = null;
   return {
     name: 'api',
+    // Issue 21: a camera renamed or removed (API, config editor, hand edit) is renamed in or leaves every user's list.
+    start: () => {
+      unfollow = ctx.cameraLists.follow((error) => ctx.log.error({ err: error }, 'updating the users\' camera lists failed'));
+    },
+    stop: () => {
+      unfollow?.();
+      unfollow = null;
+    },
     routes: (app) =>
       registerAll(app, [
         (app) => app.register(authRoutes, { auth: ctx.auth }),
@@ -36,7 +45,7 @@ export function apiModule(ctx: AppContext): HomecamModule {
         (app) => app.register(configWriteRoutes, { config: ctx.config }),
         (app) => app.register(configFileRoutes, { config: ctx.config }),
         (app) => app.register(cameraRoutes, { cameras: ctx.cameras }),
-        (app) => app.register(cameraEditRoutes, { cameras: ctx.cameras }),
+        (app) => app.register(cameraEditRoutes, { cameras: ctx.cameras, cameraLists: ctx.cameraLists }),
         (app) => app.register(roomRoutes, { rooms: ctx.rooms }),
         (app) => app.register(cameraEventRoutes, { events: ctx.cameraEvents }),
         (app) => app.register(notificationRoutes, { notifications: ctx.notifications }),

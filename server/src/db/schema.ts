@@ -12,6 +12,8 @@ export interface UsersTable {
   session_timer: number;
   photo: string | null;
   must_change_credentials: number;
+  /** Issue 21: JSON array of the camera names the user may see; null = every camera. */
+  cameras: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -5,7 +5,7 @@ import type { Actor } from './actor.js';
 export type { Actor } from './actor.js';
 
 /** What an account change touched (never the values of secrets). */
-export type AccountChange = 'username' | 'password' | 'permissions' | 'sessionTimer';
+export type AccountChange = 'username' | 'password' | 'permissions' | 'sessionTimer' | 'cameras';
 
 /**
  * In-process domain events. Services publish here instead of importing socket.io, so the realtime gateway
@@ -61,8 +61,11 @@ export interface DomainEvents {
   RecordingCompleted: { recording: Recording };
   /** `why`: a user deleted them (`by`), or retention (age, then size/free space) did. `cameras`: whose they were. */
   RecordingsRemoved: { ids: string[] | null; count: number; cameras: string[]; why: 'deleted' | 'expired' | 'space'; by?: Actor | undefined };
-  /** A user's permission list changed: open live streams and socket rooms of that user are re-checked at once. */
-  UserPermissionsChanged: { userId: number; permissions: Permission[] };
+  /**
+   * A user's permission list or camera list (issue 21: null = every camera) changed, by an admin or because a
+   * camera was renamed or removed: open live streams and sockets of that user are re-checked at once.
+   */
+  UserPermissionsChanged: { userId: number; permissions: Permission[]; cameras: string[] | null };
   /**
    * Someone (an admin from Settings → System, a restore that staged new data) asked for a clean restart: main.ts
    * stops the app and exits with RESTART_EXIT_CODE so the start script or the process manager starts it again.
@@ -98,6 +101,8 @@ export interface DomainEvents {
     previousName?: string | undefined;
     /** The permissions after an add or a permission change. */
     permissions?: Permission[] | undefined;
+    /** Issue 21: the camera list after an add or a change of it (null = every camera). */
+    cameras?: string[] | null | undefined;
   };
   BackupDownloaded: { by: Actor; what: 'archive' | 'daily'; recordings: boolean; redacted: boolean; name: string };
   /** A restore upload: staged (the restart follows) or refused with an error code. */

@@ -23,6 +23,11 @@ declare module 'fastify' {
      * second factors. Set on the route or by access/session-only.ts's list.
      */
     sessionOnly?: boolean;
+    /**
+     * Issue 21: the route parameter that names a camera; the access hook answers 404 CAMERA_NOT_FOUND when the
+     * caller may not see it. Routes under /api/cameras/:name get 'name' without declaring it.
+     */
+    cameraParam?: string | undefined;
     /** The OpenAPI UI's pages: their own CSP (security-headers.ts). */
     docsPage?: boolean;
   }

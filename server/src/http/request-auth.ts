@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
 import type { Actor } from '../events/actor.js';
 import type { AuthContext } from '../services/auth.service.js';
+import { CameraScope } from '../services/camera-scope.js';
 
 export const SESSION_COOKIE = 'homecam_session';
 
@@ -24,6 +25,11 @@ export function requestToken(request: FastifyRequest): string | undefined {
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError('UNAUTHENTICATED', 'sign-in required');
   return request.auth;
+}
+
+/** Issue 21: the cameras the caller of a signed-in route may see. */
+export function cameraScopeOf(request: FastifyRequest): CameraScope {
+  return CameraScope.of(requireAuth(request).user);
 }
 
 /** The caller as the audit trail names them: user name and client address. */

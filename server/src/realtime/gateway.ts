@@ -1,4 +1,4 @@
-import { grantedScopes, isAdmin, type CameraStatus, type ClientToServerEvents, type ExportJob, type LogEntry, type MetricsUpdate, type Permission, type ServerToClientEvents } from '@homecam/shared';
+import { grantedScopes, isAdmin, isCameraLimited, type CameraStatus, type ClientToServerEvents, type ExportJob, type LogEntry, type MetricsUpdate, type Permission, type ServerToClientEvents } from '@homecam/shared';
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -6,6 +6,7 @@ import { AppError, isAppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
 import type { AuthService } from '../services/auth.service.js';
+import { CameraScope } from '../services/camera-scope.js';
 import type { NotificationService } from '../services/notification.service.js';
 import { isSameOrigin } from '../security/same-origin.js';
 
@@ -26,6 +27,8 @@ interface SocketData {
   admin: boolean;
   /** Issue 21: an API token's scopes (its rooms follow scopes ∩ the owner's permissions), null for a session. */
   scopes: Permission[] | null;
+  /** Issue 21: the only cameras whose events reach this socket, or null for every camera. */
+  cameraList: string[] | null;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -53,15 +56,22 @@ export const NOTIFICATIONS_ROOM = 'notifications';
 export const RECORDINGS_ROOM = 'recordings';
 /** Sockets of admins: they get the admin-only streams (`logMessage`, `metrics`). */
 export const ADMIN_ROOM = 'admin';
+/** Issue 21: sockets of users limited to some cameras; camera events reach them one by one, after their list. */
+export const LIMITED_ROOM = 'limited-cameras';
 
-/** The permission-bound rooms a user's sockets belong in. */
-function roomFlags(permissions: readonly Permission[]): Pick<SocketData, 'notifications' | 'cameras' | 'recordings' | 'admin'> {
+/** The permission-bound rooms a user's sockets belong in, and the cameras whose events reach them. */
+function roomFlags(permissions: readonly Permission[], cameras: readonly string[] | null): Pick<SocketData, 'notifications' | 'cameras' | 'recordings' | 'admin' | 'cameraList'> {
   return {
+    cameraList: isCameraLimited(permissions, cameras) ? [...(cameras ?? [])] : null,
     admin: isAdmin(permissions),
     notifications: isAdmin(permissions) || permissions.includes('notifications:access'),
     cameras: isAdmin(permissions) || permissions.includes('cameras:access'),
     recordings: isAdmin(permissions) || permissions.includes('recordings:access'),
   };
+}
+
+function scopeOf(socket: RealtimeSocket): CameraScope {
+  return CameraScope.of({ permissions: [], cameras: socket.data.cameraList });
 }
 
 /** socket.io on the HTTP server: token handshake, rooms per session and user, session end and expiry. */
@@ -95,11 +105,18 @@ export class RealtimeGateway {
         for (const id of sessionIds) this.endSession(id);
       }),
       deps.bus.subscribe('CameraStateChanged', ({ status }) => {
-        this.io.to(CAMERAS_ROOM).emit('cameraState', status);
+        const { unlimited, limited } = this.audience(CAMERAS_ROOM, status.name);
+        unlimited.emit('cameraState', status);
+        for (const socket of limited) socket.emit('cameraState', status);
       }),
       deps.bus.subscribe('NotificationCreated', ({ notification }) => {
-        this.io.to(NOTIFICATIONS_ROOM).emit('notification', notification);
-        this.io.to(NOTIFICATIONS_ROOM).emit('increaseNotification');
+        const { unlimited, limited } = this.audience(NOTIFICATIONS_ROOM, notification.camera);
+        unlimited.emit('notification', notification);
+        unlimited.emit('increaseNotification');
+        for (const socket of limited) {
+          socket.emit('notification', notification);
+          socket.emit('increaseNotification');
+        }
       }),
       deps.bus.subscribe('NotificationsRemoved', ({ ids }) => {
         if (ids === null) {
@@ -107,16 +124,20 @@ export class RealtimeGateway {
           this.io.to(NOTIFICATIONS_ROOM).emit('notificationSize', 0);
           return;
         }
+        // Ids are opaque: a limited socket may hear of one it never had (its client ignores it), never of a camera.
         for (const id of ids) this.io.to(NOTIFICATIONS_ROOM).emit('removeNotification', id);
         // The absolute size after the removals, so a client that missed one still ends up right.
         deps.notifications.count().then(
-          (size) => this.io.to(NOTIFICATIONS_ROOM).emit('notificationSize', size),
+          (size) => this.io.to(NOTIFICATIONS_ROOM).except(LIMITED_ROOM).emit('notificationSize', size),
           (error: unknown) => deps.log.error({ err: error }, 'notification count failed'),
         );
+        for (const socket of this.audience(NOTIFICATIONS_ROOM, null, true).limited) this.sendNotificationSize(socket);
       }),
-      deps.bus.subscribe('UserPermissionsChanged', ({ userId, permissions }) => this.applyPermissions(userId, permissions)),
+      deps.bus.subscribe('UserPermissionsChanged', ({ userId, permissions, cameras }) => this.applyPermissions(userId, permissions, cameras)),
       deps.bus.subscribe('RecordingCompleted', ({ recording }) => {
-        this.io.to(RECORDINGS_ROOM).emit('recording', recording);
+        const { unlimited, limited } = this.audience(RECORDINGS_ROOM, recording.camera);
+        unlimited.emit('recording', recording);
+        for (const socket of limited) socket.emit('recording', recording);
       }),
       deps.bus.subscribe('RecordingsRemoved', ({ ids }) => {
         if (ids === null) this.io.to(RECORDINGS_ROOM).emit('removeRecording', null);
@@ -144,8 +165,30 @@ export class RealtimeGateway {
    */
   toRecordingsOwner(userId: number, event: 'exportProgress', job: ExportJob): void {
     for (const socket of this.io.of('/').sockets.values()) {
-      if (socket.data.userId === userId && socket.data.recordings) socket.emit(event, job);
+      if (socket.data.userId === userId && socket.data.recordings && scopeOf(socket).allows(job.camera)) socket.emit(event, job);
     }
+  }
+
+  /**
+   * Issue 21: who in `room` hears an event of `camera`: the unlimited sockets at once (one broadcast), and the
+   * limited sockets whose list holds the camera (`everyLimited`: all limited ones, for an answer each computes).
+   */
+  private audience(room: string, camera: string | null, everyLimited = false): { unlimited: ReturnType<RealtimeServer['to']>; limited: RealtimeSocket[] } {
+    const limited: RealtimeSocket[] = [];
+    const members = this.io.sockets.adapter.rooms.get(room);
+    for (const id of this.io.sockets.adapter.rooms.get(LIMITED_ROOM) ?? []) {
+      const socket = members?.has(id) ? this.io.sockets.sockets.get(id) : undefined;
+      if (socket && (everyLimited || scopeOf(socket).allows(camera))) limited.push(socket);
+    }
+    return { unlimited: this.io.to(room).except(LIMITED_ROOM), limited };
+  }
+
+  /** The badge count this socket may see (a limited user's counts only their cameras' notifications). */
+  private sendNotificationSize(socket: RealtimeSocket): void {
+    this.deps.notifications.count(scopeOf(socket)).then(
+      (size) => socket.emit('notificationSize', size),
+      (error: unknown) => this.deps.log.error({ err: error }, 'notification count failed'),
+    );
   }
 
   /** Tells every socket of the session to sign out, then drops them. */
@@ -176,7 +219,7 @@ export class RealtimeGateway {
       userId: context.user.id,
       expiresAt: context.expiresAt,
       scopes: context.apiToken?.scopes ?? null,
-      ...roomFlags(context.user.permissions),
+      ...roomFlags(context.user.permissions, context.user.cameras),
     };
   }
 
@@ -185,33 +228,30 @@ export class RealtimeGateway {
    * (and joins the ones it may now), at once, so no event that needs a lost permission reaches it again.
    * Sockets still in the handshake carry the old flags only until onConnection joins; that window is a few ms.
    */
-  private applyPermissions(userId: number, permissions: Permission[]): void {
+  private applyPermissions(userId: number, permissions: Permission[], cameras: string[] | null): void {
     for (const socket of this.io.of('/').sockets.values()) {
       if (socket.data.userId !== userId) continue;
-      const flags = roomFlags(socket.data.scopes ? grantedScopes(socket.data.scopes, permissions) : permissions);
-      const gained = !socket.data.notifications && flags.notifications;
+      const flags = roomFlags(socket.data.scopes ? grantedScopes(socket.data.scopes, permissions) : permissions, cameras);
+      const recount = flags.notifications && (!socket.data.notifications || JSON.stringify(socket.data.cameraList) !== JSON.stringify(flags.cameraList));
       socket.data = { ...socket.data, ...flags };
       for (const [room, member] of [
         [CAMERAS_ROOM, flags.cameras],
         [NOTIFICATIONS_ROOM, flags.notifications],
         [RECORDINGS_ROOM, flags.recordings],
         [ADMIN_ROOM, flags.admin],
+        [LIMITED_ROOM, flags.cameraList !== null],
       ] as const) {
         if (member) void socket.join(room);
         else void socket.leave(room);
       }
-      if (gained) {
-        this.deps.notifications.count().then(
-          (size) => socket.emit('notificationSize', size),
-          (error: unknown) => this.deps.log.error({ err: error }, 'notification count failed'),
-        );
-      }
+      if (recount) this.sendNotificationSize(socket);
     }
   }
 
   private onConnection(socket: RealtimeSocket): void {
-    const { sessionId, userId, expiresAt, notifications, cameras, recordings, admin } = socket.data;
+    const { sessionId, userId, expiresAt, notifications, cameras, recordings, admin, cameraList } = socket.data;
     void socket.join([
+      ...(cameraList !== null ? [LIMITED_ROOM] : []),
       sessionRoom(sessionId),
       userRoom(userId),
       ...(cameras ? [CAMERAS_ROOM] : []),
@@ -227,16 +267,11 @@ export class RealtimeGateway {
     socket.once('disconnect', () => cancelExpiry());
     if (cameras && this.deps.cameraStatuses) {
       try {
-        for (const status of this.deps.cameraStatuses()) socket.emit('cameraState', status);
+        for (const status of scopeOf(socket).filter(this.deps.cameraStatuses(), (s) => s.name)) socket.emit('cameraState', status);
       } catch (error) {
         this.deps.log.error({ err: error }, 'camera states for a new socket failed');
       }
     }
-    if (notifications) {
-      this.deps.notifications.count().then(
-        (size) => socket.emit('notificationSize', size),
-        (error: unknown) => this.deps.log.error({ err: error }, 'notification count failed'),
-      );
-    }
+    if (notifications) this.sendNotificationSize(socket);
   }
 }

@@ -8,6 +8,11 @@ export interface EventFilter {
   types?: string[] | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  /**
+   * Issue 21: only rows of these cameras (a limited user's list, as the cameras are spelled now); rows of no
+   * camera (system notifications) are left out too. Undefined or null: every row.
+   */
+  scope?: readonly string[] | null | undefined;
 }
 
 export interface PageRequest {
@@ -27,6 +32,14 @@ export function decodeCursor(cursor: string): { time: string; id: string } | nul
   return { time: text.slice(0, bar), id: text.slice(bar + 1) };
 }
 
+/** Issue 21: only the rows of the cameras in `scope` (none for an empty list); null/undefined: unchanged. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- generic over the event tables, like applyEventFilter
+export function applyCameraScope<Q extends SelectQueryBuilder<any, any, any>>(query: Q, scope: readonly string[] | null | undefined): Q {
+  if (scope === null || scope === undefined) return query;
+  if (scope.length === 0) return query.where(sql<boolean>`0`) as Q;
+  return query.where('camera', 'in', [...scope]) as Q;
+}
+
 /**
  * Applies the filters and the keyset cursor (newest first, ties by id) to a query over a table with the given
  * time column. An unreadable cursor is treated as "from the start".
@@ -41,6 +54,7 @@ export function applyEventFilter<DB, TB extends keyof DB, O>(
   /* eslint-disable @typescript-eslint/no-explicit-any */
   let q = query as SelectQueryBuilder<any, any, O>;
   if (filter.cameras?.length) q = q.where('camera', 'in', filter.cameras);
+  q = applyCameraScope(q, filter.scope);
   if (filter.rooms?.length) q = q.where('room', 'in', filter.rooms);
   if (filter.labels?.length) {
     // `label` holds the event kind or the top label; `labels` (JSON, 0009) every label. Case-blind: labels are

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, NotificationsTable } from '../db/schema.js';
-import { applyEventFilter, encodeCursor, type EventFilter, type PageRequest } from './event-query.js';
+import { applyCameraScope, applyEventFilter, encodeCursor, type EventFilter, type PageRequest } from './event-query.js';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 const COLUMNS = { time: 'created_at', type: 'type' };
@@ -8,10 +8,9 @@ const COLUMNS = { time: 'created_at', type: 'type' };
 export class NotificationRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async count(): Promise<number> {
-    const row = await this.db
-      .selectFrom('notifications')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+  /** `scope`: only these cameras' (issue 21; null = all). */
+  async count(scope: readonly string[] | null = null): Promise<number> {
+    const row = await applyCameraScope(this.db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')), scope)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
@@ -32,16 +31,25 @@ export class NotificationRepository {
     return { rows: result, nextCursor: more && last ? encodeCursor(last.created_at, last.id) : null };
   }
 
-  /** Returns the ids that existed and were removed. */
-  async delete(ids: readonly string[]): Promise<string[]> {
+  /** Returns the ids that existed (of the cameras in `scope`, issue 21) and were removed. */
+  async delete(ids: readonly string[], scope: readonly string[] | null = null): Promise<string[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.deleteFrom('notifications').where('id', 'in', ids).returning('id').execute();
+    const inScope = await applyCameraScope(this.db.selectFrom('notifications').select('id').where('id', 'in', ids), scope).execute();
+    if (inScope.length === 0) return [];
+    const rows = await this.db.deleteFrom('notifications').where('id', 'in', inScope.map((r) => r.id)).returning('id').execute();
     return rows.map((r) => r.id);
   }
 
   async deleteAll(): Promise<number> {
     const result = await this.db.deleteFrom('notifications').executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  /** Issue 21: every notification of these cameras (a limited user's "delete all"); returns their ids. */
+  async deleteAllOf(cameras: readonly string[]): Promise<string[]> {
+    if (cameras.length === 0) return [];
+    const rows = await this.db.deleteFrom('notifications').where('camera', 'in', [...cameras]).returning('id').execute();
+    return rows.map((r) => r.id);
   }
 
   /** Removes those created before `iso`; returns their ids. */

@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language } from '@homecam/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { parseCameras } from './user.repository.js';
 
 export interface NewPushSubscription {
   id: string;
@@ -22,6 +23,8 @@ export interface PushRecipient {
   p256dh: string;
   auth: string;
   permissions: string[];
+  /** Issue 21: the user's camera list (null = every camera): pushes of other cameras do not reach these devices. */
+  cameras: string[] | null;
   /** The language the server's own texts are written in for this browser; null: English. */
   language: Language | null;
 }
@@ -117,7 +120,7 @@ export class PushSubscriptionRepository {
       .selectFrom('push_subscriptions as p')
       .innerJoin('sessions as s', 's.id', 'p.session_id')
       .innerJoin('users as u', 'u.id', 'p.user_id')
-      .select(['p.id', 'p.user_id', 'p.endpoint', 'p.p256dh', 'p.auth', 'p.language', 'u.permissions'])
+      .select(['p.id', 'p.user_id', 'p.endpoint', 'p.p256dh', 'p.auth', 'p.language', 'u.permissions', 'u.cameras'])
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', now)
       .where('u.must_change_credentials', '=', 0)
@@ -130,6 +133,7 @@ export class PushSubscriptionRepository {
       p256dh: row.p256dh,
       auth: row.auth,
       permissions: parsePermissions(row.permissions),
+      cameras: parseCameras(row.cameras),
       language: parseLanguage(row.language),
     }));
   }

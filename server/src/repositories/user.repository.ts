@@ -11,6 +11,8 @@ export interface UserRecord {
   sessionTimer: number;
   photo: string | null;
   mustChangeCredentials: boolean;
+  /** Issue 21: the only cameras the user may see, or null for every camera (see CameraScope). */
+  cameras: string[] | null;
   createdAt: string;
 }
 
@@ -20,6 +22,7 @@ export interface NewUser {
   permissions: Permission[];
   sessionTimer: number;
   mustChangeCredentials: boolean;
+  cameras?: string[] | null;
 }
 
 export type UserChanges = Partial<Omit<NewUser, 'username'> & { username: string; photo: string | null }>;
@@ -47,6 +50,17 @@ export function usernameKey(username: string): string {
   return username.normalize('NFC').toLowerCase();
 }
 
+/** The `cameras` column: null (every camera) or a list of names; an unreadable value limits to none (fails closed). */
+export function parseCameras(json: string | null): string[] | null {
+  if (json === null) return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 function toRecord(row: Selectable<UsersTable>): UserRecord {
   const parsed: unknown = JSON.parse(row.permissions);
   const permissions = Array.isArray(parsed) ? parsed.filter((p): p is Permission => typeof p === 'string' && isPermission(p)) : [];
@@ -58,6 +72,7 @@ function toRecord(row: Selectable<UsersTable>): UserRecord {
     sessionTimer: row.session_timer,
     photo: row.photo,
     mustChangeCredentials: row.must_change_credentials === 1,
+    cameras: parseCameras(row.cameras),
     createdAt: row.created_at,
   };
 }
@@ -106,6 +121,7 @@ export class UserRepository {
         permissions: JSON.stringify(user.permissions),
         session_timer: user.sessionTimer,
         must_change_credentials: user.mustChangeCredentials ? 1 : 0,
+        cameras: user.cameras ? JSON.stringify(user.cameras) : null,
         created_at: now,
         updated_at: now,
       })
@@ -124,6 +140,7 @@ export class UserRepository {
         ...(changes.permissions !== undefined && { permissions: JSON.stringify(changes.permissions) }),
         ...(changes.sessionTimer !== undefined && { session_timer: changes.sessionTimer }),
         ...(changes.photo !== undefined && { photo: changes.photo }),
+        ...(changes.cameras !== undefined && { cameras: changes.cameras === null ? null : JSON.stringify(changes.cameras) }),
         ...(changes.mustChangeCredentials !== undefined && {
           must_change_credentials: changes.mustChangeCredentials ? 1 : 0,
         }),
@@ -132,6 +149,12 @@ export class UserRepository {
       .returningAll()
       .executeTakeFirst());
     return row && toRecord(row);
+  }
+
+  /** Issue 21: the users limited to a camera list (the rest see every camera). */
+  async listLimited(): Promise<UserRecord[]> {
+    const rows = await this.db.selectFrom('users').selectAll().where('cameras', 'is not', null).orderBy('id').execute();
+    return rows.map(toRecord);
   }
 
   /** Deletes the user; its sessions go with it (foreign key cascade). */

@@ -32,8 +32,8 @@ export interface AuthContext {
 }
 
 /** The caller after its owner's permissions changed: an API token keeps only its scopes the owner still holds. */
-export function withOwnerPermissions(auth: AuthContext, permissions: Permission[]): AuthContext {
-  return { ...auth, user: { ...auth.user, permissions: auth.apiToken ? grantedScopes(auth.apiToken.scopes, permissions) : permissions } };
+export function withOwnerPermissions(auth: AuthContext, permissions: Permission[], cameras: string[] | null = auth.user.cameras): AuthContext {
+  return { ...auth, user: { ...auth.user, cameras, permissions: auth.apiToken ? grantedScopes(auth.apiToken.scopes, permissions) : permissions } };
 }
 
 export interface ApiTokenGrant {

@@ -10,6 +10,9 @@ import { createArchive } from '../backup/archive-writer.js';
 import type { ScanLimits } from '../backup/archive-scan.js';
 import { DailyBackup } from '../backup/daily-backup.js';
 import { redactConfig } from '../backup/redact.js';
+import { limitConfig, type CameraLimit } from '../backup/camera-limit.js';
+import { cameraFolder } from '../repositories/recording-files.repository.js';
+import { CameraScope } from './camera-scope.js';
 import type { RestoreOutcome } from '../backup/restore-swap.js';
 import { removeStaleWork, stageRestore } from '../backup/restore-stage.js';
 import { AppError } from '../errors/app-error.js';
@@ -88,14 +91,18 @@ export class BackupService {
     await this.deps.notifications.system('ERROR', title, message).catch(() => undefined);
   }
 
-  async download(options: { isAdmin: boolean; recordings: boolean; localStorage: string | undefined }): Promise<{ stream: Readable; fileName: string }> {
+  /** `scope` (issue 21): the archive of a user limited to some cameras holds only those cameras' data. */
+  async download(options: { isAdmin: boolean; recordings: boolean; localStorage: string | undefined; scope?: CameraScope }): Promise<{ stream: Readable; fileName: string }> {
     const localStorage = parseLocalStorage(options.localStorage);
     const raw = JSON.parse(await this.deps.config.raw()) as unknown;
     const now = new Date(this.deps.clock.now());
+    const cameraLimit = this.cameraLimit(options.scope);
+    const config = options.isAdmin ? raw : redactConfig(raw);
     const { stream } = await createArchive({
       dataDir: this.deps.dataDir,
       copyDatabase: this.deps.copyDatabase,
-      configText: `${JSON.stringify(options.isAdmin ? raw : redactConfig(raw), null, 2)}\n`,
+      configText: `${JSON.stringify(cameraLimit ? limitConfig(config as Record<string, unknown>, cameraLimit) : config, null, 2)}\n`,
+      cameraLimit,
       photosDir: this.deps.photosDir,
       recordingsDir: options.recordings ? this.deps.recordingsDir() : null,
       redacted: !options.isAdmin,
@@ -141,12 +148,18 @@ export class BackupService {
     return run;
   }
 
+  /** The cameras (and their recording folders) a limited caller's backup keeps; null when unlimited. */
+  private cameraLimit(scope: CameraScope = CameraScope.ALL): CameraLimit | null {
+    const cameras = scope.names(this.deps.config.get().cameras);
+    return cameras ? { cameras, folders: cameras.map(cameraFolder) } : null;
+  }
+
   listAutomatic(): Promise<AutomaticBackup[]> {
     return this.daily.list();
   }
 
-  async openAutomatic(name: string, isAdmin: boolean): Promise<{ stream: Readable; size: number }> {
-    const found = await this.daily.open(name, !isAdmin);
+  async openAutomatic(name: string, isAdmin: boolean, scope: CameraScope = CameraScope.ALL): Promise<{ stream: Readable; size: number }> {
+    const found = await this.daily.open(name, !isAdmin, this.cameraLimit(scope));
     if (!found) throw new AppError('FILE_NOT_FOUND', 'no such automatic backup');
     return found;
   }

@@ -184,10 +184,10 @@ export class CameraService {
     return this.get(name);
   }
 
-  /** Cameras per room name key (trimmed, lower case). */
-  countByRoom(): Map<string, { room: string; cameras: number }> {
+  /** Cameras per room name key (trimmed, lower case); `counted`: which cameras count (issue 21: a user's). */
+  countByRoom(counted: (camera: Camera) => boolean = () => true): Map<string, { room: string; cameras: number }> {
     const rooms = new Map<string, { room: string; cameras: number }>();
-    for (const camera of this.list()) {
+    for (const camera of this.list().filter(counted)) {
       const key = cameraNameKey(camera.room);
       const entry = rooms.get(key) ?? { room: camera.room, cameras: 0 };
       entry.cameras += 1;

@@ -1,6 +1,7 @@
 import { CAMERA_EVENT_MESSAGES, eventTimeMs, type EventListQuery, type EventSource, type Notification, type NotificationList, type NotificationType } from '@homecam/shared';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
+import { CameraScope } from './camera-scope.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
 import type { EventFilter } from '../repositories/event-query.js';
@@ -106,8 +107,14 @@ export class NotificationService {
     return this.deps.notifications;
   }
 
-  count(): Promise<number> {
-    return this.notifications.count();
+  /** `scope`: the caller's cameras (issue 21); a limited user counts only theirs. */
+  count(scope: CameraScope = CameraScope.ALL): Promise<number> {
+    return this.notifications.count(this.scopeNames(scope));
+  }
+
+  /** The names of a limited scope's cameras as the rows spell them (null: unlimited). */
+  private scopeNames(scope: CameraScope): string[] | null {
+    return scope.names(this.deps.cameras?.list() ?? []);
   }
 
   /**
@@ -198,31 +205,39 @@ export class NotificationService {
     });
   }
 
-  async list(query: EventListQuery): Promise<NotificationList> {
-    const { rows, nextCursor } = await this.notifications.list(toFilter(query), { cursor: query.cursor, limit: query.limit });
+  /** `scope` (issue 21, here and below): a limited caller sees, and removes, only their cameras' notifications. */
+  async list(query: EventListQuery, scope: CameraScope = CameraScope.ALL): Promise<NotificationList> {
+    const filter = { ...toFilter(query), scope: this.scopeNames(scope) };
+    const { rows, nextCursor } = await this.notifications.list(filter, { cursor: query.cursor, limit: query.limit });
     return { result: rows.map(toNotification), nextCursor };
   }
 
-  async get(id: string): Promise<Notification> {
+  async get(id: string, scope: CameraScope = CameraScope.ALL): Promise<Notification> {
     const row = await this.notifications.get(id);
-    if (!row) throw new AppError('NOT_FOUND', 'notification not found');
+    if (!row || !scope.allows(row.camera)) throw new AppError('NOT_FOUND', 'notification not found');
     return toNotification(row);
   }
 
-  async delete(id: string): Promise<void> {
-    const removed = await this.notifications.delete([id]);
+  async delete(id: string, scope: CameraScope = CameraScope.ALL): Promise<void> {
+    const removed = await this.notifications.delete([id], this.scopeNames(scope));
     if (removed.length === 0) throw new AppError('NOT_FOUND', 'notification not found');
     this.deps.bus?.publish('NotificationsRemoved', { ids: removed });
   }
 
-  /** Several by id, or all without ids. Returns how many went. */
-  async deleteMany(ids: readonly string[] | undefined): Promise<number> {
+  /** Several by id, or all without ids (a limited caller: all of their cameras). Returns how many went. */
+  async deleteMany(ids: readonly string[] | undefined, scope: CameraScope = CameraScope.ALL): Promise<number> {
+    const names = this.scopeNames(scope);
+    if ((ids === undefined || ids.length === 0) && names !== null) {
+      const removed = await this.notifications.deleteAllOf(names);
+      if (removed.length > 0) this.deps.bus?.publish('NotificationsRemoved', { ids: removed });
+      return removed.length;
+    }
     if (ids === undefined || ids.length === 0) {
       const n = await this.notifications.deleteAll();
       this.deps.bus?.publish('NotificationsRemoved', { ids: null });
       return n;
     }
-    const removed = await this.notifications.delete([...new Set(ids)]);
+    const removed = await this.notifications.delete([...new Set(ids)], names);
     if (removed.length > 0) this.deps.bus?.publish('NotificationsRemoved', { ids: removed });
     return removed.length;
   }

@@ -1,5 +1,6 @@
 import { hasAnyPermission, type Language, type Notification, type Permission, type PushPayload, type PushStatus, type PushSubscriptionBody } from '@homecam/shared';
 import { randomUUID } from 'node:crypto';
+import { CameraScope } from './camera-scope.js';
 import { AppError } from '../errors/app-error.js';
 import { isInternalHost } from '../security/public-address.js';
 import { pushMessage } from './push-texts.js';
@@ -125,7 +126,11 @@ export class PushService {
    * The pushes for a new notification: none when notifications are off, else one per subscription of a live
    * session whose user may (still) have pushes. Subscriptions of expired sessions are dropped on the way.
    */
-  async deliveriesFor(notification: Notification): Promise<PushDelivery[]> {
+  /**
+   * `requester`: a test the user sent to their own devices (it names no camera, so it passes their camera list);
+   * otherwise a limited user's devices hear only of their cameras.
+   */
+  async deliveriesFor(notification: Notification, requester?: number): Promise<PushDelivery[]> {
     if (this.deps.config && !this.deps.config.get().notifications.active) return [];
     const now = new Date(this.deps.clock.now()).toISOString();
     await this.deps.subscriptions.deleteOfEndedSessions(now);
@@ -133,6 +138,8 @@ export class PushService {
     const urgency = notification.type === 'doorbell' || notification.level === 'ERROR' ? 'high' : 'normal';
     return recipients
       .filter((recipient) => hasAnyPermission(recipient.permissions, PUSH_PERMISSIONS))
+      // Issue 21: a limited user's devices hear only of their cameras (and not of system notifications, which may name any).
+      .filter((recipient) => (requester === undefined ? CameraScope.of(recipient).allows(notification.camera) : recipient.userId === requester))
       .map((recipient) => ({ recipient, payload: pushPayload(notification, recipient.permissions, recipient.language), urgency }));
   }
 

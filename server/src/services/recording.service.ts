@@ -2,7 +2,8 @@ import type { EventListQuery, Recording, RecordingList } from '@homecam/shared';
 import { AppError } from '../errors/app-error.js';
 import type { Actor, DomainEvents, EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
-import type { RecordingFilesRepository, RecordingRoot } from '../repositories/recording-files.repository.js';
+import { cameraFolder, type RecordingFilesRepository, type RecordingRoot } from '../repositories/recording-files.repository.js';
+import { CameraScope } from './camera-scope.js';
 import type { RecordingRepository, RecordingRow } from '../repositories/recording.repository.js';
 import type { ConfigService } from './config.service.js';
 import { addRecordingLabels } from './recording-labels.js';
@@ -75,38 +76,49 @@ export class RecordingService {
     };
   }
 
-  async list(query: EventListQuery): Promise<RecordingList> {
-    const { rows, nextCursor } = await this.deps.recordings.list(toFilter(query), { cursor: query.cursor, limit: query.limit });
+  /** `scope` (issue 21, here and below): a limited caller sees, and removes, only their cameras' recordings. */
+  async list(query: EventListQuery, scope: CameraScope = CameraScope.ALL): Promise<RecordingList> {
+    const filter = { ...toFilter(query), scope: scope.names(this.deps.config.get().cameras) };
+    const { rows, nextCursor } = await this.deps.recordings.list(filter, { cursor: query.cursor, limit: query.limit });
     return { result: rows.map((row) => this.present(row)), nextCursor };
   }
 
-  async get(id: string): Promise<Recording> {
-    const row = await this.deps.recordings.get(id);
-    if (!row) throw new AppError('NOT_FOUND', 'recording not found');
-    return this.present(row);
+  async get(id: string, scope: CameraScope = CameraScope.ALL): Promise<Recording> {
+    return this.present(await this.row(id, scope));
   }
 
-  async delete(id: string, by?: Actor): Promise<void> {
-    const row = await this.deps.recordings.get(id);
-    if (!row) throw new AppError('NOT_FOUND', 'recording not found');
-    await this.remove([row], { why: 'deleted', by });
+  async delete(id: string, by?: Actor, scope: CameraScope = CameraScope.ALL): Promise<void> {
+    await this.remove([await this.row(id, scope)], { why: 'deleted', by });
   }
 
   /** Several by id, or all (finished ones: a clip being written is left alone) without ids. `by`: for the audit trail. */
-  async deleteMany(ids: readonly string[] | undefined, by?: Actor): Promise<number> {
+  async deleteMany(ids: readonly string[] | undefined, by?: Actor, scope: CameraScope = CameraScope.ALL): Promise<number> {
     const all = ids === undefined || ids.length === 0;
-    const rows = all ? await this.deps.recordings.all() : await this.deps.recordings.byIds([...new Set(ids)]);
+    const rows = scope.filter(all ? await this.deps.recordings.all() : await this.deps.recordings.byIds([...new Set(ids)]), (row) => row.camera);
     const removable = rows.filter((row) => row.status !== 'recording');
-    await this.remove(removable, { why: 'deleted', by, all: all && removable.length === rows.length });
+    await this.remove(removable, { why: 'deleted', by, all: all && !scope.limited && removable.length === rows.length });
     return removable.length;
+  }
+
+  private async row(id: string, scope: CameraScope): Promise<RecordingRow> {
+    const row = await this.deps.recordings.get(id);
+    if (!row || !scope.allows(row.camera)) throw new AppError('NOT_FOUND', 'recording not found');
+    return row;
+  }
+
+  /** Issue 21: a file still being written has no row yet; its folder names its camera. */
+  private pendingInScope(relative: string, scope: CameraScope): boolean {
+    const folder = relative.split('/')[0];
+    return (scope.names(this.deps.config.get().cameras) ?? []).some((name) => cameraFolder(name) === folder) || !scope.limited;
   }
 
   /**
    * A recording's file for /files/recordings/…: the path finds its row, the row its root (the directory it was
    * written under, whatever `recordings.path` says now). No row and nothing being written: 404.
    */
-  async file(relative: string): Promise<RecordingFile> {
+  async file(relative: string, scope: CameraScope = CameraScope.ALL): Promise<RecordingFile> {
     const row = await this.deps.recordings.byPath(relative);
+    if (row ? !scope.allows(row.camera) : !this.pendingInScope(relative, scope)) throw new AppError('FILE_NOT_FOUND', 'file not found');
     // A span's video is assembled from the footage; its thumbnail is a real file like any other (written, or
     // still being written, under the row's root).
     if (row?.span && row.file === relative) return spanFile(this.spans, row);

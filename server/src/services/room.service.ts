@@ -1,4 +1,5 @@
 import { DEFAULT_ROOM, type Room } from '@homecam/shared';
+import { CameraScope } from './camera-scope.js';
 import { AppError } from '../errors/app-error.js';
 import type { Actor } from '../events/actor.js';
 import type { Clock } from '../lib/clock.js';
@@ -25,9 +26,12 @@ function roomExists(): AppError {
 export class RoomService {
   constructor(private readonly deps: RoomServiceDeps) {}
 
-  /** The default room first, then the stored rooms in creation order, then rooms known only from cameras. */
-  async list(): Promise<Room[]> {
-    const counts = this.deps.cameras.countByRoom();
+  /**
+   * The default room first, then the stored rooms in creation order, then rooms known only from cameras. `scope`
+   * (issue 21): a limited user counts only their cameras, and a room known only from other cameras is not listed.
+   */
+  async list(scope: CameraScope = CameraScope.ALL): Promise<Room[]> {
+    const counts = this.deps.cameras.countByRoom((camera) => scope.allows(camera.name));
     const seen = new Set<string>();
     const rooms: Room[] = [];
     const add = (name: string): void => {

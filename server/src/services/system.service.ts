@@ -7,6 +7,7 @@ import {
   type SystemInfo,
   type SystemStatus,
 } from '@homecam/shared';
+import { CameraScope } from './camera-scope.js';
 import { AppError } from '../errors/app-error.js';
 import type { Actor } from '../events/actor.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -65,8 +66,9 @@ export class SystemService {
     };
   }
 
-  status(): SystemStatus {
-    const statuses = this.deps.streams.statuses();
+  /** `scope` (issue 21): a limited user counts only their cameras. */
+  status(scope: CameraScope = CameraScope.ALL): SystemStatus {
+    const statuses = scope.filter(this.deps.streams.statuses(), (status) => status.name);
     return {
       version: APP_VERSION,
       uptimeSeconds: this.deps.host.processUptimeSeconds(),
@@ -85,21 +87,33 @@ export class SystemService {
     return { freeBytes: space?.freeBytes ?? null, totalBytes: space?.totalBytes ?? null };
   }
 
-  atHome(): AtHomeSettings {
+  /** `scope` (issue 21): a limited user sees only their cameras in the exclude list. */
+  atHome(scope: CameraScope = CameraScope.ALL): AtHomeSettings {
     const { atHome, exclude } = this.deps.config.get();
-    return { atHome, exclude };
+    return { atHome, exclude: scope.filter(exclude, (name) => name) };
   }
 
   /**
    * One config write for both fields (applied live: camera events read the config on every motion). Exclude
    * names must be cameras that exist; they are stored as the camera is spelled, each once.
    */
-  async patchAtHome(patch: AtHomePatch, by?: Actor): Promise<AtHomeSettings> {
+  async patchAtHome(patch: AtHomePatch, by?: Actor, scope: CameraScope = CameraScope.ALL): Promise<AtHomeSettings> {
     const body: Record<string, unknown> = {};
     if (patch.atHome !== undefined) body.atHome = patch.atHome;
-    if (patch.exclude !== undefined) body.exclude = this.cameraNames(patch.exclude);
+    if (patch.exclude !== undefined) body.exclude = this.scopedExclude(patch.exclude, scope);
     if (Object.keys(body).length > 0) await this.deps.config.patch(body, [], undefined, by);
-    return this.atHome();
+    return this.atHome(scope);
+  }
+
+  /**
+   * Issue 21: a limited user names only cameras they see (another is unknown to them, 400 like a typo) and keeps
+   * the exclusions of the cameras they do not see, which they were never shown.
+   */
+  private scopedExclude(names: readonly string[], scope: CameraScope): string[] {
+    const unseen = scope.limited ? this.deps.config.get().exclude.filter((name) => !scope.allows(name)) : [];
+    const issues = names.flatMap((name, index) => (scope.allows(name) ? [] : [{ path: `exclude.${index}`, message: `no camera named '${name}'` }]));
+    if (issues.length > 0) throw new AppError('VALIDATION_FAILED', 'exclude names cameras that do not exist', issues);
+    return [...unseen, ...this.cameraNames(names)];
   }
 
   private cameraNames(names: readonly string[]): string[] {

@@ -1,4 +1,4 @@
-import type { SessionUser, User } from '@homecam/shared';
+import { isAdmin, type SessionUser, type User } from '@homecam/shared';
 import type { UserRecord } from '../repositories/user.repository.js';
 
 /** The user a session carries. Built field by field so the password hash can never slip into a response. */
@@ -10,6 +10,8 @@ export function toSessionUser(record: UserRecord): SessionUser {
     permissionLevel: record.permissions,
     photo: record.photo,
     mustChangeCredentials: record.mustChangeCredentials,
+    // Admins are never limited, whatever a restored or hand-edited row says.
+    cameras: isAdmin(record.permissions) ? null : record.cameras,
   };
 }
 

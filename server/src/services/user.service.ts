@@ -19,6 +19,7 @@ import {
 } from '../repositories/user.repository.js';
 import type { PasswordHasher } from '../security/password-hasher.js';
 import type { AuthContext, AuthService } from './auth.service.js';
+import type { UserCameraLists } from './user-camera-lists.js';
 
 /** Validated input (after the shared zod schemas). */
 export interface CreateUserInput {
@@ -26,6 +27,8 @@ export interface CreateUserInput {
   password: string;
   permissionLevel: Permission[];
   sessionTimer: number;
+  /** Issue 21: the only cameras the user may see; undefined or null = every camera. */
+  cameras?: string[] | null | undefined;
 }
 
 export interface UpdateUserInput {
@@ -34,6 +37,7 @@ export interface UpdateUserInput {
   currentPassword?: string | undefined;
   sessionTimer?: number | undefined;
   permissionLevel?: Permission[] | undefined;
+  cameras?: string[] | null | undefined;
 }
 
 async function withUsernameConflict<T>(write: Promise<T>): Promise<T> {
@@ -64,6 +68,8 @@ export interface UserServiceDeps {
   auth: AuthService;
   clock: Clock;
   bus: EventBus;
+  /** Issue 21: checks a camera list against the cameras of config.json (absent: lists are refused). */
+  cameraLists?: Pick<UserCameraLists, 'resolve'> | undefined;
 }
 
 export class UserService {
@@ -104,6 +110,7 @@ export class UserService {
   /** `by`: who asked, for the audit trail (AccountChanged), here and in update and delete. */
   async create(input: CreateUserInput, by?: Actor): Promise<UserRecord> {
     await this.assertUsernameFree(input.username);
+    const cameras = this.cameraList(input.permissionLevel, input.cameras ?? null);
     const created = await withUsernameConflict(this.deps.users.insert(
       {
         username: input.username,
@@ -111,10 +118,11 @@ export class UserService {
         permissions: input.permissionLevel,
         sessionTimer: input.sessionTimer,
         mustChangeCredentials: false,
+        cameras,
       },
       this.now(),
     ));
-    this.deps.bus.publish('AccountChanged', { action: 'added', user: created.username, by: by ?? null, changes: [], permissions: created.permissions });
+    this.deps.bus.publish('AccountChanged', { action: 'added', user: created.username, by: by ?? null, changes: [], permissions: created.permissions, cameras: created.cameras });
     return created;
   }
 
@@ -123,6 +131,8 @@ export class UserService {
     const self = caller.user.id === target.id;
 
     if (input.permissionLevel !== undefined) await this.assertMayChangePermissions(caller, target, input.permissionLevel);
+    if (input.cameras !== undefined) this.assertMayChangeCameras(caller, target);
+    const cameras = this.nextCameraList(target, input);
     if (self && target.mustChangeCredentials) await this.assertCredentialChange(target, input);
     else if (self && input.password !== undefined) await this.assertCurrentPassword(target, input.currentPassword);
     if (self && input.sessionTimer !== undefined) this.assertOwnSessionTimer(caller, target, input.sessionTimer);
@@ -132,6 +142,7 @@ export class UserService {
       username: input.username,
       sessionTimer: input.sessionTimer,
       permissions: input.permissionLevel,
+      cameras,
       passwordHash: input.password === undefined ? undefined : await this.deps.hasher.hash(input.password),
       mustChangeCredentials: self && target.mustChangeCredentials ? false : undefined,
     };
@@ -142,8 +153,8 @@ export class UserService {
       await this.deps.auth.endSessionsOfUser(target.id, 'passwordChanged', self ? caller.sessionId : undefined);
     }
     // Access is checked per request, but a live stream or a socket room lasts: they re-check on this event.
-    if (input.permissionLevel !== undefined) {
-      this.deps.bus.publish('UserPermissionsChanged', { userId: updated.id, permissions: updated.permissions });
+    if (input.permissionLevel !== undefined || cameras !== undefined) {
+      this.deps.bus.publish('UserPermissionsChanged', { userId: updated.id, permissions: updated.permissions, cameras: updated.cameras });
     }
     this.reportUpdate(target, updated, input, by ?? { user: caller.user.username, address: null });
     return updated;
@@ -167,6 +178,7 @@ export class UserService {
     if (input.password !== undefined) changes.push('password');
     if (input.permissionLevel !== undefined) changes.push('permissions');
     if (input.sessionTimer !== undefined && input.sessionTimer !== before.sessionTimer) changes.push('sessionTimer');
+    if (JSON.stringify(after.cameras) !== JSON.stringify(before.cameras)) changes.push('cameras');
     if (changes.length === 0) return;
     this.deps.bus.publish('AccountChanged', {
       action: 'changed',
@@ -175,6 +187,7 @@ export class UserService {
       changes,
       ...(changes.includes('username') && { previousName: before.username }),
       ...(changes.includes('permissions') && { permissions: after.permissions }),
+      ...(changes.includes('cameras') && { cameras: after.cameras }),
     });
   }
 
@@ -187,6 +200,32 @@ export class UserService {
     if (demoted && (await this.deps.users.countAdmins(target.id)) === 0) {
       throw new AppError('LAST_ADMIN', 'the last admin cannot lose the admin permission');
     }
+  }
+
+  /** Camera lists are an admin's to give, like permissions, and never to oneself. */
+  private assertMayChangeCameras(caller: AuthContext, target: UserRecord): void {
+    if (!isAdmin(caller.user.permissions)) throw new AppError('FORBIDDEN', 'only an admin can change camera access');
+    if (caller.user.id === target.id) throw new AppError('CANNOT_CHANGE_OWN_PERMISSIONS', 'you cannot change your own camera access');
+  }
+
+  /**
+   * The camera list after an update, or undefined when it stays: the one sent, or none (every camera) when the
+   * user becomes an admin (admins are never limited).
+   */
+  private nextCameraList(target: UserRecord, input: UpdateUserInput): string[] | null | undefined {
+    const permissions = input.permissionLevel ?? target.permissions;
+    if (input.cameras !== undefined) return this.cameraList(permissions, input.cameras);
+    return isAdmin(permissions) && target.cameras !== null ? null : undefined;
+  }
+
+  /** A list of existing cameras as config.json spells them, or null; an admin gets no list (CAMERAS_ADMIN_UNLIMITED). */
+  private cameraList(permissions: readonly Permission[], cameras: string[] | null): string[] | null {
+    if (cameras === null) return null;
+    if (isAdmin(permissions)) {
+      throw new AppError('VALIDATION_FAILED', 'admins see every camera', [{ path: 'cameras', message: 'CAMERAS_ADMIN_UNLIMITED' }]);
+    }
+    if (!this.deps.cameraLists) throw new AppError('VALIDATION_FAILED', 'camera lists are not available', [{ path: 'cameras', message: 'CAMERA_UNKNOWN' }]);
+    return this.deps.cameraLists.resolve(cameras);
   }
 
   /** The first-start account must pick a new username and a new password, proving it knows the old one. */

@@ -13,6 +13,12 @@ export const sessionUserSchema = z.object({
   /** True until the first-start account has changed its username and password (issue: /start). */
   mustChangeCredentials: z.boolean(),
   /**
+   * Issue 21: the only cameras this user may see, or null for every camera (also ones added later). Always null
+   * for an admin. The server enforces it (a camera outside the list answers 404); the web hides what it refuses.
+   * Always sent; optional so a session stored by an older web app still reads (absent = every camera).
+   */
+  cameras: z.array(z.string()).nullable().optional(),
+  /**
    * Issue 21: the system requires a second factor of this user and none is set up: the app shows only the
    * enrolment until it is. In sign-in and session answers only (absent from the admin's user list).
    */

@@ -6,6 +6,7 @@ import {
   SESSION_TIMER_MIN_S,
   USERNAME_PATTERN,
 } from '../constants.js';
+import { userCameraListSchema } from '../camera-access.js';
 import { permissionSchema, sessionUserSchema } from './auth.js';
 
 export const usernameSchema = z
@@ -49,6 +50,8 @@ export const createUserRequestSchema = z.object({
   password: newPasswordSchema,
   permissionLevel: permissionListSchema,
   sessionTimer: sessionTimerSchema.default(SESSION_TIMER_DEFAULT_S),
+  /** Issue 21: the only cameras the user may see; absent or null = every camera. */
+  cameras: userCameraListSchema.optional(),
 });
 export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
 
@@ -64,10 +67,13 @@ export const updateUserRequestSchema = z
     currentPassword: z.string().optional(),
     sessionTimer: sessionTimerSchema.optional(),
     permissionLevel: permissionListSchema.optional(),
+    /** Issue 21 (admin only, never on oneself): the only cameras the user may see, or null for every camera. */
+    cameras: userCameraListSchema.optional(),
   })
   .strict()
   .refine(
-    (body) => body.username !== undefined || body.password !== undefined || body.sessionTimer !== undefined || body.permissionLevel !== undefined,
+    (body) =>
+      body.username !== undefined || body.password !== undefined || body.sessionTimer !== undefined || body.permissionLevel !== undefined || body.cameras !== undefined,
     { message: 'NOTHING_DEFINED' },
   );
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;

@@ -71,7 +71,7 @@ export class PushNotifier {
     this.preparing += 1;
     let deliveries: PushDelivery[];
     try {
-      deliveries = (await this.deps.push.deliveriesFor(notification)).filter((d) => userId === undefined || d.recipient.userId === userId);
+      deliveries = await this.deps.push.deliveriesFor(notification, userId);
     } finally {
       this.preparing -= 1;
     }

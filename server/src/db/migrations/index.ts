@@ -13,6 +13,7 @@ import { recordingSpans } from './0011_recording_spans.js';
 import { secondFactor } from './0012_second_factor.js';
 import { passkeys } from './0013_passkeys.js';
 import { apiTokens } from './0014_api_tokens.js';
+import { userCameras } from './0015_user_cameras.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the built server needs no
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0012_second_factor': secondFactor,
   '0013_passkeys': passkeys,
   '0014_api_tokens': apiTokens,
+  '0015_user_cameras': userCameras,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { AuthService } from '../../services/auth.service.js';
+import type { AuthContext, AuthService } from '../../services/auth.service.js';
+import { CameraScope } from '../../services/camera-scope.js';
 import { AppError } from '../../errors/app-error.js';
 import { logPermissionRefused } from '../error-handler.js';
 import { clientInfo, requestToken } from '../request-auth.js';
@@ -15,6 +16,8 @@ export interface RouteAccessEntry {
   sessionOnly: boolean;
   /** Registered by a library (docs UI) and made public by the whitelist below, not by its own declaration. */
   internal: boolean;
+  /** Issue 21: the parameter naming a camera the caller must be allowed to see (else 404), if any. */
+  cameraParam: string | undefined;
 }
 
 /**
@@ -40,6 +43,22 @@ export function listRouteAccess(app: FastifyInstance): RouteAccessEntry[] {
   return [...registry];
 }
 
+/**
+ * Every route under /api/cameras/:name names a camera in `name` without having to say so, so a new camera route
+ * cannot forget the per-user camera list; other shapes declare `config.cameraParam`.
+ */
+function cameraParamOf(url: string, declared: string | undefined): string | undefined {
+  return declared ?? (url === '/api/cameras/:name' || url.startsWith('/api/cameras/:name/') ? 'name' : undefined);
+}
+
+/** Issue 21: a camera outside the caller's list is answered like one that does not exist (never 403: no name is confirmed). */
+function assertCameraInScope(request: FastifyRequest, context: AuthContext): void {
+  const param = request.routeOptions.config.cameraParam;
+  if (param === undefined) return;
+  const value = (request.params as Record<string, unknown> | undefined)?.[param];
+  if (typeof value !== 'string' || !CameraScope.of(context.user).allows(value)) throw new AppError('CAMERA_NOT_FOUND', 'camera not found');
+}
+
 function targetUserId(request: FastifyRequest): string | undefined {
   const params = request.params as Record<string, unknown> | undefined;
   const id = params?.id;
@@ -62,6 +81,7 @@ export function installAccessControl(app: FastifyInstance, auth: AuthService): v
     if (config.access === undefined) {
       throw new MissingAccessRuleError(`route ${String(route.method)} ${route.url} declares no config.access`);
     }
+    config.cameraParam = cameraParamOf(route.url, config.cameraParam);
     const methods = [route.method].flat();
     if (config.sessionOnly === undefined && methods.some((method) => isSessionOnlyRoute(method, route.url))) config.sessionOnly = true;
     for (const method of methods) {
@@ -72,6 +92,7 @@ export function installAccessControl(app: FastifyInstance, auth: AuthService): v
         allowDuringCredentialChange: config.allowDuringCredentialChange === true,
         sessionOnly: config.sessionOnly === true,
         internal,
+        cameraParam: config.cameraParam,
       });
     }
   });
@@ -101,6 +122,7 @@ export function installAccessControl(app: FastifyInstance, auth: AuthService): v
       logPermissionRefused(request, context.user.username);
       throw new AppError(denial, 'no access permission', { access: describeAccessRule(access) });
     }
+    assertCameraInScope(request, context);
     request.auth = context;
   });
 }

@@ -7,11 +7,11 @@ import {
   restoreResponseSchema,
 } from '@homecam/shared';
 import { z } from 'zod';
-import { isAppError } from '../../errors/app-error.js';
+import { AppError, isAppError } from '../../errors/app-error.js';
 import type { EventBus } from '../../events/event-bus.js';
 import type { BackupService } from '../../services/backup.service.js';
 import { defineRoutes } from '../define-routes.js';
-import { actorOf, requireAuth } from '../request-auth.js';
+import { actorOf, cameraScopeOf, requireAuth } from '../request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
 import { openRestoreUpload } from './restore-upload.js';
 
@@ -38,7 +38,7 @@ export const backupRoutes = defineRoutes<{ backup: BackupService; bus: EventBus 
     async (request, reply) => {
       const admin = isAdmin(requireAuth(request).user.permissions);
       const recordings = request.query.recordings === 'true';
-      const { stream, fileName } = await backup.download({ isAdmin: admin, recordings, localStorage: request.query.localStorage });
+      const { stream, fileName } = await backup.download({ isAdmin: admin, recordings, localStorage: request.query.localStorage, scope: cameraScopeOf(request) });
       bus.publish('BackupDownloaded', { by: actorOf(request), what: 'archive', recordings, redacted: !admin, name: fileName });
       return reply
         .type('application/gzip')
@@ -66,6 +66,11 @@ export const backupRoutes = defineRoutes<{ backup: BackupService; bus: EventBus 
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
+      if (cameraScopeOf(request).limited) {
+        // Issue 21: an archive replaces every camera's data; refused before a byte of it is read.
+        bus.publish('RestoreRequested', { by: actorOf(request), outcome: { refused: 'FORBIDDEN' } });
+        throw new AppError('FORBIDDEN', 'a user limited to some cameras cannot restore a backup');
+      }
       const upload = await openRestoreUpload(request, RESTORE_FIELD, BACKUP_RESTORE_MAX_BYTES);
       const declared = Number(request.headers['content-length']);
       const by = actorOf(request);
@@ -113,7 +118,7 @@ export const automaticBackupRoutes = defineRoutes<{ backup: BackupService; bus: 
     },
     async (request, reply) => {
       const admin = isAdmin(requireAuth(request).user.permissions);
-      const { stream, size } = await backup.openAutomatic(request.params.name, admin);
+      const { stream, size } = await backup.openAutomatic(request.params.name, admin, cameraScopeOf(request));
       bus.publish('BackupDownloaded', { by: actorOf(request), what: 'daily', recordings: false, redacted: !admin, name: request.params.name });
       return reply
         .type('application/vnd.sqlite3')

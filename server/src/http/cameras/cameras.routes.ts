@@ -2,7 +2,8 @@ import { cameraListSchema, cameraNameParamsSchema, cameraSchema, isAdmin } from 
 import { z } from 'zod';
 import type { CameraService } from '../../services/camera.service.js';
 import { defineRoutes } from '../define-routes.js';
-import { actorOf, requireAuth } from '../request-auth.js';
+import type { UserCameraLists } from '../../services/user-camera-lists.js';
+import { actorOf, cameraScopeOf, requireAuth } from '../request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
 
 /** The camera settings pages list and edit cameras too. */
@@ -25,7 +26,7 @@ export const cameraRoutes = defineRoutes<{ cameras: CameraService }>((app, { cam
     },
     (request) => {
       const { permissions } = requireAuth(request).user;
-      return { result: cameras.list().map((camera) => cameras.present(camera, permissions)) };
+      return { result: cameraScopeOf(request).filter(cameras.list(), (camera) => camera.name).map((camera) => cameras.present(camera, permissions)) };
     },
   );
 
@@ -44,7 +45,7 @@ export const cameraRoutes = defineRoutes<{ cameras: CameraService }>((app, { cam
 });
 
 /** Changing cameras (add, add a demo, edit, delete): the camera settings' edit right. */
-export const cameraEditRoutes = defineRoutes<{ cameras: CameraService }>((app, { cameras }) => {
+export const cameraEditRoutes = defineRoutes<{ cameras: CameraService; cameraLists: UserCameraLists }>((app, { cameras, cameraLists }) => {
   app.post(
     '/api/cameras',
     {
@@ -56,8 +57,10 @@ export const cameraEditRoutes = defineRoutes<{ cameras: CameraService }>((app, {
       },
     },
     async (request, reply) => {
-      const { permissions } = requireAuth(request).user;
+      const { user } = requireAuth(request);
+      const { permissions } = user;
       const camera = await cameras.create(request.body, isAdmin(permissions), { by: actorOf(request) });
+      await cameraLists.grant(user, camera.name);
       return reply.code(201).send(cameras.present(camera, permissions));
     },
   );
@@ -72,7 +75,12 @@ export const cameraEditRoutes = defineRoutes<{ cameras: CameraService }>((app, {
         response: { 201: cameraSchema, ...errorResponses(...AUTH_ERRORS) },
       },
     },
-    async (request, reply) => reply.code(201).send(cameras.present(await cameras.createDemo({ by: actorOf(request) }), requireAuth(request).user.permissions)),
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const camera = await cameras.createDemo({ by: actorOf(request) });
+      await cameraLists.grant(user, camera.name);
+      return reply.code(201).send(cameras.present(camera, user.permissions));
+    },
   );
 
   app.patch(

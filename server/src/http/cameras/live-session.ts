@@ -1,9 +1,11 @@
-import { liveMessage, parseLiveClientMessage, type CameraState, type ErrorCode, type LiveServerMessage, type Permission } from '@homecam/shared';
+import { liveMessage, parseLiveClientMessage, type CameraState, type ErrorCode, type LiveServerMessage } from '@homecam/shared';
 import type { RawData, WebSocket } from 'ws';
 import { isAppError } from '../../errors/app-error.js';
 import type { Consumer } from '../../media/index.js';
 import { isSameOrigin } from '../../security/same-origin.js';
+import type { DomainEvents } from '../../events/event-bus.js';
 import { withOwnerPermissions, type AuthContext } from '../../services/auth.service.js';
+import { CameraScope } from '../../services/camera-scope.js';
 import { LiveWebrtc } from '../../webrtc/live-webrtc.js';
 import { BinarySender } from './binary-sender.js';
 import { LiveTalk } from './live-talk.js';
@@ -11,6 +13,7 @@ import { closeCodeFor, rawText, type LiveDeps, type LiveRequest } from './live-t
 import { accessDenial, type AccessRule } from '../access/access-rule.js';
 
 export const LIVE_ACCESS: AccessRule = { anyOf: ['cameras:access'] };
+type PermissionChange = DomainEvents['UserPermissionsChanged'];
 
 export { closeCodeFor, type LiveDeps, type LiveRequest } from './live-types.js';
 
@@ -35,7 +38,7 @@ export class LiveSession {
   /** The viewer once signed in; permission changes are checked against it. */
   private auth: AuthContext | null = null;
   /** Permission changes published while the token was being checked: the user read may predate them. */
-  private readonly changesDuringAuth: { userId: number; permissions: Permission[] }[] = [];
+  private readonly changesDuringAuth: PermissionChange[] = [];
   private webrtc: LiveWebrtc | null = null;
   /** Press to talk (issue 22): only on a WebRTC socket, whose peer carries the microphone. */
   private talk: LiveTalk | null = null;
@@ -95,7 +98,7 @@ export class LiveSession {
     }
     if (this.phase !== 'auth') return;
     const missed = this.changesDuringAuth.filter((change) => change.userId === auth.user.id).at(-1);
-    if (missed) auth = withOwnerPermissions(auth, missed.permissions);
+    if (missed) auth = withOwnerPermissions(auth, missed.permissions, missed.cameras);
     const denial = accessDenial({ rule: LIVE_ACCESS, auth, targetUserId: undefined, allowDuringCredentialChange: false });
     if (denial) {
       this.fail(denial, denial === 'CREDENTIALS_CHANGE_REQUIRED' ? 'change the first-start username and password first' : 'no access permission');
@@ -107,7 +110,8 @@ export class LiveSession {
     this.auth = auth;
     this.followSession(auth);
     const camera = this.deps.cameras.find(this.request.camera);
-    if (!camera) {
+    // Issue 21: a camera outside the viewer's list is one that does not exist.
+    if (!camera || !CameraScope.of(auth.user).allows(camera.name)) {
       this.fail('CAMERA_NOT_FOUND', 'camera not found');
       return;
     }
@@ -162,16 +166,17 @@ export class LiveSession {
     );
   }
 
-  /** An admin changed the viewer's permissions: a viewer that may no longer watch is closed at once (4403). */
-  private onPermissionsChanged(change: { userId: number; permissions: Permission[] }): void {
+  /** Permissions or camera list changed: a viewer that may no longer watch is closed at once (4403, or 4404 as if gone). */
+  private onPermissionsChanged(change: PermissionChange): void {
     if (this.phase === 'auth') {
       this.changesDuringAuth.push(change);
       return;
     }
     if (this.phase !== 'live' || !this.auth || change.userId !== this.auth.user.id) return;
-    this.auth = withOwnerPermissions(this.auth, change.permissions);
+    this.auth = withOwnerPermissions(this.auth, change.permissions, change.cameras);
     const denial = accessDenial({ rule: LIVE_ACCESS, auth: this.auth, targetUserId: undefined, allowDuringCredentialChange: false });
     if (denial) this.fail(denial, 'no access permission');
+    else if (!CameraScope.of(this.auth.user).allows(this.cameraName)) this.fail('CAMERA_NOT_FOUND', 'camera not found');
   }
 
   /** `replacing`: the session's previous consumer, whose place the new one takes (closed once it is attached). */

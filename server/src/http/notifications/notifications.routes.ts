@@ -2,6 +2,7 @@ import { deleteManyResponseSchema, deleteManySchema, eventListQuerySchema, idPar
 import { z } from 'zod';
 import type { NotificationService } from '../../services/notification.service.js';
 import { defineRoutes } from '../define-routes.js';
+import { cameraScopeOf } from '../request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
 
 const VIEW = { anyOf: ['notifications:access'] } as const;
@@ -19,7 +20,7 @@ export const notificationRoutes = defineRoutes<{ notifications: NotificationServ
         response: { 200: notificationListSchema, ...errorResponses(400, ...AUTH_ERRORS) },
       },
     },
-    (request) => notifications.list(request.query),
+    (request) => notifications.list(request.query, cameraScopeOf(request)),
   );
 
   app.get(
@@ -28,7 +29,7 @@ export const notificationRoutes = defineRoutes<{ notifications: NotificationServ
       config: { access: VIEW },
       schema: { tags: ['notifications'], params: idParamsSchema, response: { 200: notificationSchema, ...errorResponses(...AUTH_ERRORS, 404) } },
     },
-    (request) => notifications.get(request.params.id),
+    (request) => notifications.get(request.params.id, cameraScopeOf(request)),
   );
 
   app.delete(
@@ -38,7 +39,7 @@ export const notificationRoutes = defineRoutes<{ notifications: NotificationServ
       schema: { tags: ['notifications'], params: idParamsSchema, response: { 204: z.undefined(), ...errorResponses(...AUTH_ERRORS, 404) } },
     },
     async (request, reply) => {
-      await notifications.delete(request.params.id);
+      await notifications.delete(request.params.id, cameraScopeOf(request));
       return reply.code(204).send();
     },
   );
@@ -54,6 +55,6 @@ export const notificationRoutes = defineRoutes<{ notifications: NotificationServ
         response: { 200: deleteManyResponseSchema, ...errorResponses(400, ...AUTH_ERRORS) },
       },
     },
-    async (request) => ({ removed: await notifications.deleteMany(request.body?.ids) }),
+    async (request) => ({ removed: await notifications.deleteMany(request.body?.ids, cameraScopeOf(request)) }),
   );
 });

@@ -2,7 +2,7 @@ import { deleteManyResponseSchema, deleteManySchema, eventListQuerySchema, idPar
 import { z } from 'zod';
 import type { RecordingService } from '../../services/recording.service.js';
 import { defineRoutes } from '../define-routes.js';
-import { actorOf } from '../request-auth.js';
+import { actorOf, cameraScopeOf } from '../request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
 
 const VIEW = { anyOf: ['recordings:access'] } as const;
@@ -40,7 +40,7 @@ export const recordingRoutes = defineRoutes<{ recordings: RecordingService }>((a
         response: { 200: recordingListSchema, ...errorResponses(400, ...AUTH_ERRORS) },
       },
     },
-    (request) => recordings.list(request.query),
+    (request) => recordings.list(request.query, cameraScopeOf(request)),
   );
 
   app.get(
@@ -49,7 +49,7 @@ export const recordingRoutes = defineRoutes<{ recordings: RecordingService }>((a
       config: { access: VIEW },
       schema: { tags: ['recordings'], params: idParamsSchema, response: { 200: recordingSchema, ...errorResponses(...AUTH_ERRORS, 404) } },
     },
-    (request) => recordings.get(request.params.id),
+    (request) => recordings.get(request.params.id, cameraScopeOf(request)),
   );
 
   app.delete(
@@ -59,7 +59,7 @@ export const recordingRoutes = defineRoutes<{ recordings: RecordingService }>((a
       schema: { tags: ['recordings'], params: idParamsSchema, response: { 204: z.undefined(), ...errorResponses(...AUTH_ERRORS, 404) } },
     },
     async (request, reply) => {
-      await recordings.delete(request.params.id, actorOf(request));
+      await recordings.delete(request.params.id, actorOf(request), cameraScopeOf(request));
       return reply.code(204).send();
     },
   );
@@ -75,7 +75,7 @@ export const recordingRoutes = defineRoutes<{ recordings: RecordingService }>((a
         response: { 200: deleteManyResponseSchema, ...errorResponses(400, ...AUTH_ERRORS) },
       },
     },
-    async (request) => ({ removed: await recordings.deleteMany(request.body?.ids, actorOf(request)) }),
+    async (request) => ({ removed: await recordings.deleteMany(request.body?.ids, actorOf(request), cameraScopeOf(request)) }),
   );
 
   app.get(
@@ -93,7 +93,7 @@ export const recordingRoutes = defineRoutes<{ recordings: RecordingService }>((a
     async (request, reply) => {
       const { camera, date, file: name } = request.params;
       const relative = `${camera}/${date}/${name}`;
-      const file = await recordings.file(relative);
+      const file = await recordings.file(relative, cameraScopeOf(request));
       reply.type(file.contentType).header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=3600');
       const range = parseRange(request.headers.range, file.size);
       if (range === 'invalid') {

@@ -2,7 +2,7 @@ import { roomListSchema, roomNameParamsSchema, roomRequestSchema, roomSchema } f
 import { z } from 'zod';
 import type { RoomService } from '../../services/room.service.js';
 import { defineRoutes } from '../define-routes.js';
-import { actorOf } from '../request-auth.js';
+import { actorOf, cameraScopeOf } from '../request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
 
 const EDIT = { anyOf: ['settings:general:edit'] } as const;
@@ -15,7 +15,7 @@ export const roomRoutes = defineRoutes<{ rooms: RoomService }>((app, { rooms }) 
       config: { access: { anyOf: ['settings:general:access', 'settings:general:edit', 'cameras:access'] } },
       schema: { tags: ['rooms'], response: { 200: roomListSchema, ...errorResponses(...AUTH_ERRORS) } },
     },
-    async () => ({ result: await rooms.list() }),
+    async (request) => ({ result: await rooms.list(cameraScopeOf(request)) }),
   );
 
   app.post(

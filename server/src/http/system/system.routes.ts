@@ -8,7 +8,7 @@ import {
 } from '@homecam/shared';
 import type { SystemService } from '../../services/system.service.js';
 import { defineRoutes } from '../define-routes.js';
-import { actorOf } from '../request-auth.js';
+import { actorOf, cameraScopeOf } from '../request-auth.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas.js';
 
 const GENERAL_READ = { anyOf: ['settings:general:access', 'settings:general:edit'] } as const;
@@ -36,7 +36,7 @@ export const systemRoutes = defineRoutes<{ system: SystemService }>((app, { syst
       config: { access: DASHBOARD },
       schema: { tags: ['system'], description: 'Version, process uptime, cameras online/total.', response: { 200: systemStatusSchema, ...errorResponses(...AUTH_ERRORS) } },
     },
-    () => system.status(),
+    (request) => system.status(cameraScopeOf(request)),
   );
 
   app.get(
@@ -70,7 +70,7 @@ export const systemRoutes = defineRoutes<{ system: SystemService }>((app, { syst
       config: { access: GENERAL_READ },
       schema: { tags: ['settings'], description: 'At Home and the cameras whose motion still counts.', response: { 200: atHomeSettingsSchema, ...errorResponses(...AUTH_ERRORS) } },
     },
-    () => system.atHome(),
+    (request) => system.atHome(cameraScopeOf(request)),
   );
 
   app.patch(
@@ -84,6 +84,6 @@ export const systemRoutes = defineRoutes<{ system: SystemService }>((app, { syst
         response: { 200: atHomeSettingsSchema, ...errorResponses(400, ...AUTH_ERRORS) },
       },
     },
-    (request) => system.patchAtHome(request.body, actorOf(request)),
+    (request) => system.patchAtHome(request.body, actorOf(request), cameraScopeOf(request)),
   );
 });

@@ -31,6 +31,7 @@ export function UserRow({ user, isSelf, onEdit, onDelete, onResetSecondFactor, o
         </p>
         <p className="text-xs text-foreground-muted">
           {label} · {t('settings:users.permissionCount', { count: user.permissionLevel.length })}
+          {user.cameras ? ` · ${t('settings:users.cameraCount', { count: user.cameras.length })}` : null}
         </p>
       </div>
       {isSelf ? null : (
