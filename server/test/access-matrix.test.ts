@@ -321,7 +321,7 @@ describe('access matrix: a user limited to some cameras, probing a camera they m
       // Ids of other things (passkeys, sessions, tokens …) name no camera: any id will do.
       id: ids.find(([prefix]) => prefix.test(url))?.[1] ?? 'none',
       name: encodeURIComponent(url.startsWith('/api/cameras/') ? HIDDEN.name : url.startsWith('/api/rooms/') ? ROOM : url.startsWith('/api/backup/') ? 'homecam-db-2026-01-01.sqlite' : url.startsWith('/api/system/triggers/') ? 'mqtt' : photoName),
-      section: 'mqtt', camera: folder, date, file, channel: 'telegram', sessionId: 'none', tokenId: 'none',
+      section: 'mqtt', camera: folder, date, file, channel: 'telegram', sessionId: 'none', tokenId: 'none', token: 'Preset_1',
     };
     return url.replace(/:(\w+)|\*/g, (match, name: string | undefined) => {
       const value = match === '*' ? 'some/page' : values[name ?? ''];

@@ -3,18 +3,14 @@ import type { RawData, WebSocket } from 'ws';
 import { isAppError } from '../../errors/app-error.js';
 import type { Consumer } from '../../media/index.js';
 import { isSameOrigin } from '../../security/same-origin.js';
-import type { DomainEvents } from '../../events/event-bus.js';
-import { withOwnerPermissions, type AuthContext } from '../../services/auth.service.js';
-import { CameraScope } from '../../services/camera-scope.js';
+import type { AuthContext } from '../../services/auth.service.js';
 import { LiveWebrtc } from '../../webrtc/live-webrtc.js';
 import { BinarySender } from './binary-sender.js';
 import { LiveTalk } from './live-talk.js';
 import { closeCodeFor, rawText, type LiveDeps, type LiveRequest } from './live-types.js';
-import { accessDenial, type AccessRule } from '../access/access-rule.js';
+import { afterChange, liveRefusal, liveRuleRefusal, type PermissionChange } from './live-access.js';
 
-export const LIVE_ACCESS: AccessRule = { anyOf: ['cameras:access'] };
-type PermissionChange = DomainEvents['UserPermissionsChanged'];
-
+export { LIVE_ACCESS } from './live-access.js';
 export { closeCodeFor, type LiveDeps, type LiveRequest } from './live-types.js';
 
 const OPEN = 1;
@@ -97,24 +93,18 @@ export class LiveSession {
       return;
     }
     if (this.phase !== 'auth') return;
-    const missed = this.changesDuringAuth.filter((change) => change.userId === auth.user.id).at(-1);
-    if (missed) auth = withOwnerPermissions(auth, missed.permissions, missed.cameras);
-    const denial = accessDenial({ rule: LIVE_ACCESS, auth, targetUserId: undefined, allowDuringCredentialChange: false });
-    if (denial) {
-      this.fail(denial, denial === 'CREDENTIALS_CHANGE_REQUIRED' ? 'change the first-start username and password first' : 'no access permission');
-      return;
-    }
+    auth = afterChange(auth, this.changesDuringAuth.filter((change) => change.userId === auth.user.id).at(-1));
+    const refusal = liveRuleRefusal(auth);
+    if (refusal) return this.fail(...refusal);
     if (this.authTimer) clearTimeout(this.authTimer);
     this.authTimer = null;
     this.phase = 'live';
     this.auth = auth;
     this.followSession(auth);
     const camera = this.deps.cameras.find(this.request.camera);
-    // Issue 21: a camera outside the viewer's list is one that does not exist.
-    if (!camera || !CameraScope.of(auth.user).allows(camera.name)) {
-      this.fail('CAMERA_NOT_FOUND', 'camera not found');
-      return;
-    }
+    if (!camera) return this.fail('CAMERA_NOT_FOUND', 'camera not found');
+    const refused = liveRefusal(auth, camera.name);
+    if (refused) return this.fail(...refused);
     this.cameraName = camera.name;
     this.cleanups.push(
       this.deps.streams.onStreamState((event) => {
@@ -173,10 +163,9 @@ export class LiveSession {
       return;
     }
     if (this.phase !== 'live' || !this.auth || change.userId !== this.auth.user.id) return;
-    this.auth = withOwnerPermissions(this.auth, change.permissions, change.cameras);
-    const denial = accessDenial({ rule: LIVE_ACCESS, auth: this.auth, targetUserId: undefined, allowDuringCredentialChange: false });
-    if (denial) this.fail(denial, 'no access permission');
-    else if (!CameraScope.of(this.auth.user).allows(this.cameraName)) this.fail('CAMERA_NOT_FOUND', 'camera not found');
+    this.auth = afterChange(this.auth, change);
+    const refusal = liveRefusal(this.auth, this.cameraName);
+    if (refusal) this.fail(...refusal);
   }
 
   /** `replacing`: the session's previous consumer, whose place the new one takes (closed once it is attached). */
