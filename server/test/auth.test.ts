@@ -30,6 +30,7 @@ describe('POST /api/auth/login', () => {
       permissionLevel: ['cameras:access'],
       photo: null,
       mustChangeCredentials: false,
+      cameras: null,
       secondFactorEnrolmentDue: false,
     });
     expect(parsed.token_type).toBe('Bearer');

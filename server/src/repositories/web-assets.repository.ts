@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { join, normalize, resolve, sep } from 'node:path';
-import { inlineScriptHashes } from '../http/web/inline-scripts.js';
+import { inlineScriptHashes } from '../lib/inline-scripts.js';
 
 /** The built web app (web/dist). Only answers whether files exist; @fastify/static streams them. */
 export class WebAssetsRepository {
