@@ -10,7 +10,8 @@ import { signInWithForm } from '../support/pages.js';
  * then turn it with the PTZ pad. The e2e server runs on the machine's own network, so its WS-Discovery search
  * is switched off (HOMECAM_ONVIF_DISCOVERY=off, support/server.ts): the page says the search is not possible
  * and the camera is found by its typed address, the same inspect path a search answer takes. The multicast
- * search itself is tested in a network namespace (server/test/onvif-discovery.test.ts).
+ * search itself is tested in a network namespace (server/test/onvif-discovery.test.ts, and in Chromium
+ * tests-netns/onvif-discovery.spec.ts).
  */
 const test = base.extend<{ camera: { sim: CameraSimulator; device: FakeOnvifDevice } }>({
   camera: async ({}, use) => {
