@@ -1,26 +1,14 @@
 import type { Passkey, PasskeyCeremony, PasskeyList } from '@homecam/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
-import { FakeClock } from '../src/lib/fake-clock.js';
 import { expectError } from './helpers/http.js';
 import { browserHeaders, enrolPasskey, HOST, newAuthenticator, ORIGIN, startRegistration } from './helpers/passkeys.js';
-import { createTestApp } from './helpers/test-app.js';
+import { signedInAppPerTest } from './helpers/signed-in-app.js';
 import { bearer, signedInUser, tokenFor } from './helpers/users.js';
 
 /** Issue 21, adding passkeys: real WebAuthn answers from a software authenticator, real SQLite. */
 describe('passkeys: adding, renaming, removing', () => {
-  let app: HomecamApp | undefined;
-  afterEach(async () => {
-    await app?.close();
-    app = undefined;
-  });
-
-  async function setUp() {
-    const clock = new FakeClock();
-    app = await createTestApp({ clock });
-    const { user, token } = await signedInUser(app, ['dashboard:access']);
-    return { a: app, clock, user, token };
-  }
+  const setUp = signedInAppPerTest();
 
   const finish = (a: HomecamApp, token: string, payload: object, headers = browserHeaders(token)) =>
     a.inject({ method: 'POST', url: '/api/account/passkeys', headers, payload });

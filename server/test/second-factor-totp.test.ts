@@ -1,27 +1,14 @@
 import type { LoginResponse, SecondFactorChallenge, SecondFactorStatus, TotpEnrolment } from '@homecam/shared';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { HomecamApp } from '../src/app.js';
-import { FakeClock } from '../src/lib/fake-clock.js';
+import { describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../src/second-factor/totp.js';
 import { expectError } from './helpers/http.js';
 import { codeStep, enrolTotp, passwordStep, ticketFor } from './helpers/second-factor.js';
-import { createTestApp } from './helpers/test-app.js';
+import { signedInAppPerTest } from './helpers/signed-in-app.js';
 import { bearer, DEFAULT_TEST_PASSWORD, signedInUser } from './helpers/users.js';
 
 /** Issue 21, one-time codes: enrolment, the sign-in's second step, reuse, recovery codes, turning off. Real SQLite. */
 describe('authenticator app (TOTP)', () => {
-  let app: HomecamApp | undefined;
-  afterEach(async () => {
-    await app?.close();
-    app = undefined;
-  });
-
-  async function setUp() {
-    const clock = new FakeClock();
-    app = await createTestApp({ clock });
-    const { user, token } = await signedInUser(app, ['dashboard:access']);
-    return { a: app, clock, user, token };
-  }
+  const setUp = signedInAppPerTest();
 
   it('enrols with a secret, an otpauth URI and a QR code drawn on the server; a first code confirms it', async () => {
     const { a, clock, user, token } = await setUp();

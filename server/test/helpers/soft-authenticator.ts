@@ -104,17 +104,11 @@ export class SoftAuthenticator {
     const attested = Buffer.concat([Buffer.alloc(16), idLength, credential.id, cbor(coseKey)]);
     const authData = this.authData(rpId, FLAG_UP | (overrides.userVerified === false ? 0 : FLAG_UV) | FLAG_AT, 0, attested);
     const clientData = this.clientData('webauthn.create', options.challenge, overrides.origin);
-    return {
-      id: b64url(credential.id),
-      rawId: b64url(credential.id),
-      type: 'public-key' as const,
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64url(clientData),
-        attestationObject: b64url(cbor({ fmt: 'none', attStmt: {}, authData })),
-        transports: ['internal' as const],
-      },
-    };
+    return publicKeyCredential(credential.id, {
+      clientDataJSON: b64url(clientData),
+      attestationObject: b64url(cbor({ fmt: 'none', attStmt: {}, authData })),
+      transports: ['internal' as const],
+    });
   }
 
   /** navigator.credentials.get(): an assertion by `credential` (default: the first one the options allow, else any). */
@@ -128,18 +122,12 @@ export class SoftAuthenticator {
     const authData = this.authData(rpId, FLAG_UP | (overrides.userVerified === false ? 0 : FLAG_UV), credential.counter);
     const clientData = this.clientData('webauthn.get', options.challenge, overrides.origin);
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientData)]), credential.privateKey);
-    return {
-      id: b64url(credential.id),
-      rawId: b64url(credential.id),
-      type: 'public-key' as const,
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64url(clientData),
-        authenticatorData: b64url(authData),
-        signature: b64url(signature),
-        userHandle: credential.userHandle,
-      },
-    };
+    return publicKeyCredential(credential.id, {
+      clientDataJSON: b64url(clientData),
+      authenticatorData: b64url(authData),
+      signature: b64url(signature),
+      userHandle: credential.userHandle,
+    });
   }
 
   private authData(rpId: string, flags: number, counter: number, attested = Buffer.alloc(0)): Buffer {
@@ -151,4 +139,9 @@ export class SoftAuthenticator {
   private clientData(type: string, challenge: string, origin = this.origin): Buffer {
     return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
   }
+}
+
+/** The PublicKeyCredential JSON a browser sends for both ceremonies: the credential's id and its response. */
+function publicKeyCredential<R extends { clientDataJSON: string }>(id: Buffer, response: R) {
+  return { id: b64url(id), rawId: b64url(id), type: 'public-key' as const, clientExtensionResults: {}, response };
 }
