@@ -1,16 +1,14 @@
 import { PERMISSIONS, type ExportJob, type Permission } from '@homecam/shared';
 import { waitFor } from '@homecam/tools';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { listRouteAccess, type RouteAccessEntry } from '../src/http/access/access-control.js';
 import { describeAccessRule } from '../src/http/access/access-rule.js';
-import { errorCode, IMAGE_BYTES, multipartFile } from './helpers/http.js';
+import { errorCode } from './helpers/http.js';
 import { closeAllSockets, connectOutcome, socketClient } from './helpers/socket.js';
-import { createTestApp, listen } from './helpers/test-app.js';
-import { limitedUser, seedCameraData, SMALL_DEMO, type CameraData } from './helpers/camera-scope.js';
-import { ALL_BUT_ADMIN, bearer, createUser, signedInUser, tokenFor } from './helpers/users.js';
-import type { UserRecord } from '../src/repositories/user.repository.js';
+import { listen } from './helpers/test-app.js';
+import { createMatrixApp, ensureMatrixFixtures, matrixRequest, MATRIX_CAMERA, MATRIX_ROOM } from './helpers/route-matrix.js';
+import { ALL_BUT_ADMIN, createUser, signedInUser, tokenFor } from './helpers/users.js';
 
 /**
  * Every route of the app, called as anonymous, as a user without the permission, as a user with it, and as an
@@ -18,21 +16,14 @@ import type { UserRecord } from '../src/repositories/user.repository.js';
  */
 let app: HomecamApp;
 let photoName: string;
-/** A tiny generated picture: its snapshot is real (a 5xx fails the matrix) and cheap. */
-const CAMERA = { name: 'Matrix Cam', videoConfig: { source: 'demo:?size=160x120&fps=5&audio=0' } };
-const ROOM = 'Matrix Room';
+const CAMERA = MATRIX_CAMERA;
+const ROOM = MATRIX_ROOM;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  const owner = await createUser(app, ['dashboard:access']);
-  photoName = (await app.homecam.photos.set(owner.id, IMAGE_BYTES.png)).photo ?? '';
+  ({ app, photoName } = await createMatrixApp());
 });
 
-/** Calls may delete or rename them: put them back before each call. */
-async function ensureFixtures(): Promise<void> {
-  if (!app.homecam.cameras.find(CAMERA.name)) await app.homecam.cameras.create(CAMERA);
-  if (!(await app.homecam.rooms.list()).some((room) => room.name === ROOM)) await app.homecam.rooms.create(ROOM);
-}
+const ensureFixtures = (): Promise<void> => ensureMatrixFixtures(app);
 afterAll(async () => {
   closeAllSockets();
   await app.close();
@@ -107,14 +98,7 @@ async function prepare(route: RouteAccessEntry, caller: Caller): Promise<{ token
   }
 }
 
-function requestFor(route: RouteAccessEntry, url: string, token: string | undefined): InjectOptions {
-  const headers: Record<string, string> = token ? bearer(token) : {};
-  if (route.url.endsWith('/photo') && route.method === 'PUT') {
-    const body = multipartFile('photo', 'p.png', 'image/png', IMAGE_BYTES.png);
-    return { method: 'PUT', url, headers: { ...headers, ...body.headers }, payload: body.payload };
-  }
-  return { method: route.method, url, headers };
-}
+const requestFor = matrixRequest;
 
 /** What each caller must see for each rule: 'allowed' means neither 401 nor 403 (and never a 5xx). */
 function expected(route: RouteAccessEntry, caller: Caller): 'allowed' | 401 | 403 {
@@ -288,93 +272,3 @@ describe('access of socket events', () => {
  * 403: the name is not confirmed), and no answer of any route names the camera or its ids. A new route is probed by
  * construction; one whose parameter is unknown fails here.
  */
-describe('access matrix: a user limited to some cameras, probing a camera they may not see', () => {
-  const HIDDEN = { name: 'Hidden Cam', videoConfig: { source: SMALL_DEMO } };
-  let prober: UserRecord;
-  let hidden: CameraData;
-  const ensureHidden = async (): Promise<void> => {
-    if (!app.homecam.cameras.find(HIDDEN.name)) await app.homecam.cameras.create(HIDDEN);
-  };
-
-  beforeAll(async () => {
-    await ensureFixtures();
-    await ensureHidden();
-    prober = (await limitedUser(app, ALL_BUT_ADMIN, [CAMERA.name])).user;
-    hidden = await seedCameraData(app, HIDDEN.name, prober.id);
-  });
-
-  /** Routes of one camera, by its name or by the id of something of it: these must answer 404 for the hidden one. */
-  const NAMES_A_CAMERA = /^\/api\/(?:notifications|recordings|exports|review)\/:id|^\/api\/recordings\/segments\/:id|^\/files\/recordings\//;
-
-  function fillHidden(url: string): string {
-    const [, , , folder, date, file] = hidden.recordingFile.split('/');
-    const ids: [RegExp, string][] = [
-      [/^\/api\/notifications\//, hidden.notification],
-      [/^\/api\/recordings\/segments\//, hidden.segment],
-      [/^\/api\/recordings\//, hidden.recording],
-      [/^\/api\/exports\//, hidden.export],
-      [/^\/api\/review\//, hidden.review],
-      [/^\/api\/users\//, String(prober.id)],
-      [/^\/api\/plugins\//, 'telegram'],
-    ];
-    const values: Record<string, string | undefined> = {
-      // Ids of other things (passkeys, sessions, tokens …) name no camera: any id will do.
-      id: ids.find(([prefix]) => prefix.test(url))?.[1] ?? 'none',
-      name: encodeURIComponent(url.startsWith('/api/cameras/') ? HIDDEN.name : url.startsWith('/api/rooms/') ? ROOM : url.startsWith('/api/backup/') ? 'homecam-db-2026-01-01.sqlite' : url.startsWith('/api/system/triggers/') ? 'mqtt' : photoName),
-      section: 'mqtt', camera: folder, date, file, channel: 'telegram', sessionId: 'none', tokenId: 'none', token: 'Preset_1',
-    };
-    return url.replace(/:(\w+)|\*/g, (match, name: string | undefined) => {
-      const value = match === '*' ? 'some/page' : values[name ?? ''];
-      if (value === undefined) throw new Error(`access matrix (cameras): no value for ${match} in ${url}`);
-      return value;
-    });
-  }
-
-  it('answers 404 for every route that names the hidden camera, and no answer names it', async () => {
-    const secrets = [HIDDEN.name, 'Hidden_Cam', hidden.notification, hidden.recording, hidden.segment, hidden.review, hidden.export];
-    const failures: string[] = [];
-    const routes = listRouteAccess(app).filter((route) => route.method !== 'HEAD');
-    expect(routes.filter((route) => route.cameraParam !== undefined).length).toBeGreaterThan(8);
-    for (const route of routes) {
-      await ensureFixtures();
-      await ensureHidden();
-      const url = fillHidden(route.url);
-      const request = requestFor(route, url, await tokenFor(app, prober));
-      // A body the route accepts, so the answer is about the camera, not the body (the camera routes decide before it).
-      if (route.method === 'PATCH' && route.url === '/api/exports/:id') request.payload = { name: 'renamed' };
-      const response = await app.inject(request);
-      const cell = `${route.method} ${route.url} -> ${url}: ${response.statusCode} ${errorCode(response) ?? ''}`;
-      const named = route.cameraParam !== undefined || NAMES_A_CAMERA.test(route.url);
-      if (response.statusCode >= 500) failures.push(`${cell} (server error)`);
-      else if (named && response.statusCode !== 404) failures.push(`${cell} (expected 404)`);
-      const leaked = secrets.filter((secret) => response.body.includes(secret));
-      if (leaked.length > 0) failures.push(`${cell} (names ${leaked.join(', ')})`);
-    }
-    expect(failures).toEqual([]);
-    // The sweep's deletes (notifications, recordings "all") left the hidden camera's rows alone.
-    expect(await app.homecam.repositories.notifications.get(hidden.notification)).toBeDefined();
-    expect(await app.homecam.repositories.recordings.get(hidden.recording)).toBeDefined();
-  });
-
-  it('a hidden camera named in a query or a body is unknown too: timeline, review, exports, At Home', async () => {
-    const token = await tokenFor(app, prober);
-    const now = Date.now();
-    const range = `from=${now - 3_600_000}&to=${now}`;
-    const cameras = encodeURIComponent(HIDDEN.name);
-    const calls: InjectOptions[] = [
-      { method: 'GET', url: `/api/timeline?cameras=${cameras}&${range}` },
-      { method: 'GET', url: `/api/timeline?cameras=${encodeURIComponent(CAMERA.name)},${cameras}&${range}` },
-      { method: 'GET', url: `/api/review?cameras=${cameras}` },
-      { method: 'POST', url: '/api/review/reviewed', payload: { cameras: [HIDDEN.name] } },
-      { method: 'POST', url: '/api/exports', payload: { cameras: [HIDDEN.name], from: now - 60_000, to: now } },
-    ];
-    for (const call of calls) {
-      const response = await app.inject({ ...call, headers: bearer(token) });
-      expect([call.url, response.statusCode, errorCode(response)]).toEqual([call.url, 404, 'CAMERA_NOT_FOUND']);
-    }
-    const atHome = await app.inject({ method: 'PATCH', url: '/api/settings/at-home', headers: bearer(token), payload: { exclude: [HIDDEN.name] } });
-    expect([atHome.statusCode, errorCode(atHome)]).toEqual([400, 'VALIDATION_FAILED']);
-    const review = await app.inject({ url: '/api/review', headers: bearer(token) });
-    expect(review.json<{ result: { camera: string }[] }>().result.map((item) => item.camera)).not.toContain(HIDDEN.name);
-  });
-});
