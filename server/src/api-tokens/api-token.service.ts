@@ -6,12 +6,13 @@ import {
   type CreateApiTokenRequest,
   type CreatedApiToken,
 } from '@homecam/shared';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
 import type { Actor } from '../events/actor.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
 import type { UserRecord } from '../repositories/user.repository.js';
+import { hashSessionToken, newSessionToken } from '../security/token.js';
 import type { ApiTokenRecord, ApiTokenRepository } from './api-token.repository.js';
 
 export interface ApiTokenServiceDeps {
@@ -26,17 +27,15 @@ const DAY_MS = 24 * 3600_000;
 export const tokenCredentialId = (id: string): string => `apiToken:${id}`;
 
 /**
- * 256 random bits after the prefix. Stored as SHA-256 only: a token is not a password a person chose, so there is
- * nothing to guess that a slow hash would protect, and a fast one keeps the per-request lookup one index probe.
+ * A session token's 256 random bits after the prefix, stored as SHA-256 only, as sessions are: a token is not a
+ * password a person chose, so a slow hash would protect nothing, and a fast one keeps the lookup one index probe.
  */
 export function newApiToken(): { token: string; hash: string } {
-  const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const token = `${API_TOKEN_PREFIX}${newSessionToken()}`;
   return { token, hash: hashApiToken(token) };
 }
 
-export function hashApiToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+export const hashApiToken = hashSessionToken;
 
 /**
  * Issue 21: API tokens for integrations: made by their owner with scopes the owner holds and a chosen life, listed
