@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileLabel, type User } from '@homecam/shared';
 import defaultAvatar from '../../assets/default-avatar.svg';
@@ -19,6 +20,7 @@ export interface UserRowProps {
 
 export function UserRow({ user, isSelf, onEdit, onDelete, onResetSecondFactor, onAccess }: UserRowProps) {
   const { t } = useTranslation();
+  const username = user.username;
   const label = profileLabel(user.permissionLevel) === 'Master' ? t('profile.master') : t('profile.user');
   return (
     <li data-testid={`user-row-${user.username}`} className="flex flex-wrap items-center gap-3 py-3">
@@ -36,34 +38,29 @@ export function UserRow({ user, isSelf, onEdit, onDelete, onResetSecondFactor, o
       </div>
       {isSelf ? null : (
         <div className="flex gap-1">
-          <Button variant="ghost" size="icon" onClick={onEdit} aria-label={t('settings:users.edit', { username: user.username })} data-testid={`user-edit-${user.username}`}>
+          <RowAction label={t('settings:users.edit', { username })} testId={`user-edit-${username}`} onClick={onEdit}>
             <EditIcon />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            onClick={onResetSecondFactor}
-            aria-label={t('settings:users.resetSecondFactor', { username: user.username })}
-            title={t('settings:users.resetSecondFactor', { username: user.username })}
-            data-testid={`user-reset-2fa-${user.username}`}
-          >
+          </RowAction>
+          <RowAction label={t('settings:users.resetSecondFactor', { username })} testId={`user-reset-2fa-${username}`} onClick={onResetSecondFactor}>
             <ShieldIcon />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            onClick={onAccess}
-            aria-label={t('access:users.open', { username: user.username })}
-            title={t('access:users.open', { username: user.username })}
-            data-testid={`user-access-${user.username}`}
-          >
+          </RowAction>
+          <RowAction label={t('access:users.open', { username })} testId={`user-access-${username}`} onClick={onAccess}>
             <LogoutIcon />
-          </Button>
-          <Button variant="ghost" size="icon" onClick={onDelete} aria-label={t('settings:users.delete', { username: user.username })} data-testid={`user-delete-${user.username}`}>
+          </RowAction>
+          <RowAction label={t('settings:users.delete', { username })} testId={`user-delete-${username}`} onClick={onDelete}>
             <TrashIcon />
-          </Button>
+          </RowAction>
         </div>
       )}
     </li>
+  );
+}
+
+/** One of a user row's icon buttons: its label is both the accessible name and the tooltip. */
+function RowAction({ label, testId, onClick, children }: { label: string; testId: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <Button variant="ghost" size="icon" onClick={onClick} aria-label={label} title={label} data-testid={testId}>
+      {children}
+    </Button>
   );
 }
