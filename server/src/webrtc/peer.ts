@@ -2,6 +2,7 @@ import type { PeerConnection, RtpPacketizationConfig, Track } from 'node-datacha
 import type { WebrtcSettings } from '@homecam/shared';
 import { addTrack, libdatachannel, type Libdatachannel, type LibdatachannelLease } from './libdatachannel.js';
 import type { H264Choice, OpusChoice } from './sdp.js';
+import { keepUsableCandidates, usableCandidate } from './remote-candidates.js';
 
 /** libdatachannel's warnings and errors go to the server log of the session that set this last. */
 export function setPeerLog(log: (message: string) => void): void {
@@ -17,6 +18,11 @@ const GATHER_TIMEOUT_MS = 3_000;
 const open = new Set<H264Peer>();
 export function openPeerCount(): number {
   return open.size;
+}
+
+/** The remote candidates libdatachannel holds for the open peers (tests: which of the browser's candidates it uses). */
+export function openPeerRemoteCandidates(): string[] {
+  return [...open].flatMap((peer) => peer.remoteCandidates());
 }
 
 /** Peer connections made since the process started (tests: no peer is made for an offer that will be refused). */
@@ -152,7 +158,7 @@ export class H264Peer {
         if (state === 'complete') done();
       });
       try {
-        this.pc.setRemoteDescription(offer, 'offer');
+        this.pc.setRemoteDescription(keepUsableCandidates(offer, this.options.settings.bindAddress), 'offer');
       } catch (error) {
         clearTimeout(timer);
         reject(error instanceof Error ? error : new Error(String(error)));
@@ -161,12 +167,17 @@ export class H264Peer {
   }
 
   addRemoteCandidate(candidate: string, mid: string): void {
-    if (this.closed || !candidate) return;
+    if (this.closed || !candidate || !usableCandidate(candidate, this.options.settings.bindAddress)) return;
     try {
       this.pc.addRemoteCandidate(candidate, mid);
     } catch {
       // a malformed or late candidate: ICE goes on with the ones in the offer
     }
+  }
+
+  remoteCandidates(): string[] {
+    if (this.closed) return [];
+    return (this.pc.remoteDescription()?.sdp ?? '').split(/\r?\n/).filter((line) => line.startsWith('a=candidate:'));
   }
 
   get connected(): boolean {
