@@ -32,6 +32,11 @@ export interface WebrtcMilestones {
   /** connectionState 'connected': DTLS done, media may flow. */
   connected: number | null;
   track: number | null;
+  /** The first frame's last packet arrived (requestVideoFrameCallback's receiveTime). */
+  frameReceived: number | null;
+  /** The first frame went to the compositor (presentationTime): on screen even while the page's main thread is busy,
+   * unlike the callback itself, which runs on that thread (firstFrame). */
+  framePresented: number | null;
 }
 
 interface FrameProbe {
@@ -63,7 +68,7 @@ export function pageProbe(init: { origin: string; session: string; token: string
   }
   const probe = { playerStart: null, videos: 0, firstFrame: null, playing: null, frameWidth: null,
     liveSocketCreated: null, liveSocketOpen: null, liveFirstBinary: null,
-    webrtc: { pcCreated: null, offerSent: null, answerReceived: null, iceChecking: null, iceConnected: null, connected: null, track: null } };
+    webrtc: { pcCreated: null, offerSent: null, answerReceived: null, iceChecking: null, iceConnected: null, connected: null, track: null, frameReceived: null, framePresented: null } };
   window.__bench = probe;
   const mark = (key) => { if (probe.webrtc[key] === null) probe.webrtc[key] = performance.now(); };
   // the first peer connection's way to its first track: ICE checks, ICE connected, DTLS (connectionState) connected
@@ -111,6 +116,8 @@ export function pageProbe(init: { origin: string; session: string; token: string
       video.requestVideoFrameCallback((now, meta) => {
         if (probe.firstFrame === null) probe.firstFrame = Math.min(now, performance.now());
         if (probe.frameWidth === null) probe.frameWidth = meta.width;
+        if (probe.webrtc.framePresented === null && meta.presentationTime) probe.webrtc.framePresented = meta.presentationTime;
+        if (probe.webrtc.frameReceived === null && meta.receiveTime) probe.webrtc.frameReceived = meta.receiveTime;
       });
     }
     const poll = () => {

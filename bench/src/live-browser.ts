@@ -31,7 +31,7 @@ function breakdownMedians(runs: readonly FirstFrameRun[]): Record<Milestone, num
   };
 }
 
-const WEBRTC_MILESTONES = ['liveSocketCreated', 'liveSocketOpen', 'pcCreated', 'offerSent', 'answerReceived', 'iceChecking', 'iceConnected', 'connected', 'track'] as const;
+const WEBRTC_MILESTONES = ['liveSocketCreated', 'liveSocketOpen', 'pcCreated', 'offerSent', 'answerReceived', 'iceChecking', 'iceConnected', 'connected', 'track', 'frameReceived', 'framePresented'] as const;
 
 /** Medians of the WebRTC milestones (ms since navigation start): where socket → first frame goes. */
 function webrtcMedians(runs: readonly FirstFrameRun[]): Record<string, number> {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
-import { createdPeerCount, openPeerCount } from '../src/webrtc/peer.js';
-import type { RtpClient } from '../src/webrtc/test-support/rtp-client.js';
+import { createdPeerCount, openPeerCount, openPeerRemoteCandidates } from '../src/webrtc/peer.js';
+import { rtpClient, type RtpClient } from '../src/webrtc/test-support/rtp-client.js';
 import { addCamera } from './helpers/http.js';
 import { closeAllLive, isText, openLive, type LiveClient } from './helpers/live.js';
 import { createTestApp, listen, makeDataDir } from './helpers/test-app.js';
@@ -90,6 +90,27 @@ describe('WebRTC live view', () => {
     // media goes over WebRTC only: no MSE init segment on the socket; the viewer counts as a viewer
     expect(live.events.some((e) => e.kind === 'init' || (e.kind === 'text' && e.message.type === 'init'))).toBe(false);
     expect(await viewers()).toBe(1);
+  });
+
+  it('uses the candidates sent right behind the offer, before the sign-in is checked, and drops what our socket cannot reach', async () => {
+    const rtp = await rtpClient();
+    clients.push(rtp);
+    const offer = await rtp.offer();
+    const live = openLive(url, 'Yard', { token: viewer, transport: 'webrtc' });
+    await live.opened;
+    // as the page does now: the offer and its candidates go out with the auth message, not after the answer
+    live.send({ type: 'webrtc-offer', sdp: offer.sdp });
+    for (const candidate of offer.candidates) live.send({ type: 'webrtc-candidate', ...candidate });
+    live.send({ type: 'webrtc-candidate', candidate: 'candidate:9 1 udp 2122129151 fd00::9 50039 typ host', mid: '0' });
+    live.send({ type: 'webrtc-candidate', candidate: 'candidate:8 1 udp 2122260223 192.0.2.2 35987 typ host', mid: '0' });
+    const answered = await live.next(isText('webrtc-answer'), { message: 'the answer' });
+    if (answered.kind !== 'text' || answered.message.type !== 'webrtc-answer') throw new Error('no answer');
+    // libdatachannel has the held loopback candidate; not the IPv6 or LAN one (bound to 127.0.0.1 here)
+    expect(offer.candidates.length).toBeGreaterThan(0);
+    await waitFor(() => openPeerRemoteCandidates().some((line) => / 127\.0\.0\.1 \d+ typ host/.test(line)), { message: 'the held candidate in the peer' });
+    expect(openPeerRemoteCandidates().some((line) => line.includes('fd00::9') || line.includes('192.0.2.2'))).toBe(false);
+    rtp.accept(answered.message.sdp);
+    await waitFor(() => rtp.packets.some((p) => p.nalTypes.includes(5)), { timeoutMs: 20_000, message: 'a keyframe over RTP' });
   });
 
   it('closing the socket closes the peer connection at once', async () => {

@@ -2,6 +2,7 @@ import { liveMessage, type LiveClientMessage, type LiveServerMessage, type Webrt
 import type { Consumer, StreamAccess, StreamName } from '../media/index.js';
 import { AudioRtpClock } from './audio/audio-clock.js';
 import { audioTranscoder } from './audio/transcoder.js';
+import { HeldSignalling } from './held-signalling.js';
 import { libdatachannel } from './libdatachannel.js';
 import { H264Peer, setPeerLog, type PeerOptions, type PeerState } from './peer.js';
 import { RtpClock } from './rtp-clock.js';
@@ -47,8 +48,9 @@ export interface AudioSource {
  */
 export class LiveWebrtc {
   private phase: Phase = 'waiting';
-  /** An offer that came before begin(): answered only once the viewer limit let the session in. */
-  private heldOffer: string | null = null;
+  /** The offer and candidates that came before begin() (answered only once the viewer limit let the session in) or
+   * before the peer was made; candidates go to the peer with the offer. */
+  private readonly held = new HeldSignalling();
   private peer: H264Peer | null = null;
   private readonly clock = new RtpClock();
   private readonly audioClock = new AudioRtpClock();
@@ -78,13 +80,14 @@ export class LiveWebrtc {
 
   /**
    * Called once the viewer is signed in, may watch and holds its place among the camera's viewers (maxStreams):
-   * no peer is made for an offer the limit would refuse. `offer` is one that arrived during sign-in.
+   * no peer is made for an offer the limit would refuse. `early`: the offer and candidates that arrived during sign-in.
    */
-  begin(offer: string | null): void {
+  begin(early: HeldSignalling | null): void {
     if (this.phase !== 'waiting') return;
     this.phase = 'offer';
-    offer ??= this.heldOffer;
-    this.heldOffer = null;
+    if (early) this.held.takeFrom(early);
+    const offer = this.held.offer;
+    this.held.offer = null;
     if (!this.host.settings().active) return this.decline('DISABLED');
     const codecs = this.host.codecs();
     if (this.host.transcoding() || (codecs !== undefined && !/^avc[13]\./.test(codecs))) return this.decline('CODEC');
@@ -95,12 +98,13 @@ export class LiveWebrtc {
   /** Handles the signalling messages; false for anything else (pause, resume). */
   handle(message: LiveClientMessage): boolean {
     if (message.type === 'webrtc-offer') {
-      if (this.phase === 'waiting') this.heldOffer = message.sdp;
+      if (this.phase === 'waiting') this.held.hold(message);
       else if (this.phase === 'offer') void this.answer(message.sdp);
       return true;
     }
     if (message.type === 'webrtc-candidate') {
-      this.peer?.addRemoteCandidate(message.candidate, message.mid);
+      if (this.peer) this.peer.addRemoteCandidate(message.candidate, message.mid);
+      else if (this.phase !== 'mse') this.held.hold(message);
       return true;
     }
     if (message.type === 'webrtc-fallback') {
@@ -181,7 +185,9 @@ export class LiveWebrtc {
       peer = await H264Peer.open(choice, options);
       if (this.phase !== 'answering') return peer.close(); // the socket closed or gave up while libdatachannel started
       this.peer = peer;
-      sdp = await peer.answer(offer);
+      const answering = peer.answer(offer); // takes the offer at once; the answer waits for our own candidates
+      for (const { candidate, mid } of this.held.drainCandidates()) peer.addRemoteCandidate(candidate, mid);
+      sdp = await answering;
     } catch (error) {
       this.host.log.warn({ err: error }, 'WebRTC negotiation failed');
       if (this.phase === 'answering') this.decline('NEGOTIATION');

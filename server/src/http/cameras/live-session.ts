@@ -4,6 +4,7 @@ import { isAppError } from '../../errors/app-error.js';
 import type { Consumer } from '../../media/index.js';
 import { isSameOrigin } from '../../security/same-origin.js';
 import type { AuthContext } from '../../services/auth.service.js';
+import { HeldSignalling } from '../../webrtc/held-signalling.js';
 import { LiveWebrtc } from '../../webrtc/live-webrtc.js';
 import { BinarySender } from './binary-sender.js';
 import { LiveTalk } from './live-talk.js';
@@ -38,8 +39,8 @@ export class LiveSession {
   private webrtc: LiveWebrtc | null = null;
   /** Press to talk (issue 22): only on a WebRTC socket, whose peer carries the microphone. */
   private talk: LiveTalk | null = null;
-  /** A WebRTC offer that arrived while the sign-in was still being checked. */
-  private pendingOffer: string | null = null;
+  /** The WebRTC offer and candidates that arrived while the sign-in was still being checked. */
+  private readonly pendingSignalling = new HeldSignalling();
   /** Bumped by every attach and pause: an attach that finds it changed lost a race and lets its consumer go. */
   private attachGeneration = 0;
   private readonly media: BinarySender;
@@ -70,7 +71,7 @@ export class LiveSession {
     const message = isBinary ? null : parseLiveClientMessage(rawText(data));
     if (this.phase === 'auth') {
       if (message?.type === 'auth') void this.authenticate(message.token, false);
-      else if (message?.type === 'webrtc-offer' && this.request.transport === 'webrtc') this.pendingOffer = message.sdp;
+      else if (message && this.request.transport === 'webrtc' && this.pendingSignalling.hold(message)) return;
       else this.fail('UNAUTHENTICATED', 'sign-in required: the first message must be {"type":"auth","token":"..."}');
       return;
     }
@@ -196,8 +197,7 @@ export class LiveSession {
     }
     if (webrtc && !webrtc.begun) {
       // The place is held: now the offer may be answered (the answer re-attaches for the peer).
-      webrtc.begin(this.pendingOffer);
-      this.pendingOffer = null;
+      webrtc.begin(this.pendingSignalling);
       return;
     }
     if (!webrtc) return void this.pump(consumer);

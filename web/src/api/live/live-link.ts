@@ -62,9 +62,14 @@ export class LiveLink {
       if (token) this.send({ type: 'auth', token });
       // The server keeps an offer that arrives while it still checks the sign-in; none means no WebRTC here. Asked
       // now, it carries the candidates gathered while the socket connected (without waiting for any).
-      void this.peer
+      const peer = this.peer;
+      void peer
         ?.offer()
-        .then((sdp) => sdp && this.send({ type: 'webrtc-offer', sdp }))
+        .then((sdp) => {
+          if (!sdp) return;
+          this.send({ type: 'webrtc-offer', sdp });
+          peer.trickleTo((candidate, mid) => this.send({ type: 'webrtc-candidate', candidate, mid }));
+        })
         .catch(() => undefined);
     };
     socket.onmessage = (event: MessageEvent<string | ArrayBuffer>) => this.onMessage(event.data);
@@ -105,7 +110,7 @@ export class LiveLink {
     if (typeof data === 'string' && this.peer) {
       const message = signalling(data);
       if (message?.type === 'webrtc-answer' && typeof message.sdp === 'string') {
-        void this.peer.accept(message.sdp, (candidate, mid) => this.send({ type: 'webrtc-candidate', candidate, mid }));
+        void this.peer.accept(message.sdp);
       } else if (message?.type === 'webrtc-candidate' && typeof message.candidate === 'string') {
         this.peer.addCandidate(message.candidate, typeof message.mid === 'string' ? message.mid : '0');
       }

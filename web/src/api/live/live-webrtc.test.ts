@@ -70,7 +70,7 @@ describe('live connection over WebRTC', () => {
     expect(connection.getState()).toMatchObject({ transport: 'webrtc', audio: true });
   });
 
-  it('sends the offer once the socket is open, with the candidates gathered by then, never waiting for more; later ones go after the answer', async () => {
+  it('sends the offer once the socket is open, with the candidates gathered by then, never waiting for more; later ones go at once (the server holds them until it has its peer)', async () => {
     vi.stubGlobal(
       'RTCPeerConnection',
       class extends FakePeerConnection {
@@ -96,10 +96,14 @@ describe('live connection over WebRTC', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(socket.sent).toEqual([{ type: 'auth', token: 'token' }, { type: 'webrtc-offer', sdp: 'v=0 offer\r\na=candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host' }]);
     pc.onicecandidate?.({ candidate: { candidate: 'candidate:2 1 udp 2122194687 192.0.2.2 50001 typ host', sdpMid: '0' } });
-    expect(socket.sent).toHaveLength(2); // the server has no peer for it yet
+    // not held until the answer: given to the server's peer with the offer, it is checked at once
+    expect(socket.sent).toHaveLength(3);
+    expect(socket.sent.at(-1)).toEqual({ type: 'webrtc-candidate', candidate: 'candidate:2 1 udp 2122194687 192.0.2.2 50001 typ host', mid: '0' });
     socket.receive({ type: 'webrtc-answer', sdp: 'v=0 answer' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(socket.sent.at(-1)).toEqual({ type: 'webrtc-candidate', candidate: 'candidate:2 1 udp 2122194687 192.0.2.2 50001 typ host', mid: '0' });
+    pc.onicecandidate?.({ candidate: { candidate: 'candidate:3 1 udp 2122129151 fd00::2 50002 typ host', sdpMid: '0' } });
+    expect(socket.sent.at(-1)).toEqual({ type: 'webrtc-candidate', candidate: 'candidate:3 1 udp 2122129151 fd00::2 50002 typ host', mid: '0' });
+    expect(socket.sent).toHaveLength(4);
     connection.stop();
   });
 

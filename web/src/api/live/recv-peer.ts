@@ -28,7 +28,7 @@ export class RecvPeer {
   private trackListener: ((track: RecvTrack) => void) | null = null;
   private failedListener: (() => void) | null = null;
   private sendCandidate: ((candidate: string, mid: string) => void) | null = null;
-  /** Candidates found after the offer was taken; null before the offer and once the answer arrived. */
+  /** Candidates found after the offer was taken and before it went out; null before the offer and after trickleTo(). */
   private trickle: RTCIceCandidate[] | null = null;
   private failed = false;
   private closed = false;
@@ -60,7 +60,7 @@ export class RecvPeer {
     this.pc.onicecandidate = ({ candidate }) => {
       if (!candidate?.candidate || this.closed) return;
       if (this.trickle) this.trickle.push(candidate);
-      else if (this.answered) this.sendCandidate?.(candidate.candidate, candidate.sdpMid ?? '0');
+      else this.sendCandidate?.(candidate.candidate, candidate.sdpMid ?? '0');
     };
     this.pc.onconnectionstatechange = () => {
       if (this.pc.connectionState === 'failed') this.fail();
@@ -73,7 +73,7 @@ export class RecvPeer {
    * The recvonly offer with the candidates gathered by now: the caller asks when it can send it (the live socket
    * opened), so it never waits for gathering (waiting for the first host candidate took 30–150 ms more on a busy
    * machine, after the socket had opened). Gathering started with the local description, made as the peer was;
-   * candidates found later trickle after the answer. Asked again, the same offer.
+   * candidates found later trickle once the offer is out (trickleTo). Asked again, the same offer.
    */
   async offer(): Promise<string> {
     await this.described;
@@ -81,18 +81,27 @@ export class RecvPeer {
     return this.offered;
   }
 
-  /** The server's answer; candidates found meanwhile and later go out through `sendCandidate`. A bad one fails the peer. */
-  async accept(answer: string, sendCandidate: (candidate: string, mid: string) => void): Promise<void> {
-    if (this.closed || this.answered) return;
+  /**
+   * The offer has gone out: candidates found meanwhile go out now, and each later one at once. Not after the answer:
+   * the server holds them until it has its peer, which then checks them right away, and the pair is good by the
+   * time our nominating check arrives (learnt from that check alone, the server's own check waits 50 ms).
+   */
+  trickleTo(sendCandidate: (candidate: string, mid: string) => void): void {
+    if (this.closed || this.sendCandidate) return;
     this.sendCandidate = sendCandidate;
+    for (const candidate of this.trickle?.splice(0) ?? []) sendCandidate(candidate.candidate, candidate.sdpMid ?? '0');
+    this.trickle = null;
+  }
+
+  /** The server's answer. A bad one fails the peer. */
+  async accept(answer: string): Promise<void> {
+    if (this.closed || this.answered) return;
     try {
       await this.pc.setRemoteDescription({ type: 'answer', sdp: answer });
     } catch {
       return this.fail();
     }
     this.answered = true;
-    for (const candidate of this.trickle?.splice(0) ?? []) sendCandidate(candidate.candidate, candidate.sdpMid ?? '0');
-    this.trickle = null;
   }
 
   addCandidate(candidate: string, mid: string): void {
