@@ -1,5 +1,6 @@
 import { freePort } from '@homecam/tools';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -121,8 +122,11 @@ export async function startServer(env: Record<string, string> = {}, config?: Rec
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // BENCH_SERVER_LOG=<file>: the whole log too (with HOMECAM_LOG_LEVEL=debug, where a page's start spends its time)
+  const logFile = process.env.BENCH_SERVER_LOG;
   const keep = (chunk: Buffer): void => {
     output = (output + chunk.toString()).slice(-20_000);
+    if (logFile) appendFileSync(logFile, chunk);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);

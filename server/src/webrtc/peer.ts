@@ -167,9 +167,10 @@ export class H264Peer {
   }
 
   addRemoteCandidate(candidate: string, mid: string): void {
-    if (this.closed || !candidate || !usableCandidate(candidate, this.options.settings.bindAddress)) return;
+    const usable = candidate ? usableCandidate(candidate, this.options.settings.bindAddress) : null;
+    if (this.closed || !usable) return;
     try {
-      this.pc.addRemoteCandidate(candidate, mid);
+      this.pc.addRemoteCandidate(usable, mid);
     } catch {
       // a malformed or late candidate: ICE goes on with the ones in the offer
     }
