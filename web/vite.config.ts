@@ -98,7 +98,7 @@ function appStartChunks(bundle: OutputBundle): string[] {
  * request queued behind theirs; a module script would wait until their parse). The server's CSP allows it by its
  * hash, read from this built index.html (server/src/http/web/inline-scripts.ts). Before it, as data (not run), the
  * chunks it preloads: the app's start on every page, and on a camera page that page's own, both there only once
- * the live socket is open (src/early/after-socket-open.ts). The dev server loads the source as a module instead.
+ * the camera page's early picture shows (src/early/after-first-picture.ts). The dev server loads the source as a module instead.
  */
 function earlyLiveScript(): Plugin {
   let root = '';

@@ -1,21 +1,22 @@
 import { earlyPage, showEarlyPicture, startEarlyLive, storedAccessToken } from './api/live/live-early';
-import { afterSocketOpen } from './early/after-socket-open';
+import { afterFirstPicture } from './early/after-first-picture';
 import { prefetchEarly } from './early/early-requests';
 import { preloadPageChunks } from './early/page-preload';
 
 /**
  * The page's first script (inline at the top of <head>, before the app: see vite.config.ts). On a camera page of a
  * signed-in user it opens the live socket at once and plays it in a <video> the player adopts later
- * (api/live/live-early.ts); once that socket is open it asks for the app's code, the page's code and for what the app
- * asks first (the session check; the camera's data and the UI settings on its page), so the picture, the player and
- * their data are on their way while the app's bundle loads. On every other page it asks for the app's code at once.
+ * (api/live/live-early.ts); once that picture shows its first frame (at most 400 ms on) it asks for the app's code,
+ * the page's code and for what the app asks first (the session check; the camera's data and the UI settings on its
+ * page): until then they would compete with the picture's sign-in, ICE, DTLS and first decode for the server and the
+ * cores. On every other page it asks for the app's code at once.
  */
 const page = earlyPage(window.location.pathname);
 const token = storedAccessToken(localStorage);
 const link = page && token ? startEarlyLive({ location: window.location, storage: localStorage }) : null;
 // The picture too: it plays as soon as its first bytes arrive, and the player adopts it once the app has rendered.
-if (link) showEarlyPicture(document);
-afterSocketOpen(link?.socket ?? null, () => {
+const picture = link ? showEarlyPicture(document) : null;
+afterFirstPicture(picture?.shown ?? null, () => {
   preloadPageChunks(document, 'app');
   if (!page || !token) return;
   preloadPageChunks(document, page.route);
