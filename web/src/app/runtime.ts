@@ -7,6 +7,7 @@ import { createCameraStatusStore } from '../api/camera-status-store';
 import { createNotificationCounter } from '../api/notification-counter';
 import { createEventListSync } from '../api/event-sync';
 import { createExportSync } from '../api/export-sync';
+import { createOnvifEventsSync } from '../api/onvif-events-sync';
 import { createLogFeed } from '../api/log-feed';
 import { createMetricsFeed } from '../api/metrics-feed';
 import { createRealtimeClient } from '../api/realtime-client';
@@ -81,6 +82,7 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
   const http = createSessionHttpClient(() => sessionStore);
   const eventLists = createEventListSync(queryClient);
   const exportList = createExportSync(queryClient);
+  const onvifEvents = createOnvifEventsSync(queryClient);
   const eventToasts = createEventToasts(toastStore, i18n.t.bind(i18n));
   const logFeed = createLogFeed();
   const metricsFeed = createMetricsFeed();
@@ -104,6 +106,7 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
     onLogMessage: (entries) => logFeed.push(entries),
     onMetrics: (update) => metricsFeed.push(update),
     onExportProgress: (job) => exportList.exportProgressed(job),
+    onOnvifEventStatus: (status) => onvifEvents.statusChanged(status),
   });
 
   const stored = readStoredSession(storage);
