@@ -62,6 +62,15 @@ function createSessionHttpClient(session: () => SessionStore): HttpClient {
   });
 }
 
+/** The theme store of this window: the stored choice, else the system's dark mode; applied to the root element. */
+function windowTheme({ storage, document, window }: RuntimeEnvironment) {
+  return createThemeStore({
+    storage,
+    root: document.documentElement,
+    systemDarkQuery: typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null,
+  });
+}
+
 /**
  * The app's long-lived objects and how they are wired together, built once by app/start.tsx. Stores live outside
  * React because the navigation guard (a router loader), the HTTP client and the socket need them too.
@@ -71,11 +80,7 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
   const toastStore = createToastStore();
   const notificationCounter = createNotificationCounter();
   const cameraStatusStore = createCameraStatusStore();
-  const themeStore = createThemeStore({
-    storage,
-    root: document.documentElement,
-    systemDarkQuery: typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null,
-  });
+  const themeStore = windowTheme({ storage, document, window });
   const navigation = { navigate: (to: string) => window.location.assign(to) };
   const queryClient = createQueryClient();
   // The session store is built below (it needs the socket, which needs the feeds); the client reads it per request.
