@@ -9,7 +9,7 @@ import { chooseLanguage, signInWithForm } from '../support/pages.js';
 /**
  * Issue 22, press to talk: Chromium's fake microphone (a beeping tone) goes over the live view's WebRTC peer to the
  * server, which sends it as G.711 RTP to the ONVIF backchannel of a simulated camera with a speaker; the camera
- * reports what it heard.
+ * reports what it heard. A view that plays over MSE has no peer: the button says so instead of failing when pressed.
  */
 test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, '--use-fake-device-for-media-stream'] } });
 
@@ -85,6 +85,30 @@ test.describe('with the microphone refused', () => {
       await expect(error).toHaveText(/Zugriff auf das Mikrofon wurde verweigert/);
       await expect(error).toBeInViewport();
       expect(simulator.cameras[0]!.talk.bytes).toBe(0);
+    } finally {
+      await simulator.close();
+    }
+  });
+});
+
+test.describe('with WebRTC turned off on the server', () => {
+  test.use({ permissions: ['microphone'] });
+
+  test('the live view plays over MSE and the talk button says, translated and disabled, that talking needs WebRTC @phone', async ({ page, server, adminApi }) => {
+    const simulator = await withTalkingCamera(adminApi);
+    try {
+      await adminApi.request('PATCH', '/api/config/webrtc', { active: false });
+      await chooseLanguage(page, 'fr');
+      await signInWithForm(page, server.url, ADMIN.username, ADMIN.password);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await page.goto(`${server.url}/cameras/Door`);
+      await expect(page.getByTestId('live-player')).toHaveAttribute('data-transport', 'mse', { timeout: 20_000 });
+      const button = page.getByTestId('talk-button');
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveAttribute('data-reason', 'NEEDS_WEBRTC');
+      await expect(button).toHaveText('Parler nécessite WebRTC');
+      await expect(button).toHaveAttribute('title', /connexion WebRTC/);
+      await expect(button).toBeInViewport();
     } finally {
       await simulator.close();
     }

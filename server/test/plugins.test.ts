@@ -105,6 +105,8 @@ describe('GET /api/plugins', () => {
       ['alert-alexa', 'notifier', 'disabled'],
       ['alert-mqtt', 'notifier', 'running'],
       ['homekit', 'notifier', 'disabled'],
+      // Issue 22: no camera follows its own ONVIF events here.
+      ['onvif-events', 'trigger', 'disabled'],
     ]);
     const byId = new Map(entries.map((e) => [e.id, e]));
     expect(byId.get('http-trigger')).toMatchObject({ settingsPath: '/config', actions: ['start', 'stop', 'restart'], detail: { code: 'PORT', port: httpPort, localOnly: true } });

@@ -2,6 +2,7 @@ import type { AppContext } from '../context/context.js';
 import { onvifEventRoutes } from '../http/cameras/onvif-events.routes.js';
 import type { HomecamModule } from '../runtime/module.js';
 import type { OnvifEventsTiming } from './camera-subscription.js';
+import { OnvifEventsIntegration } from './onvif-events-integration.js';
 import { OnvifEventsService } from './onvif-events.service.js';
 
 export type OnvifEventsModule = HomecamModule & { readonly onvifEvents: OnvifEventsService };
@@ -9,9 +10,10 @@ export type OnvifEventsModule = HomecamModule & { readonly onvifEvents: OnvifEve
 /**
  * Issue 22: the cameras' own ONVIF events as a trigger source. Follows the camera settings (every config change
  * re-applies them) and hands motion, doorbell and tamper to the one camera event path; tamper becomes a warning
- * notification.
+ * notification. Every status change goes to the sockets that may see the camera's settings (`onvifEventStatus`);
+ * the plugins page lists the subscriptions as one trigger.
  */
-export function onvifEventsModule(ctx: Pick<AppContext, 'cameras' | 'cameraEvents' | 'notifications' | 'config' | 'log'>, timing?: Partial<OnvifEventsTiming>): OnvifEventsModule {
+export function onvifEventsModule(ctx: Pick<AppContext, 'cameras' | 'cameraEvents' | 'notifications' | 'config' | 'log' | 'integrations' | 'clock'>, timing?: Partial<OnvifEventsTiming>): OnvifEventsModule {
   const log = ctx.log.child({ module: 'onvif-events' });
   const onvifEvents = new OnvifEventsService({
     cameras: () => ctx.cameras.list(),
@@ -24,6 +26,7 @@ export function onvifEventsModule(ctx: Pick<AppContext, 'cameras' | 'cameraEvent
     log,
     timing,
   });
+  ctx.integrations.register(new OnvifEventsIntegration(onvifEvents, ctx.clock));
   let unsubscribe: (() => void) | null = null;
   return {
     name: 'onvif-events',
@@ -38,6 +41,7 @@ export function onvifEventsModule(ctx: Pick<AppContext, 'cameras' | 'cameraEvent
       unsubscribe?.();
       await onvifEvents.stop();
     },
+    socket: (gateway) => onvifEvents.onStatus((status) => gateway.toCameraSettings('onvifEventStatus', status)),
     routes: async (app) => {
       await app.register(onvifEventRoutes, { onvifEvents, cameras: ctx.cameras });
     },

@@ -64,6 +64,7 @@ function wanted(camera: Camera): camera is Followed {
  */
 export class OnvifEventsService {
   private readonly running = new Map<string, Running>();
+  private readonly listeners = new Set<(status: OnvifEventStatus) => void>();
   private readonly timing: OnvifEventsTiming;
   private applying: Promise<void> = Promise.resolve();
 
@@ -86,6 +87,15 @@ export class OnvifEventsService {
 
   list(): OnvifEventStatus[] {
     return [...this.running.values()].map((entry) => ({ ...entry.status }));
+  }
+
+  /**
+   * Hears every change of a camera's status (state, problem, last event; `off` when it stops being followed), so
+   * the camera form is told instead of asking. Returns what stops it.
+   */
+  onStatus(listener: (status: OnvifEventStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   async stop(): Promise<void> {
@@ -137,6 +147,17 @@ export class OnvifEventsService {
     this.running.delete(name);
     await entry.subscription.stop();
     this.deps.log.info({ camera: name }, 'ONVIF event subscription ended');
+    this.publish({ camera: name, state: 'off', problem: null, subscribedAt: null, lastEventAt: null });
+  }
+
+  private publish(status: OnvifEventStatus): void {
+    for (const listener of this.listeners) {
+      try {
+        listener({ ...status });
+      } catch (error) {
+        this.deps.log.warn({ camera: status.camera, err: String(error) }, 'an ONVIF event status listener failed');
+      }
+    }
   }
 
   private report(name: string, report: SubscriptionReport): void {
@@ -153,6 +174,7 @@ export class OnvifEventsService {
     };
     if (message) this.deps.log.warn({ camera: name, code: entry.status.problem?.code }, `ONVIF events: ${message}`);
     else if (report.state === 'connected') this.deps.log.info({ camera: name }, 'ONVIF events subscribed');
+    this.publish(entry.status);
   }
 
   private handle(name: string, notification: OnvifNotification): void {
@@ -162,6 +184,7 @@ export class OnvifEventsService {
     const action = actionOf(notification, camera);
     if (!action) return;
     entry.status = { ...entry.status, lastEventAt: new Date().toISOString() };
+    this.publish(entry.status);
     const { sinks } = this.deps;
     if (action === 'motion') sinks.motionStart(name, 'onvif');
     else if (action === 'motionReset') sinks.motionReset(name, 'onvif');

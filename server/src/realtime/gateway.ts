@@ -1,4 +1,4 @@
-import { grantedScopes, isAdmin, isCameraLimited, type CameraStatus, type ClientToServerEvents, type ExportJob, type LogEntry, type MetricsUpdate, type Permission, type ServerToClientEvents } from '@homecam/shared';
+import { grantedScopes, hasAnyPermission, isAdmin, isCameraLimited, type CameraStatus, type ClientToServerEvents, type ExportJob, type LogEntry, type MetricsUpdate, type OnvifEventStatus, type Permission, type ServerToClientEvents } from '@homecam/shared';
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -23,6 +23,8 @@ interface SocketData {
   cameras: boolean;
   /** May see recordings (recordings:access or admin). */
   recordings: boolean;
+  /** May see the camera settings (settings:cameras:access or :edit, or admin): gets their live status (ONVIF events). */
+  cameraSettings: boolean;
   /** Is an admin: gets the admin-only streams (server log, utilization samples). */
   admin: boolean;
   /** Issue 21: an API token's scopes (its rooms follow scopes ∩ the owner's permissions), null for a session. */
@@ -54,19 +56,22 @@ export const CAMERAS_ROOM = 'cameras';
 export const NOTIFICATIONS_ROOM = 'notifications';
 /** Sockets of users who may see recordings: they get `recording`, `removeRecording`. */
 export const RECORDINGS_ROOM = 'recordings';
+/** Sockets of users who may see the camera settings: they get `onvifEventStatus`. */
+export const CAMERA_SETTINGS_ROOM = 'camera-settings';
 /** Sockets of admins: they get the admin-only streams (`logMessage`, `metrics`). */
 export const ADMIN_ROOM = 'admin';
 /** Issue 21: sockets of users limited to some cameras; camera events reach them one by one, after their list. */
 export const LIMITED_ROOM = 'limited-cameras';
 
 /** The permission-bound rooms a user's sockets belong in, and the cameras whose events reach them. */
-function roomFlags(permissions: readonly Permission[], cameras: readonly string[] | null): Pick<SocketData, 'notifications' | 'cameras' | 'recordings' | 'admin' | 'cameraList'> {
+function roomFlags(permissions: readonly Permission[], cameras: readonly string[] | null): Pick<SocketData, 'notifications' | 'cameras' | 'recordings' | 'cameraSettings' | 'admin' | 'cameraList'> {
   return {
     cameraList: isCameraLimited(permissions, cameras) ? [...(cameras ?? [])] : null,
     admin: isAdmin(permissions),
     notifications: isAdmin(permissions) || permissions.includes('notifications:access'),
     cameras: isAdmin(permissions) || permissions.includes('cameras:access'),
     recordings: isAdmin(permissions) || permissions.includes('recordings:access'),
+    cameraSettings: hasAnyPermission(permissions, ['settings:cameras:access', 'settings:cameras:edit']),
   };
 }
 
@@ -160,6 +165,16 @@ export class RealtimeGateway {
   }
 
   /**
+   * Issue 22: a camera's ONVIF event status to the sockets that may see its settings (the GET route's rule): the
+   * camera-settings room, and of the limited users only those whose list holds the camera.
+   */
+  toCameraSettings(event: 'onvifEventStatus', status: OnvifEventStatus): void {
+    const { unlimited, limited } = this.audience(CAMERA_SETTINGS_ROOM, status.camera);
+    unlimited.emit(event, status);
+    for (const socket of limited) socket.emit(event, status);
+  }
+
+  /**
    * Issue 19: an export's progress to its owner's sockets that may see recordings now (checked at each send, not at
    * connect, so a permission taken away stops it at once).
    */
@@ -238,6 +253,7 @@ export class RealtimeGateway {
         [CAMERAS_ROOM, flags.cameras],
         [NOTIFICATIONS_ROOM, flags.notifications],
         [RECORDINGS_ROOM, flags.recordings],
+        [CAMERA_SETTINGS_ROOM, flags.cameraSettings],
         [ADMIN_ROOM, flags.admin],
         [LIMITED_ROOM, flags.cameraList !== null],
       ] as const) {
@@ -249,7 +265,7 @@ export class RealtimeGateway {
   }
 
   private onConnection(socket: RealtimeSocket): void {
-    const { sessionId, userId, expiresAt, notifications, cameras, recordings, admin, cameraList } = socket.data;
+    const { sessionId, userId, expiresAt, notifications, cameras, recordings, cameraSettings, admin, cameraList } = socket.data;
     void socket.join([
       ...(cameraList !== null ? [LIMITED_ROOM] : []),
       sessionRoom(sessionId),
@@ -257,6 +273,7 @@ export class RealtimeGateway {
       ...(cameras ? [CAMERAS_ROOM] : []),
       ...(notifications ? [NOTIFICATIONS_ROOM] : []),
       ...(recordings ? [RECORDINGS_ROOM] : []),
+      ...(cameraSettings ? [CAMERA_SETTINGS_ROOM] : []),
       ...(admin ? [ADMIN_ROOM] : []),
     ]);
     // Each socket ends itself when its session expires; no request has to come by to notice.

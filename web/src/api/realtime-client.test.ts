@@ -139,3 +139,14 @@ describe('realtime client: exports', () => {
     expect(onExportProgress).toHaveBeenCalledWith(job);
   });
 });
+
+describe('realtime client: ONVIF event status (issue 22)', () => {
+  it('hands `onvifEventStatus` to onOnvifEventStatus', () => {
+    const { factory, sockets } = fakeIo();
+    const onOnvifEventStatus = vi.fn();
+    createRealtimeClient({ ...handlers(), onOnvifEventStatus }, factory).connect('tok');
+    const status = { camera: 'Porch', state: 'retrying', problem: null, subscribedAt: null, lastEventAt: null };
+    sockets[0]?.handlers.get('onvifEventStatus')?.(status);
+    expect(onOnvifEventStatus).toHaveBeenCalledWith(status);
+  });
+});

@@ -7,6 +7,7 @@ import {
   type LogEntry,
   type MetricsUpdate,
   type NotificationPayload,
+  type OnvifEventStatus,
   type Recording,
   type ServerToClientEvents,
 } from '@homecam/shared';
@@ -34,6 +35,8 @@ export interface RealtimeHandlers {
   onMetrics?: (update: MetricsUpdate) => void;
   /** One of the user's exports changed (queued, progress, done, failed). */
   onExportProgress?: (job: ExportJob) => void;
+  /** A camera's ONVIF event subscription changed (users who may see the camera settings). */
+  onOnvifEventStatus?: (status: OnvifEventStatus) => void;
 }
 
 /** Handshake refusals whose meaning is "this session is over" (the message is the error code). */
@@ -102,6 +105,7 @@ export function createRealtimeClient(handlers: RealtimeHandlers, connectTo: type
     next.on('logMessage', (entries) => handlers.onLogMessage?.(entries));
     next.on('metrics', (update) => handlers.onMetrics?.(update));
     next.on('exportProgress', (job) => handlers.onExportProgress?.(job));
+    next.on('onvifEventStatus', (status) => handlers.onOnvifEventStatus?.(status));
     next.on('connect', () => setStatus('connected'));
     // socket.io reconnects by itself after any disconnect it did not ask for.
     next.on('disconnect', () => setStatus('reconnecting'));

@@ -7,6 +7,7 @@ import { createCameraStatusStore } from '../api/camera-status-store';
 import { createNotificationCounter } from '../api/notification-counter';
 import { createEventListSync } from '../api/event-sync';
 import { createExportSync } from '../api/export-sync';
+import { createOnvifEventsSync } from '../api/onvif-events-sync';
 import { createLogFeed } from '../api/log-feed';
 import { createMetricsFeed } from '../api/metrics-feed';
 import { createRealtimeClient } from '../api/realtime-client';
@@ -61,6 +62,15 @@ function createSessionHttpClient(session: () => SessionStore): HttpClient {
   });
 }
 
+/** The theme store of this window: the stored choice, else the system's dark mode; applied to the root element. */
+function windowTheme({ storage, document, window }: RuntimeEnvironment) {
+  return createThemeStore({
+    storage,
+    root: document.documentElement,
+    systemDarkQuery: typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null,
+  });
+}
+
 /**
  * The app's long-lived objects and how they are wired together, built once by app/start.tsx. Stores live outside
  * React because the navigation guard (a router loader), the HTTP client and the socket need them too.
@@ -70,17 +80,14 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
   const toastStore = createToastStore();
   const notificationCounter = createNotificationCounter();
   const cameraStatusStore = createCameraStatusStore();
-  const themeStore = createThemeStore({
-    storage,
-    root: document.documentElement,
-    systemDarkQuery: typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null,
-  });
+  const themeStore = windowTheme({ storage, document, window });
   const navigation = { navigate: (to: string) => window.location.assign(to) };
   const queryClient = createQueryClient();
   // The session store is built below (it needs the socket, which needs the feeds); the client reads it per request.
   const http = createSessionHttpClient(() => sessionStore);
   const eventLists = createEventListSync(queryClient);
   const exportList = createExportSync(queryClient);
+  const onvifEvents = createOnvifEventsSync(queryClient);
   const eventToasts = createEventToasts(toastStore, i18n.t.bind(i18n));
   const logFeed = createLogFeed();
   const metricsFeed = createMetricsFeed();
@@ -104,6 +111,7 @@ export function createRuntime({ storage, document, window }: RuntimeEnvironment)
     onLogMessage: (entries) => logFeed.push(entries),
     onMetrics: (update) => metricsFeed.push(update),
     onExportProgress: (job) => exportList.exportProgressed(job),
+    onOnvifEventStatus: (status) => onvifEvents.statusChanged(status),
   });
 
   const stored = readStoredSession(storage);

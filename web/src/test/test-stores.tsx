@@ -15,12 +15,16 @@ export function testStores(stores: Partial<AppStores> = {}): AppStores {
   return { http: testHttp(), toastStore: createToastStore(), ...stores } as AppStores;
 }
 
-/** Renders with `testStores(stores)` and a query client of its own (no retries: an error shows at once). */
+/**
+ * Renders with `testStores(stores)` and a query client of its own (no retries: an error shows at once); the client
+ * is handed back for tests that play the socket's part (a pushed change written into the cache).
+ */
 export function renderWithStores(element: ReactElement, stores: Partial<AppStores> = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
+  const rendered = render(
     <StoresContext.Provider value={testStores(stores)}>
       <QueryClientProvider client={client}>{element}</QueryClientProvider>
     </StoresContext.Provider>,
   );
+  return { ...rendered, queryClient: client };
 }

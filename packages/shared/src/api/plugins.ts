@@ -43,7 +43,8 @@ export type AnalysisCounts = z.infer<typeof analysisCountsSchema>;
  * `PORT` a trigger's port (`localOnly`: HTTP answers the local network only); `BROKER` / `NO_BROKER` the MQTT
  * trigger's broker; `FOLLOWS_MQTT_TRIGGER`; `PUSH` subscribed devices and whether the VAPID keys exist; `ALERTS` an
  * alert channel's counters and why it is off (null when on); `REKOGNITION` the monthly budget and the counters;
- * `KEYS_MISSING` / `BUDGET_USED_UP` why Rekognition cannot run; `HOMEKIT` the bridge's port, cameras, pairings.
+ * `KEYS_MISSING` / `BUDGET_USED_UP` why Rekognition cannot run; `HOMEKIT` the bridge's port, cameras, pairings;
+ * `ONVIF_EVENTS` how many cameras' own events are followed, how many of them are subscribed and how many retrying.
  */
 export const integrationDetailSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('PORT'), port: count, localOnly: z.boolean() }),
@@ -56,6 +57,7 @@ export const integrationDetailSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('KEYS_MISSING') }),
   z.object({ code: z.literal('BUDGET_USED_UP'), total: count }),
   z.object({ code: z.literal('HOMEKIT'), port: count, cameras: count, pairings: count }),
+  z.object({ code: z.literal('ONVIF_EVENTS'), cameras: count, connected: count, retrying: count }),
 ]);
 export type IntegrationDetail = z.infer<typeof integrationDetailSchema>;
 export type IntegrationDetailCode = IntegrationDetail['code'];

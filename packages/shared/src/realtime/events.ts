@@ -2,6 +2,7 @@ import type { CameraStatus } from '../api/cameras.js';
 import type { LogEntry } from '../api/logs.js';
 import type { MetricsUpdate } from '../api/metrics.js';
 import type { Notification } from '../api/notifications.js';
+import type { OnvifEventStatus } from '../api/onvif-events.js';
 import type { Recording } from '../api/recordings.js';
 import type { ExportJob } from '../api/timeline.js';
 
@@ -34,6 +35,11 @@ export interface ServerToClientEvents {
   metrics: (update: MetricsUpdate) => void;
   /** An export of the caller's changed (queued, progress, done, failed); to its owner while they have recordings:access. */
   exportProgress: (job: ExportJob) => void;
+  /**
+   * Issue 22: a camera's ONVIF event subscription changed (state, problem, last event); the same shape as
+   * GET /api/cameras/:name/onvif-events. To users with camera settings access (or admin) who may see the camera.
+   */
+  onvifEventStatus: (status: OnvifEventStatus) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- later issues add commands (join stream, ...)

@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useOnvifEventStatus } from '../../hooks/use-onvif-events';
+import { formatTime } from '../../lib/event-format';
 import { ProblemNote } from '../plugins/ProblemNote';
 
 /**
  * Issue 22: whether the camera's own ONVIF events reach HomeCam — off, connecting, connected, or retrying with
- * the last problem in the reader's language (its code) and the technical detail beside it.
+ * the last problem in the reader's language (its code) and the technical detail beside it, and when the last event
+ * came. The server pushes every change (socket `onvifEventStatus`): the form follows without asking again.
  */
 export function OnvifEventsStatus({ camera }: { camera: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: status, error } = useOnvifEventStatus(camera);
   const testId = 'camera-onvif-events-status';
   if (error) {
@@ -23,6 +25,11 @@ export function OnvifEventsStatus({ camera }: { camera: string }) {
       <p className="text-sm text-foreground" aria-live="polite">
         {t('cameras:onvifEvents.label')}: <span className="font-medium">{t(`cameras:onvifEvents.state.${status.state}`)}</span>
       </p>
+      {status.lastEventAt ? (
+        <p className="text-sm text-foreground-muted" data-testid={`${testId}-last-event`}>
+          {t('cameras:onvifEvents.lastEvent', { time: formatTime(status.lastEventAt, i18n.language) })}
+        </p>
+      ) : null}
       {status.state === 'retrying' && status.problem ? <ProblemNote problem={status.problem} testId={`${testId}-problem`} /> : null}
     </div>
   );

@@ -54,7 +54,7 @@ export function LivePlayer({ camera, stream = 'main', compact, className, talk }
         onToggleMuted={toggleMuted}
         onToggleFullscreen={toggleFullscreen}
       />
-      {talk && !compact ? <TalkButton camera={camera} liveLink={liveLink} /> : null}
+      {talk && !compact ? <TalkButton camera={camera} liveLink={liveLink} transport={state.transport} /> : null}
     </div>
   );
 }

@@ -45,6 +45,9 @@ export function IntegrationDetail({ detail }: { detail: Detail }) {
     case 'HOMEKIT':
       text = [t('plugins:detail.port', { port: detail.port }), t('plugins:detail.cameras', { count: detail.cameras }), t('plugins:detail.pairings', { count: detail.pairings })].join(' · ');
       break;
+    case 'ONVIF_EVENTS':
+      text = `${t('plugins:detail.cameras', { count: detail.cameras })} · ${t('plugins:detail.onvifEvents', { connected: number(detail.connected), retrying: number(detail.retrying) })}`;
+      break;
   }
   return (
     <p className="text-sm text-foreground-muted" data-testid="plugin-detail" data-code={detail.code}>
