@@ -26,7 +26,7 @@ beforeAll(async () => {
   const address = (password: string) => `http://admin:${password}@127.0.0.1:${device.port}/onvif/device_service`;
   const camera = (name: string, password: string) => ({ name, videoConfig: { source: 'rtsp://127.0.0.1:9/none' }, motionTimeout: 0, onvifEvents: true, onvif: { url: address(password) } });
   await writeFile(join(dataDir, 'config.json'), JSON.stringify({ recordings: { active: false }, cameras: [camera('Porch', 'secret'), camera('Garage', 'wrong-password')] }));
-  app = await createTestApp({ dataDir, onvifEvents: { subscriptionSeconds: 2, pullSeconds: 1, requestTimeoutMs: 2000, retryMinMs: 50, retryMaxMs: 200 } });
+  app = await createTestApp({ dataDir, onvifEvents: { subscriptionSeconds: 2, pullSeconds: 1, requestTimeoutMs: 2000, retryMinMs: 50, retryMaxMs: 200, lastEventPushMs: 1_000 } });
   url = await listen(app);
   admin = (await signedInUser(app, ['admin'])).token;
 });
@@ -77,6 +77,21 @@ describe('ONVIF event status over the socket', () => {
     expect(JSON.stringify([...garageOnly.statuses, ...everyone.statuses])).not.toContain('wrong-password');
     expect(everyone.heard).toContain('Garage retrying');
     expect(viewer.heard).toEqual([]);
+  });
+
+  it('pushes a flood of camera events as at most one last-event time per camera and wait, the latest one last', async () => {
+    const everyone = await listener(admin);
+    await waitFor(() => app.modules.onvifEvents.onvifEvents.status('Porch').state === 'connected', { message: 'Porch subscribed' });
+    const from = everyone.statuses.length;
+    for (let n = 0; n < 30; n += 1) device.emitMotion(n % 2 === 0);
+    await waitFor(() => app.modules.onvifEvents.onvifEvents.status('Porch').lastEventAt !== null, { message: 'the events to arrive' });
+    const latest = () => app.modules.onvifEvents.onvifEvents.status('Porch').lastEventAt;
+    // the trailing push carries the newest time the service has
+    await waitFor(() => everyone.statuses.at(-1)?.lastEventAt === latest(), { message: 'the latest time pushed' });
+    const pushed = everyone.statuses.slice(from).filter((status) => status.camera === 'Porch' && status.state === 'connected');
+    expect(pushed.length).toBeGreaterThan(0);
+    // 30 events within a second or two: a first push and a trailing one per 1 s wait, not 30
+    expect(pushed.length).toBeLessThanOrEqual(4);
   });
 
   it('a user whose camera-settings permission is taken away stops hearing at once', async () => {

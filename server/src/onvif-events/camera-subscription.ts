@@ -19,9 +19,15 @@ export interface OnvifEventsTiming {
   /** Back-off after a failure: starts here, doubles up to retryMaxMs. */
   retryMinMs: number;
   retryMaxMs: number;
+  /**
+   * A new last-event time is pushed to the camera form at most this often per camera (the first at once, the latest
+   * after the wait): a camera sends motion many times a second, and the form only shows the time. State changes
+   * are pushed at once.
+   */
+  lastEventPushMs: number;
 }
 
-export const DEFAULT_TIMING: OnvifEventsTiming = { subscriptionSeconds: 120, pullSeconds: 30, requestTimeoutMs: 10_000, retryMinMs: 2_000, retryMaxMs: 60_000 };
+export const DEFAULT_TIMING: OnvifEventsTiming = { subscriptionSeconds: 120, pullSeconds: 30, requestTimeoutMs: 10_000, retryMinMs: 2_000, retryMaxMs: 60_000, lastEventPushMs: 5_000 };
 
 /** The longest wait for the camera to confirm an Unsubscribe. */
 const UNSUBSCRIBE_TIMEOUT_MS = 3_000;

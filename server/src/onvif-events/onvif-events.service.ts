@@ -35,6 +35,9 @@ interface Running {
   subscription: CameraSubscription;
   status: OnvifEventStatus;
   lastTamper: number;
+  /** When a last-event time was last pushed, and the push of the latest one waiting for timing.lastEventPushMs. */
+  lastEventPushed: number;
+  lastEventPush: ReturnType<typeof setTimeout> | null;
 }
 
 /**
@@ -131,6 +134,8 @@ export class OnvifEventsService {
       password,
       status: { camera: name, state: 'connecting', problem: null, subscribedAt: null, lastEventAt: null },
       lastTamper: 0,
+      lastEventPushed: 0,
+      lastEventPush: null,
       subscription: new CameraSubscription(endpoint, this.timing, {
         notification: (notification) => this.handle(name, notification),
         status: (report) => this.report(name, report),
@@ -145,9 +150,24 @@ export class OnvifEventsService {
     const entry = this.running.get(name);
     if (!entry) return;
     this.running.delete(name);
+    if (entry.lastEventPush) clearTimeout(entry.lastEventPush);
     await entry.subscription.stop();
     this.deps.log.info({ camera: name }, 'ONVIF event subscription ended');
     this.publish({ camera: name, state: 'off', problem: null, subscribedAt: null, lastEventAt: null });
+  }
+
+  private publishLastEvent(name: string, entry: Running): void {
+    if (entry.lastEventPush) return; // the waiting push sends the latest time
+    const wait = entry.lastEventPushed + this.timing.lastEventPushMs - Date.now();
+    const push = (): void => {
+      entry.lastEventPush = null;
+      if (this.running.get(name) !== entry) return;
+      entry.lastEventPushed = Date.now();
+      this.publish(entry.status);
+    };
+    if (wait <= 0) return push();
+    entry.lastEventPush = setTimeout(push, wait);
+    entry.lastEventPush.unref?.();
   }
 
   private publish(status: OnvifEventStatus): void {
@@ -184,7 +204,7 @@ export class OnvifEventsService {
     const action = actionOf(notification, camera);
     if (!action) return;
     entry.status = { ...entry.status, lastEventAt: new Date().toISOString() };
-    this.publish(entry.status);
+    this.publishLastEvent(name, entry);
     const { sinks } = this.deps;
     if (action === 'motion') sinks.motionStart(name, 'onvif');
     else if (action === 'motionReset') sinks.motionReset(name, 'onvif');
