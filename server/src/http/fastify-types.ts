@@ -19,8 +19,9 @@ declare module 'fastify' {
      */
     websocketAuth?: boolean;
     /**
-     * Issue 21: an API token is refused here (SESSION_REQUIRED) whatever its scopes: tokens, sessions, passwords,
-     * second factors. Set on the route or by access/session-only.ts's list.
+     * Issue 21: an API token is refused here (SESSION_REQUIRED) whatever its scopes: every route that manages an
+     * account's credentials or devices (tokens, sessions, passwords, second factors, accounts, web push) says so
+     * itself; server/test/session-only.test.ts fails when a route of those folders or URLs forgets it.
      */
     sessionOnly?: boolean;
     /**

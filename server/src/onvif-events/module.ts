@@ -1,5 +1,5 @@
 import type { AppContext } from '../context/context.js';
-import { onvifEventRoutes } from '../http/cameras/onvif-events.routes.js';
+import { onvifEventRoutes } from './routes.js';
 import type { HomecamModule } from '../runtime/module.js';
 import type { OnvifEventsTiming } from './camera-subscription.js';
 import { OnvifEventsIntegration } from './onvif-events-integration.js';

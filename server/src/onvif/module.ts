@@ -1,6 +1,6 @@
 import type { AppContext } from '../context/context.js';
-import { onvifRoutes } from '../http/onvif/onvif.routes.js';
-import { ptzRoutes } from '../http/onvif/ptz.routes.js';
+import { onvifRoutes } from './routes.js';
+import { ptzRoutes } from './ptz-routes.js';
 import type { HomecamModule } from '../runtime/module.js';
 import { OnvifService, type OnvifServiceOptions } from './onvif.service.js';
 

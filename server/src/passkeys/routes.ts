@@ -26,7 +26,7 @@ function callerOf(request: FastifyRequest): Caller {
  * while a required second factor is still owed, since a passkey is one.
  */
 export const passkeyRoutes = defineRoutes<{ passkeys: PasskeyService }>((app, { passkeys }) => {
-  const during = { access: 'signedIn', allowDuringSecondFactorEnrolment: true } as const;
+  const during = { access: 'signedIn', allowDuringSecondFactorEnrolment: true, sessionOnly: true } as const;
 
   app.get('/api/account/passkeys', {
     config: during,
@@ -57,7 +57,7 @@ export const passkeyRoutes = defineRoutes<{ passkeys: PasskeyService }>((app, { 
   });
 
   app.patch('/api/account/passkeys/:id', {
-    config: { access: 'signedIn' },
+    config: { access: 'signedIn', sessionOnly: true },
     schema: {
       tags: ['account'],
       params: passkeyIdParamsSchema,
@@ -67,7 +67,7 @@ export const passkeyRoutes = defineRoutes<{ passkeys: PasskeyService }>((app, { 
   }, (request) => passkeys.rename(requireAuth(request).user, request.params.id, request.body.name));
 
   app.post('/api/account/passkeys/:id/remove', {
-    config: { access: 'signedIn' },
+    config: { access: 'signedIn', sessionOnly: true },
     schema: {
       tags: ['account'],
       description: 'Removes one of the caller\'s passkeys; needs the password, as turning the authenticator app off does.',

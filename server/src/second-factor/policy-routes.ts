@@ -7,12 +7,12 @@ import type { ConfigService } from '../services/config.service.js';
 /** Issue 21, Settings → System (admin): who must have a second factor, as config.json `secondFactorPolicy`. */
 export const secondFactorPolicyRoutes = defineRoutes<{ config: Pick<ConfigService, 'get' | 'patch'> }>((app, { config }) => {
   app.get('/api/settings/second-factor', {
-    config: { access: 'admin' },
+    config: { access: 'admin', sessionOnly: true },
     schema: { tags: ['settings'], description: 'Who must have a second factor (config.json secondFactorPolicy).', response: { 200: secondFactorPolicySettingsSchema, ...errorResponses(...AUTH_ERRORS) } },
   }, () => ({ policy: config.get().secondFactorPolicy }));
 
   app.put('/api/settings/second-factor', {
-    config: { access: 'admin' },
+    config: { access: 'admin', sessionOnly: true },
     schema: {
       tags: ['settings'],
       description: 'Requires a second factor of nobody, the admins or everyone; whoever has none is then limited to setting one up.',

@@ -41,12 +41,12 @@ export const secondFactorRoutes = defineRoutes<SecondFactorRouteDeps>((app, { fa
   });
 
   app.get('/api/account/second-factor', {
-    config: { access: 'signedIn', allowDuringSecondFactorEnrolment: true },
+    config: { access: 'signedIn', allowDuringSecondFactorEnrolment: true, sessionOnly: true },
     schema: { tags: ['account'], response: { 200: secondFactorStatusSchema, ...errorResponses(...AUTH_ERRORS) } },
   }, (request) => factors.status(requireAuth(request).user));
 
   app.post('/api/account/second-factor/totp', {
-    config: { access: 'signedIn', allowDuringSecondFactorEnrolment: true },
+    config: { access: 'signedIn', allowDuringSecondFactorEnrolment: true, sessionOnly: true },
     schema: {
       tags: ['account'],
       description: 'Starts setting up an authenticator app: a new secret with its otpauth URI and QR code (SVG). Confirm with a code.',
@@ -55,7 +55,7 @@ export const secondFactorRoutes = defineRoutes<SecondFactorRouteDeps>((app, { fa
   }, (request) => factors.startTotp(requireAuth(request).user));
 
   app.post('/api/account/second-factor/totp/confirm', {
-    config: { access: 'signedIn', allowDuringSecondFactorEnrolment: true },
+    config: { access: 'signedIn', allowDuringSecondFactorEnrolment: true, sessionOnly: true },
     schema: {
       tags: ['account'],
       description: 'Confirms the set-up with a first code; answers the ten recovery codes, shown this once. Ends the caller\'s other sessions.',
@@ -68,7 +68,7 @@ export const secondFactorRoutes = defineRoutes<SecondFactorRouteDeps>((app, { fa
   });
 
   app.post('/api/account/second-factor/totp/disable', {
-    config: { access: 'signedIn' },
+    config: { access: 'signedIn', sessionOnly: true },
     schema: {
       tags: ['account'],
       description: 'Turns the authenticator app and its recovery codes off; needs the password or a current code. Ends the caller\'s other sessions.',
@@ -82,7 +82,7 @@ export const secondFactorRoutes = defineRoutes<SecondFactorRouteDeps>((app, { fa
   });
 
   app.delete('/api/users/:id/second-factor', {
-    config: { access: 'admin' },
+    config: { access: 'admin', sessionOnly: true },
     schema: {
       tags: ['users'],
       description: 'An admin removes every second factor of a user (a lost phone) and ends that user\'s sessions; written to the audit trail.',

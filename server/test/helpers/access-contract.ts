@@ -188,3 +188,14 @@ export const SESSION_ONLY = [
   'PUT /api/settings/second-factor',
   'PUT /api/users/:id/photo',
 ];
+
+/**
+ * Issue 21: the families closed to API tokens as a whole. Every route under these URLs, and every route a
+ * `*routes.ts` file in these folders (under server/src) registers, must say `config.sessionOnly: true` itself,
+ * apart from public routes (the sign-in steps: there is no caller yet) and the reads below. session-only.test.ts
+ * holds the app to it, so a new route in a family that forgets the flag fails there instead of serving tokens.
+ */
+export const SESSION_ONLY_URL_FAMILIES = ['/api/account/', '/api/users', '/api/subscribe', '/api/settings/second-factor'];
+export const SESSION_ONLY_FOLDERS = ['api-tokens', 'sessions', 'second-factor', 'passkeys', 'http/users', 'http/push'];
+/** Reading a user (its own record, or an admin's list) is harmless; HEAD goes with its GET. */
+export const TOKEN_READABLE_IN_FAMILIES = ['GET /api/users', 'GET /api/users/:id'];

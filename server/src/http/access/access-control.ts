@@ -4,7 +4,6 @@ import { CameraScope } from '../../services/camera-scope.js';
 import { AppError } from '../../errors/app-error.js';
 import { logPermissionRefused } from '../error-handler.js';
 import { clientInfo, requestToken } from '../request-auth.js';
-import { isSessionOnlyRoute } from './session-only.js';
 import { accessDenial, describeAccessRule, type AccessRule } from './access-rule.js';
 
 export interface RouteAccessEntry {
@@ -12,7 +11,7 @@ export interface RouteAccessEntry {
   url: string;
   access: AccessRule;
   allowDuringCredentialChange: boolean;
-  /** Issue 21: API tokens are refused (session-only.ts). */
+  /** Issue 21: API tokens are refused; the route says so itself with `config.sessionOnly: true`. */
   sessionOnly: boolean;
   /** Registered by a library (docs UI) and made public by the whitelist below, not by its own declaration. */
   internal: boolean;
@@ -83,7 +82,6 @@ export function installAccessControl(app: FastifyInstance, auth: AuthService): v
     }
     config.cameraParam = cameraParamOf(route.url, config.cameraParam);
     const methods = [route.method].flat();
-    if (config.sessionOnly === undefined && methods.some((method) => isSessionOnlyRoute(method, route.url))) config.sessionOnly = true;
     for (const method of methods) {
       registry.push({
         method,

@@ -13,7 +13,7 @@ export const pushRoutes = defineRoutes<{ push: PushService }>((app, { push }) =>
   app.get(
     '/api/subscribe',
     {
-      config: { access: PUSH },
+      config: { access: PUSH, sessionOnly: true },
       schema: {
         tags: ['push'],
         description: 'The VAPID public key for PushManager.subscribe and whether this session has a subscription.',
@@ -26,7 +26,7 @@ export const pushRoutes = defineRoutes<{ push: PushService }>((app, { push }) =>
   app.post(
     '/api/subscribe',
     {
-      config: { access: PUSH },
+      config: { access: PUSH, sessionOnly: true },
       schema: {
         tags: ['push'],
         description: "Stores the browser's PushSubscription.toJSON() for this session, replacing its earlier one. 201 when new, 204 when replaced.",
@@ -43,7 +43,7 @@ export const pushRoutes = defineRoutes<{ push: PushService }>((app, { push }) =>
   app.delete(
     '/api/subscribe',
     {
-      config: { access: PUSH },
+      config: { access: PUSH, sessionOnly: true },
       schema: {
         tags: ['push'],
         description: "Forgets this session's subscription (idempotent).",

@@ -11,7 +11,7 @@ export const userPhotoRoutes = defineRoutes<{ photos: UserPhotoService }>((app, 
   app.put(
     '/api/users/:id/photo',
     {
-      config: { access: 'selfOrAdmin' },
+      config: { access: 'selfOrAdmin', sessionOnly: true },
       schema: {
         tags: ['users'],
         description: `multipart/form-data with one file field \`${PHOTO_FIELD}\`: JPEG, PNG, WebP or GIF, at most 2 MiB. Stored re-encoded (at most 512×512, JPEG stays JPEG, the rest becomes PNG); 400 IMAGE_UNREADABLE when it does not decode`,
@@ -34,7 +34,7 @@ export const userPhotoRoutes = defineRoutes<{ photos: UserPhotoService }>((app, 
   app.delete(
     '/api/users/:id/photo',
     {
-      config: { access: 'selfOrAdmin' },
+      config: { access: 'selfOrAdmin', sessionOnly: true },
       schema: {
         tags: ['users'],
         params: userIdParamsSchema,

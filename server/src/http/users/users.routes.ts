@@ -25,7 +25,7 @@ export const userRoutes = defineRoutes<{ users: UserService }>((app, { users }) 
   app.post(
     '/api/users',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', sessionOnly: true },
       schema: {
         tags: ['users'],
         body: createUserRequestSchema,
@@ -52,7 +52,7 @@ export const userRoutes = defineRoutes<{ users: UserService }>((app, { users }) 
     '/api/users/:id',
     {
       // The first-start account changes its credentials here (own id only, enforced by the access rule).
-      config: { access: 'selfOrAdmin', allowDuringCredentialChange: true },
+      config: { access: 'selfOrAdmin', allowDuringCredentialChange: true, sessionOnly: true },
       schema: {
         tags: ['users'],
         params: userIdParamsSchema,
@@ -66,7 +66,7 @@ export const userRoutes = defineRoutes<{ users: UserService }>((app, { users }) 
   app.delete(
     '/api/users/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', sessionOnly: true },
       schema: {
         tags: ['users'],
         params: userIdParamsSchema,

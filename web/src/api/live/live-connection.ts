@@ -4,10 +4,9 @@ import { claimEarlyLive } from './live-early';
 import { LiveLink } from './live-link';
 import { reconnectDelayMs } from './live-policy';
 import type { LiveConnectionOptions, PauseReason } from './live-options';
-import { MediaSink, mediaSourceClass, mseSupportError, type MediaSinkHooks } from './media-sink';
+import { LiveTransport } from './live-transport';
 import { initialPlayerState, playerTransition, type PlayerEvent, type PlayerState } from './player-machine';
-import { webrtcSupported, type RecvPeer } from './recv-peer';
-import { WebrtcLink } from './webrtc-link';
+import { webrtcSupported } from './recv-peer';
 import { createStore } from '../../lib/create-store';
 
 export { liveSocketUrl, type LiveConnectionOptions, type PauseReason } from './live-options';
@@ -17,9 +16,9 @@ const TICK_MS = 250;
 const STALL_MS = 15_000;
 
 /**
- * The live socket and Media Source Extensions behind one <video>: authenticates with the first message,
- * appends the init segment and fragments (MediaSink), keeps near the live edge, reconnects with backoff,
- * pauses and resumes. State changes follow `player-machine`; React reads them with useSyncExternalStore.
+ * The live socket behind one <video>: authenticates with the first message, hands the picture to the transport
+ * (WebRTC or MSE, live-transport.ts), reconnects with backoff and when the socket stalls, pauses and resumes.
+ * State changes follow `player-machine`; React reads them with useSyncExternalStore.
  */
 export class LiveConnection {
   private readonly store = createStore<PlayerState>(initialPlayerState);
@@ -28,15 +27,18 @@ export class LiveConnection {
   private socket: LiveLink | null = null;
   /** The server answered something other than an error: control messages may go out. */
   private authenticated = false;
-  private sink: MediaSink | null = null;
   private readonly pauses = new Set<PauseReason>();
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private tickTimer: ReturnType<typeof setInterval> | null = null;
   private lastMessageAt = 0;
-  /** The WebRTC picture while it is tried or plays; null on MSE. */
-  private link: WebrtcLink | null = null;
-  /** Why WebRTC was left on this player: later reconnects go straight to MSE (reload tries again). */
-  private webrtcFallback: string | null = null;
+  private readonly transport = new LiveTransport({
+    dispatch: (event) => this.dispatch(event),
+    state: () => this.state,
+    send: (message) => this.send(message),
+    paused: () => this.pauses.size > 0,
+    giveUp: () => this.closeSocket(),
+    restart: () => this.restart(),
+  });
   /** The early picture whose messages are being gone through: its MediaSink is taken instead of a new one. */
   private adopting: EarlyPicture | null = null;
 
@@ -66,8 +68,7 @@ export class LiveConnection {
   stop(): void {
     this.closeSocket();
     this.clearTimers();
-    this.sink?.dispose();
-    this.sink = null;
+    this.transport.closeMse();
     if (this.video) {
       this.video.removeEventListener('playing', this.onFrame);
       this.video.removeEventListener('timeupdate', this.onFrame);
@@ -81,7 +82,7 @@ export class LiveConnection {
   reload(): void {
     const video = this.video;
     this.pauses.delete('user');
-    this.webrtcFallback = null;
+    this.transport.forgetFallback();
     if (video) this.start(video);
   }
 
@@ -102,7 +103,7 @@ export class LiveConnection {
       this.reconnectTimer = null;
     } else {
       this.dispatch({ type: 'RESUME' });
-      this.link?.resume();
+      this.transport.resume();
       if (this.socket && this.authenticated) this.send({ type: 'resume' });
       else this.connect();
     }
@@ -123,7 +124,7 @@ export class LiveConnection {
     const video = this.video;
     if (!video) return;
     const { camera, stream = 'main' } = this.options;
-    const webrtc = (this.options.webrtc ?? webrtcSupported()) && this.webrtcFallback === null;
+    const webrtc = (this.options.webrtc ?? webrtcSupported()) && this.transport.webrtcAllowed;
     // The page's first script may have opened this very socket while the app loaded (and may show its picture in
     // this very <video>): take it over, and go through its messages so far as if this player had listened from the start.
     const early = claimEarlyLive(camera, stream, webrtc, video);
@@ -134,7 +135,7 @@ export class LiveConnection {
     this.authenticated = false;
     this.lastMessageAt = Date.now();
     this.dispatch({ type: 'CONNECT' });
-    if (socket.peer) this.openLink(video, socket.peer);
+    if (socket.peer) this.transport.openWebrtc(video, socket.peer);
     this.adopting = early?.picture ?? null;
     for (const text of this.adopting?.texts ?? []) this.onText(text);
     this.adopting = null;
@@ -147,7 +148,7 @@ export class LiveConnection {
       onBinary: (data) => {
         if (this.socket !== socket) return;
         this.lastMessageAt = Date.now();
-        this.sink?.append(data);
+        this.transport.append(data);
       },
       onClose: () => {
         if (this.socket !== socket) return;
@@ -177,23 +178,23 @@ export class LiveConnection {
     switch (message.type) {
       case 'init':
         this.authenticated = true;
-        this.openSink(message.mimeType, message.transcoding);
+        if (this.video) this.transport.openMse(this.video, message.mimeType, message.transcoding, this.adopting);
         break;
       case 'state':
         this.authenticated = true;
         this.dispatch({ type: 'STREAM_STATE', state: message.state, reason: message.reason });
-        if (message.state === 'streaming') this.link?.armFrameTimer();
+        if (message.state === 'streaming') this.transport.cameraStreaming();
         break;
       case 'webrtc-answer': // the socket gave it to the peer already (maybe before this player existed)
         this.authenticated = true;
-        this.link?.answered();
+        this.transport.webrtcAnswered();
         break;
       case 'webrtc-candidate':
       case 'talk': // the socket gives these to the peer and the talk button (talk-control.ts)
         break;
       case 'webrtc-unavailable':
         this.authenticated = true;
-        this.leaveWebrtc(message.reason, false);
+        this.transport.leaveWebrtc(message.reason, false);
         break;
       case 'error':
         this.dispatch({ type: 'ERROR', code: message.code });
@@ -201,81 +202,26 @@ export class LiveConnection {
     }
   }
 
-  /** The WebRTC picture of the socket's peer in the <video>. */
-  private openLink(video: HTMLVideoElement, peer: RecvPeer): void {
-    const link = new WebrtcLink(video, peer, {
-      onPlaying: () => {
-        this.dispatch({ type: 'TRANSPORT', transport: 'webrtc', fallback: null });
-        this.dispatch({ type: 'FRAME' });
-      },
-      onFailed: (reason) => void (this.link === link && this.leaveWebrtc(reason, true)),
-      onAudio: () => this.dispatch({ type: 'AUDIO' }),
-    });
-    this.link = link;
-  }
-
-  /** MSE from now on, on the same socket: the server declined (`tell` false) or the player gave up. */
-  private leaveWebrtc(reason: string, tell: boolean): void {
-    this.link?.dispose();
-    this.link = null;
-    this.webrtcFallback = reason;
-    if (tell) this.send({ type: 'webrtc-fallback' });
-    this.dispatch({ type: 'TRANSPORT', transport: 'mse', fallback: reason });
-  }
-
-  private openSink(mimeType: string, transcoding: boolean): void {
-    const video = this.video;
-    if (!video) return;
-    if (this.link) this.leaveWebrtc('NEGOTIATION', false);
-    if (this.state.transport !== 'mse') this.dispatch({ type: 'TRANSPORT', transport: 'mse', fallback: this.webrtcFallback });
-    this.sink?.dispose();
-    this.sink = null;
-    const Source = mediaSourceClass();
-    const code = mseSupportError(Source, mimeType);
-    if (code || !Source) {
-      this.dispatch({ type: 'ERROR', code: code ?? 'MSE_UNSUPPORTED' });
-      this.closeSocket();
-      return;
-    }
-    this.dispatch({ type: 'INIT', mimeType, transcoding });
-    const hooks: MediaSinkHooks = {
-      onUpdated: () => this.followLiveEdge(),
-      onError: () => {
-        // A decode problem: start over with a fresh connection (and a fresh MediaSource).
-        if (this.sink !== sink) return;
-        this.dispatch({ type: 'ERROR', code: 'PLAYBACK_FAILED' });
-        this.closeSocket();
-        this.dispatch({ type: 'CLOSED' });
-        this.scheduleReconnect();
-      },
-    };
-    const sink = this.adopting?.takeSink(mimeType, hooks) ?? new MediaSink(video, Source, mimeType, hooks);
-    this.sink = sink;
-  }
-
   private readonly onFrame = () => {
     const video = this.video;
-    if (!video || (!this.sink && !this.link) || this.state.status === 'playing') return;
+    if (!video || !this.transport.hasPicture || this.state.status === 'playing') return;
     if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && !video.paused) this.dispatch({ type: 'FRAME' });
   };
 
-  private followLiveEdge(): void {
-    if (this.pauses.size === 0) this.sink?.followLiveEdge();
-  }
-
   private readonly tick = () => {
     if (this.pauses.size > 0) return;
-    this.followLiveEdge();
-    this.sink?.trim();
-    if (this.link && this.video?.paused) this.link.resume();
+    this.transport.keepUp(this.video);
     const waiting = this.state.status === 'connecting' || this.state.status === 'playing';
     // Over WebRTC the socket is quiet while the picture plays: the peer connection's own state watches it.
-    if (this.socket && !this.link && waiting && Date.now() - this.lastMessageAt > STALL_MS) {
-      this.closeSocket();
-      this.dispatch({ type: 'CLOSED' });
-      this.scheduleReconnect();
-    }
+    if (this.socket && !this.transport.onWebrtc && waiting && Date.now() - this.lastMessageAt > STALL_MS) this.restart();
   };
+
+  /** The connection is dead (a stall, a decode error): a fresh one after the backoff. */
+  private restart(): void {
+    this.closeSocket();
+    this.dispatch({ type: 'CLOSED' });
+    this.scheduleReconnect();
+  }
 
   private send(message: LiveClientMessage): void {
     this.socket?.send(message);
@@ -286,8 +232,7 @@ export class LiveConnection {
     const socket = this.socket;
     this.socket = null;
     this.authenticated = false;
-    this.link?.dispose();
-    this.link = null;
+    this.transport.closeWebrtc();
     socket?.close();
   }
 

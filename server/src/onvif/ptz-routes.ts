@@ -1,8 +1,8 @@
 import { cameraNameParamsSchema, ptzMoveSchema, ptzPresetParamsSchema, ptzPresetRequestSchema, ptzPresetSchema, ptzStateSchema } from '@homecam/shared';
 import { z } from 'zod';
-import type { PtzControl } from '../../onvif/ptz.js';
-import { defineRoutes } from '../define-routes.js';
-import { AUTH_ERRORS, errorResponses } from '../schemas.js';
+import type { PtzControl } from './ptz.js';
+import { defineRoutes } from '../http/define-routes.js';
+import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
 
 /** Moving a camera is the viewer's right; saving or removing its presets changes the camera: the edit right. */
 const MOVE = { anyOf: ['cameras:access'] } as const;

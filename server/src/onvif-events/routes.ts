@@ -1,9 +1,9 @@
 import { cameraNameParamsSchema, onvifEventStatusSchema } from '@homecam/shared';
-import { AppError } from '../../errors/app-error.js';
-import type { OnvifEventsService } from '../../onvif-events/onvif-events.service.js';
-import type { CameraService } from '../../services/camera.service.js';
-import { defineRoutes } from '../define-routes.js';
-import { AUTH_ERRORS, errorResponses } from '../schemas.js';
+import { AppError } from '../errors/app-error.js';
+import type { OnvifEventsService } from './onvif-events.service.js';
+import type { CameraService } from '../services/camera.service.js';
+import { defineRoutes } from '../http/define-routes.js';
+import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
 
 /** Shown in the camera's settings, beside the switch. */
 const SETTINGS = { anyOf: ['settings:cameras:access', 'settings:cameras:edit'] } as const;

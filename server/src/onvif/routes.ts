@@ -1,8 +1,8 @@
 import { isAdmin, onvifDiscoverySchema, onvifInspectRequestSchema, onvifInspectResultSchema } from '@homecam/shared';
-import type { OnvifService } from '../../onvif/onvif.service.js';
-import { defineRoutes } from '../define-routes.js';
-import { requireAuth } from '../request-auth.js';
-import { AUTH_ERRORS, errorResponses } from '../schemas.js';
+import type { OnvifService } from './onvif.service.js';
+import { defineRoutes } from '../http/define-routes.js';
+import { requireAuth } from '../http/request-auth.js';
+import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
 
 /** Finding and reading cameras adds cameras: the camera settings' edit right (admins pass every check). */
 const EDIT = { anyOf: ['settings:cameras:edit'] } as const;
