@@ -1,4 +1,4 @@
-import type { Passkey, PasskeyCeremony, PasskeyList } from '@homecam/shared';
+import type { LogEntry, Passkey, PasskeyCeremony, PasskeyList } from '@homecam/shared';
 import { describe, expect, it } from 'vitest';
 import type { HomecamApp } from '../src/app.js';
 import { expectError } from './helpers/http.js';
@@ -111,6 +111,21 @@ describe('passkeys: adding, renaming, removing', () => {
     expect((await remove(mine.id, 'test-password-1')).statusCode).toBe(204);
     expect((await a.inject({ url: '/api/account/passkeys', headers: bearer(token) })).json<PasskeyList>().passkeys).toEqual([]);
     expect((await a.inject({ url: '/api/account/passkeys', headers: bearer(other.token) })).json<PasskeyList>().passkeys).toHaveLength(1);
+  });
+
+  it('a rename is in the audit trail with the name before and after, as adding and removing are', async () => {
+    const { a, token, user } = await setUp({ logLevel: 'info' });
+    const admin = await signedInUser(a, ['admin']);
+    const added = await enrolPasskey(a, token, newAuthenticator(), 'Phone');
+    const rename = (name: string) => a.inject({ method: 'PATCH', url: `/api/account/passkeys/${added.id}`, headers: bearer(token), payload: { name }, remoteAddress: '192.168.1.7' });
+    expect((await rename('Work phone')).statusCode).toBe(200);
+    // The same name again changes nothing, and says nothing.
+    expect((await rename('Work phone')).statusCode).toBe(200);
+    const log = await a.inject({ url: '/api/system/log?limit=2000', headers: bearer(admin.token) });
+    const entries = log.json<{ entries: LogEntry[] }>().entries.filter((entry) => entry.message.includes('renamed a passkey'));
+    expect(entries.map((entry) => [entry.level, entry.source, entry.message])).toEqual([
+      ['info', 'users', `"${user.username}" renamed a passkey "Phone" to "Work phone" (from 192.168.1.7)`],
+    ]);
   });
 
   it('adding or removing a passkey ends the account\'s other sessions, not the one that did it', async () => {

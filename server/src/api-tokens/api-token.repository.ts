@@ -1,6 +1,7 @@
 import { isPermission, type Permission } from '@homecam/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { ApiTokensTable, Database } from '../db/schema.js';
+import { decodeCursor, encodeCursor, type PageRequest } from '../repositories/event-query.js';
 
 export interface ApiTokenRecord {
   id: string;
@@ -10,6 +11,11 @@ export interface ApiTokenRecord {
   createdAt: string;
   expiresAt: string | null;
   lastUsedAt: string | null;
+}
+
+/** A token with its owner's name (the admin's list of every user's tokens). */
+export interface OwnedApiTokenRecord extends ApiTokenRecord {
+  username: string;
 }
 
 export interface NewApiToken extends Omit<ApiTokenRecord, 'lastUsedAt'> {
@@ -62,6 +68,28 @@ export class ApiTokenRepository {
   async listOfUser(userId: number): Promise<ApiTokenRecord[]> {
     const rows = await this.db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
     return rows.map(toRecord);
+  }
+
+  /**
+   * Every user's tokens with the owner's name, newest first (ties by id), one page of `page.limit` after the
+   * keyset cursor; an unreadable cursor starts from the top, as the event lists do.
+   */
+  async listAll(page: PageRequest): Promise<{ rows: OwnedApiTokenRecord[]; nextCursor: string | null }> {
+    let query = this.db.selectFrom('api_tokens').innerJoin('users', 'users.id', 'api_tokens.user_id').selectAll('api_tokens').select('users.username');
+    const cursor = page.cursor ? decodeCursor(page.cursor) : null;
+    if (cursor) {
+      query = query.where((eb) =>
+        eb.or([eb('api_tokens.created_at', '<', cursor.time), eb.and([eb('api_tokens.created_at', '=', cursor.time), eb('api_tokens.id', '<', cursor.id)])]),
+      );
+    }
+    const rows = await query.orderBy('api_tokens.created_at', 'desc').orderBy('api_tokens.id', 'desc').limit(page.limit + 1).execute();
+    const more = rows.length > page.limit;
+    const shown = more ? rows.slice(0, page.limit) : rows;
+    const last = shown.at(-1);
+    return {
+      rows: shown.map((row) => ({ ...toRecord(row), username: row.username })),
+      nextCursor: more && last ? encodeCursor(last.created_at, last.id) : null,
+    };
   }
 
   /** Tokens of the user that have not expired at `now` (the per-user cap counts these). */

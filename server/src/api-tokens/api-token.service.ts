@@ -2,6 +2,8 @@ import {
   API_TOKEN_MAX_PER_USER,
   API_TOKEN_PREFIX,
   hasAnyPermission,
+  type AdminApiTokenList,
+  type AdminApiTokenListQuery,
   type ApiTokenInfo,
   type CreateApiTokenRequest,
   type CreatedApiToken,
@@ -39,7 +41,7 @@ export const hashApiToken = hashSessionToken;
 
 /**
  * Issue 21: API tokens for integrations: made by their owner with scopes the owner holds and a chosen life, listed
- * without the token, revoked by the owner or an admin. Revoking publishes SessionsEnded for `apiToken:<id>`, so a
+ * without the token (an admin also sees every user's at once), revoked by the owner or an admin. Revoking publishes SessionsEnded for `apiToken:<id>`, so a
  * live stream or socket opened with it closes at once; the audit trail gets ApiTokenChanged.
  */
 export class ApiTokenService {
@@ -69,6 +71,12 @@ export class ApiTokenService {
 
   async list(owner: UserRecord): Promise<ApiTokenInfo[]> {
     return (await this.deps.store.listOfUser(owner.id)).map((record) => this.toInfo(record));
+  }
+
+  /** Every user's tokens with their owner's name, a page at a time (an admin's review; never a token or its hash). */
+  async listAll(query: AdminApiTokenListQuery): Promise<AdminApiTokenList> {
+    const { rows, nextCursor } = await this.deps.store.listAll({ cursor: query.cursor, limit: query.limit });
+    return { result: rows.map(({ username, ...record }) => ({ ...this.toInfo(record), username })), nextCursor };
   }
 
   async revoke(owner: UserRecord, id: string, by: Actor): Promise<void> {

@@ -1,4 +1,4 @@
-import { apiTokenListSchema, apiTokenParamsSchema, createApiTokenRequestSchema, createdApiTokenSchema, userIdParamsSchema } from '@homecam/shared';
+import { adminApiTokenListQuerySchema, adminApiTokenListSchema, apiTokenListSchema, apiTokenParamsSchema, createApiTokenRequestSchema, createdApiTokenSchema, userIdParamsSchema } from '@homecam/shared';
 import { z } from 'zod';
 import { defineRoutes } from '../http/define-routes.js';
 import { actorOf, requireAuth } from '../http/request-auth.js';
@@ -13,7 +13,8 @@ export interface ApiTokenRouteDeps extends Record<string, unknown> {
 
 /**
  * Issue 21: API tokens. Made by their owner only (an admin cannot mint a token in someone else's name), listed and
- * revoked by the owner or an admin. Every route is session-only: a token never makes, lists or revokes tokens.
+ * revoked by the owner or an admin; an admin also lists every user's at once (and revokes through the per-user route,
+ * so a revocation closes the token's streams and socket the one way it always has). Every route is session-only: a token never makes, lists or revokes tokens.
  */
 export const apiTokenRoutes = defineRoutes<ApiTokenRouteDeps>((app, { tokens, users }) => {
   app.post('/api/account/tokens', {
@@ -25,6 +26,16 @@ export const apiTokenRoutes = defineRoutes<ApiTokenRouteDeps>((app, { tokens, us
       response: { 201: createdApiTokenSchema, ...errorResponses(400, ...AUTH_ERRORS, 409) },
     },
   }, async (request, reply) => reply.code(201).send(await tokens.create(requireAuth(request).user, request.body, actorOf(request))));
+
+  app.get('/api/users/tokens', {
+    config: { access: 'admin', sessionOnly: true },
+    schema: {
+      tags: ['users'],
+      description: 'Every user\'s API tokens for an admin: owner, name, scopes, created, last used, expiry; never the token. Newest first, at most `limit` (1-100, default 50) a page; `cursor` = the previous `nextCursor`. Revoke one with DELETE /api/users/{userId}/tokens/{id}.',
+      querystring: adminApiTokenListQuerySchema,
+      response: { 200: adminApiTokenListSchema, ...errorResponses(400, ...AUTH_ERRORS) },
+    },
+  }, (request) => tokens.listAll(request.query));
 
   app.get('/api/users/:id/tokens', {
     config: { access: 'selfOrAdmin', sessionOnly: true },

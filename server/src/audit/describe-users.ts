@@ -58,15 +58,17 @@ const SECOND_FACTOR_CHANGES: Record<DomainEvents['SecondFactorChanged']['change'
   totpDisabled: 'turned off their authenticator app',
   recoveryCodeUsed: 'used a recovery code',
   passkeyAdded: 'added a passkey',
+  passkeyRenamed: 'renamed a passkey',
   passkeyRemoved: 'removed a passkey',
   reset: 'second factors reset',
 };
 
 /** Issue 21: second factors set up, turned off, a recovery code spent, or reset by an admin (a lost phone). */
-export function secondFactorChanged({ user, change, by, passkey }: DomainEvents['SecondFactorChanged']): AuditEntry {
-  const subject = { user, change, ...bySubject(by), ...(passkey !== undefined && { passkey }) };
+export function secondFactorChanged({ user, change, by, passkey, previousPasskey }: DomainEvents['SecondFactorChanged']): AuditEntry {
+  const subject = { user, change, ...bySubject(by), ...(passkey !== undefined && { passkey }), ...(previousPasskey !== undefined && { previousPasskey }) };
   if (change === 'reset') return { level: 'warn', source: 'users', subject, message: `user ${quote(user)}: ${SECOND_FACTOR_CHANGES[change]}${byText(by)}` };
   const level = change === 'recoveryCodeUsed' ? 'warn' : 'info';
-  const named = passkey === undefined ? '' : ` ${quote(passkey)}`;
+  const renamed = previousPasskey === undefined ? '' : ` ${quote(previousPasskey)} to`;
+  const named = passkey === undefined ? '' : `${renamed} ${quote(passkey)}`;
   return { level, source: 'users', subject, message: `${quote(user)} ${SECOND_FACTOR_CHANGES[change]}${named}${by?.address ? ` (from ${by.address})` : ''}` };
 }

@@ -81,14 +81,15 @@ export interface DomainEvents {
   SignInFailed: { user: string | null; address: string | null; reason: 'credentials' | 'throttled' | 'secondFactor' | 'passkey' };
   /**
    * Issue 21: a user's second factor changed: the app set up or turned off by its owner, a recovery code used at a
-   * sign-in (`by` null), or every factor reset by an admin (a lost phone). A passkey added or removed by its owner
-   * names the passkey (`passkey`, the name the owner gave it).
+   * sign-in (`by` null), or every factor reset by an admin (a lost phone). A passkey added, renamed or removed by its
+   * owner names the passkey (`passkey`, the name the owner gave it; a rename also `previousPasskey`, the name before).
    */
   SecondFactorChanged: {
     user: string;
-    change: 'totpEnabled' | 'totpDisabled' | 'recoveryCodeUsed' | 'passkeyAdded' | 'passkeyRemoved' | 'reset';
+    change: 'totpEnabled' | 'totpDisabled' | 'recoveryCodeUsed' | 'passkeyAdded' | 'passkeyRenamed' | 'passkeyRemoved' | 'reset';
     by: Actor | null;
     passkey?: string;
+    previousPasskey?: string;
   };
   /** Issue 21: an API token made by its owner, or revoked (by its owner or an admin). Never the token. */
   ApiTokenChanged: { user: string; action: 'created' | 'revoked'; name: string; scopes: Permission[]; expiresAt: string | null; by: Actor };

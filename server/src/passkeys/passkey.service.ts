@@ -37,7 +37,7 @@ export function toPasskey(record: PasskeyRecord): Passkey {
 
 /**
  * Issue 21, the owner's passkeys: adding one (a ceremony bound to the caller's session, after the password),
- * listing, renaming, removing (with the password, as turning the app off). A passkey is a second factor for the
+ * listing, renaming, removing (with the password, as turning the app off); each change but listing is audited. A passkey is a second factor for the
  * policy and the sign-in's second step (ExtraFactor), and an admin's reset removes them all.
  */
 export class PasskeyService implements ExtraFactor {
@@ -129,11 +129,21 @@ export class PasskeyService implements ExtraFactor {
     return toPasskey({ ...record, id, lastUsedAt: null });
   }
 
-  async rename(user: UserRecord, id: number, name: string): Promise<Passkey> {
-    if (!(await this.deps.store.rename(user.id, id, name))) throw notFound();
-    const renamed = (await this.deps.store.listOfUser(user.id)).find((key) => key.id === id);
-    if (!renamed) throw notFound();
-    return toPasskey(renamed);
+  /** Renames one of the caller's passkeys; the audit trail names it before and after (as adding and removing name it). */
+  async rename(caller: Pick<Caller, 'user' | 'client'>, id: number, name: string): Promise<Passkey> {
+    const { user, client } = caller;
+    const before = (await this.deps.store.listOfUser(user.id)).find((key) => key.id === id);
+    if (!before || !(await this.deps.store.rename(user.id, id, name))) throw notFound();
+    if (before.name !== name) {
+      this.deps.bus.publish('SecondFactorChanged', {
+        user: user.username,
+        change: 'passkeyRenamed',
+        passkey: name,
+        previousPasskey: before.name,
+        by: { user: user.username, address: client.ip },
+      });
+    }
+    return toPasskey({ ...before, name });
   }
 
   async remove(caller: Caller, id: number, password: string): Promise<void> {

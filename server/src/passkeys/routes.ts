@@ -64,7 +64,7 @@ export const passkeyRoutes = defineRoutes<{ passkeys: PasskeyService }>((app, { 
       body: passkeyRenameSchema,
       response: { 200: passkeySchema, ...errorResponses(400, ...AUTH_ERRORS, 404) },
     },
-  }, (request) => passkeys.rename(requireAuth(request).user, request.params.id, request.body.name));
+  }, (request) => passkeys.rename(callerOf(request), request.params.id, request.body.name));
 
   app.post('/api/account/passkeys/:id/remove', {
     config: { access: 'signedIn', sessionOnly: true },

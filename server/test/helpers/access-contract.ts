@@ -156,6 +156,7 @@ export const CONTRACT: [method: string, url: string, access: string][] = [
   ['DELETE', '/api/users/:id/sessions/:sessionId', 'selfOrAdmin'],
   ['POST', '/api/account/tokens', 'signedIn'],
   ['GET', '/api/users/:id/tokens', 'selfOrAdmin'],
+  ['GET', '/api/users/tokens', 'admin'],
   ['DELETE', '/api/users/:id/tokens/:tokenId', 'selfOrAdmin'],
 ];
 
@@ -174,6 +175,7 @@ export const SESSION_ONLY = [
   'GET /api/subscribe',
   'GET /api/users/:id/sessions',
   'GET /api/users/:id/tokens',
+  'GET /api/users/tokens',
   'PATCH /api/account/passkeys/:id',
   'PATCH /api/users/:id',
   'POST /api/account/passkeys',

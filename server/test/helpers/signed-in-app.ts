@@ -1,12 +1,13 @@
 import { afterEach } from 'vitest';
 import type { HomecamApp } from '../../src/app.js';
 import { FakeClock } from '../../src/lib/fake-clock.js';
-import { createTestApp } from './test-app.js';
+import { createTestApp, type TestAppOptions } from './test-app.js';
 import { signedInUser } from './users.js';
 
 /**
  * A fresh app per test on a fake clock with one signed-in non-admin, closed after each test: what the account
- * suites (second factors, passkeys) start from. Call at the top of a describe block; it answers the set-up.
+ * suites (second factors, passkeys) start from. Call at the top of a describe block; it answers the set-up, which
+ * takes the app's options (`logLevel: 'info'` for a test that reads the audit trail).
  */
 export function signedInAppPerTest() {
   let app: HomecamApp | undefined;
@@ -14,9 +15,9 @@ export function signedInAppPerTest() {
     await app?.close();
     app = undefined;
   });
-  return async () => {
+  return async (options: TestAppOptions = {}) => {
     const clock = new FakeClock();
-    app = await createTestApp({ clock });
+    app = await createTestApp({ clock, ...options });
     const { user, token } = await signedInUser(app, ['dashboard:access']);
     return { a: app, clock, user, token };
   };

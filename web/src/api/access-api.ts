@@ -1,8 +1,10 @@
 import {
+  adminApiTokenListSchema,
   apiTokenListSchema,
   createdApiTokenSchema,
   sessionListSchema,
   sessionsEndedSchema,
+  type AdminApiTokenList,
   type CreateApiTokenRequest,
   type CreatedApiToken,
   type SessionList,
@@ -27,6 +29,16 @@ export function endOtherSessions(http: HttpClient, userId: number): Promise<{ en
 export function listApiTokens(http: HttpClient, userId: number, signal?: AbortSignal): Promise<z.infer<typeof apiTokenListSchema>> {
   return http.request(`/users/${userId}/tokens`, { schema: apiTokenListSchema, signal });
 }
+
+/** Every user's API tokens with their owners (admin), a page after `cursor` (the previous page's `nextCursor`). */
+export function listAllApiTokens(http: HttpClient, cursor: string | null, signal?: AbortSignal): Promise<AdminApiTokenList> {
+  const params = new URLSearchParams({ limit: String(ALL_TOKENS_PAGE) });
+  if (cursor !== null) params.set('cursor', cursor);
+  return http.request(`/users/tokens?${params.toString()}`, { schema: adminApiTokenListSchema, signal });
+}
+
+/** A page of the admin's list: a home install's tokens usually fit in one. */
+const ALL_TOKENS_PAGE = 50;
 
 export function createApiToken(http: HttpClient, body: CreateApiTokenRequest): Promise<CreatedApiToken> {
   return http.request('/account/tokens', { method: 'POST', json: body, schema: createdApiTokenSchema });

@@ -9,6 +9,8 @@ export const queryKeys = {
   /** A user's signed-in devices and API tokens (issue 21). */
   sessions: (userId: number) => ['users', userId, 'sessions'] as const,
   apiTokens: (userId: number) => ['users', userId, 'tokens'] as const,
+  /** Every user's API tokens (the admin's list); under `users`, so a deleted user's tokens leave it too. */
+  allApiTokens: ['users', 'all-tokens'] as const,
   /** Everything about cameras; invalidating it refreshes lists, single cameras and statuses. */
   cameras: ['cameras'] as const,
   cameraList: ['cameras', 'list'] as const,

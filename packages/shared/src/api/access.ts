@@ -71,6 +71,25 @@ export type ApiTokenInfo = z.infer<typeof apiTokenInfoSchema>;
 
 export const apiTokenListSchema = z.object({ result: z.array(apiTokenInfoSchema) });
 
+/**
+ * Every user's tokens, for an admin (Settings → Users): each with its owner's name. Paged newest first by `cursor`
+ * (the previous answer's `nextCursor`); a page holds at most API_TOKEN_ADMIN_PAGE_MAX, so the answer stays bounded
+ * however many users there are (a home install has few: the first page is usually all of them).
+ */
+export const API_TOKEN_ADMIN_PAGE_MAX = 100;
+
+export const adminApiTokenListQuerySchema = z.object({
+  cursor: z.string().max(256).optional(),
+  limit: z.coerce.number().int().min(1).max(API_TOKEN_ADMIN_PAGE_MAX).default(50),
+});
+export type AdminApiTokenListQuery = z.infer<typeof adminApiTokenListQuerySchema>;
+
+export const adminApiTokenInfoSchema = apiTokenInfoSchema.extend({ username: z.string() });
+export type AdminApiTokenInfo = z.infer<typeof adminApiTokenInfoSchema>;
+
+export const adminApiTokenListSchema = z.object({ result: z.array(adminApiTokenInfoSchema), nextCursor: z.string().nullable() });
+export type AdminApiTokenList = z.infer<typeof adminApiTokenListSchema>;
+
 /** The one answer that carries the token: shown once, stored only as its SHA-256. */
 export const createdApiTokenSchema = z.object({ token: z.string(), info: apiTokenInfoSchema });
 export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;

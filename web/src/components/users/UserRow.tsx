@@ -1,11 +1,10 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileLabel, type User } from '@homecam/shared';
 import defaultAvatar from '../../assets/default-avatar.svg';
 import { photoUrl } from '../../stores/session/stored-session';
 import { Avatar } from '../ui/Avatar';
-import { Button } from '../ui/Button';
 import { EditIcon, LogoutIcon, ShieldIcon, TrashIcon } from '../ui/icons';
+import { RowAction } from '../ui/RowAction';
 
 export interface UserRowProps {
   user: User;
@@ -53,14 +52,5 @@ export function UserRow({ user, isSelf, onEdit, onDelete, onResetSecondFactor, o
         </div>
       )}
     </li>
-  );
-}
-
-/** One of a user row's icon buttons: its label is both the accessible name and the tooltip. */
-function RowAction({ label, testId, onClick, children }: { label: string; testId: string; onClick: () => void; children: ReactNode }) {
-  return (
-    <Button variant="ghost" size="icon" onClick={onClick} aria-label={label} title={label} data-testid={testId}>
-      {children}
-    </Button>
   );
 }

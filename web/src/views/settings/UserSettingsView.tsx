@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { PlusIcon } from '../../components/ui/icons';
+import { AllTokensCard } from '../../components/settings/access/AllTokensCard';
 import { UserAccessDialog } from '../../components/settings/access/UserAccessDialog';
 import { AddUserDialog } from '../../components/users/AddUserDialog';
 import { EditPermissionsDialog } from '../../components/users/EditPermissionsDialog';
@@ -24,7 +25,10 @@ type Dialog =
   | { kind: 'access'; user: User }
   | null;
 
-/** User management (admin): list, add, change permissions, reset a lost second factor, devices and API tokens (issue 21), delete with confirmation. */
+/**
+ * User management (admin): list, add, change permissions, reset a lost second factor, devices and API tokens (issue 21),
+ * delete with confirmation; below, every user's API tokens in one list to review and revoke.
+ */
 export function UserSettingsView() {
   const { t } = useTranslation();
   const me = useCurrentUser();
@@ -54,27 +58,30 @@ export function UserSettingsView() {
   return (
     <>
       <PageTitle>{t('routes.settingsUser')}</PageTitle>
-      <Card title={t('settings:users.listTitle')}>
-        <div className="mb-2 flex justify-end">
-          <Button onClick={() => setDialog({ kind: 'add' })} data-testid="add-user-open">
-            <PlusIcon /> {t('settings:users.add')}
-          </Button>
-        </div>
-        <QueryStatus query={users} />
-        <ul data-testid="user-list" className="divide-y divide-border">
-          {users.data?.map((user) => (
-            <UserRow
-              key={user.id}
-              user={user}
-              isSelf={user.id === me?.id}
-              onEdit={() => setDialog({ kind: 'edit', user })}
-              onDelete={() => setDialog({ kind: 'delete', user })}
-              onResetSecondFactor={() => setDialog({ kind: 'resetSecondFactor', user })}
-              onAccess={() => setDialog({ kind: 'access', user })}
-            />
-          ))}
-        </ul>
-      </Card>
+      <div className="flex flex-col gap-4">
+        <Card title={t('settings:users.listTitle')}>
+          <div className="mb-2 flex justify-end">
+            <Button onClick={() => setDialog({ kind: 'add' })} data-testid="add-user-open">
+              <PlusIcon /> {t('settings:users.add')}
+            </Button>
+          </div>
+          <QueryStatus query={users} />
+          <ul data-testid="user-list" className="divide-y divide-border">
+            {users.data?.map((user) => (
+              <UserRow
+                key={user.id}
+                user={user}
+                isSelf={user.id === me?.id}
+                onEdit={() => setDialog({ kind: 'edit', user })}
+                onDelete={() => setDialog({ kind: 'delete', user })}
+                onResetSecondFactor={() => setDialog({ kind: 'resetSecondFactor', user })}
+                onAccess={() => setDialog({ kind: 'access', user })}
+              />
+            ))}
+          </ul>
+        </Card>
+        <AllTokensCard />
+      </div>
       {dialog?.kind === 'add' ? <AddUserDialog onClose={close} /> : null}
       {dialog?.kind === 'edit' ? <EditPermissionsDialog user={dialog.user} onClose={close} /> : null}
       {dialog?.kind === 'access' ? <UserAccessDialog user={dialog.user} onClose={close} /> : null}

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiTokenInfo } from '@homecam/shared';
-import { permissionLabelKey } from '../../../forms/field-validation';
 import { useApiTokens, useRevokeApiToken } from '../../../hooks/use-access';
 import { useToast } from '../../../hooks/use-toast';
-import { formatTime } from '../../../lib/event-format';
 import { QueryStatus } from '../../layout/QueryStatus';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PlusIcon, TrashIcon } from '../../ui/icons';
 import { CreateTokenDialog } from './CreateTokenDialog';
+import { TokenDetails } from './TokenDetails';
 
 /**
  * Issue 21: a user's API tokens for integrations. Their owner makes them here (Settings → Account, `own`); the owner
@@ -63,29 +62,10 @@ export function TokensCard({ userId, own }: { userId: number; own: boolean }) {
 }
 
 function TokenRow({ token, onRevoke }: { token: ApiTokenInfo; onRevoke: () => void }) {
-  const { t, i18n } = useTranslation();
-  const date = (iso: string) => formatTime(iso, i18n.language);
-  let life = t('access:tokens.noExpiry');
-  if (token.expired) life = t('access:tokens.expired');
-  else if (token.expiresAt) life = t('access:tokens.expires', { date: date(token.expiresAt) });
+  const { t } = useTranslation();
   return (
     <li className="flex flex-wrap items-center gap-3 py-3" data-testid="token-row">
-      <div className="min-w-0 flex-1">
-        <p className="font-medium break-words text-foreground">
-          {token.name}
-          {token.expired ? <span className="ml-2 rounded bg-muted px-1.5 py-0.5 text-xs font-normal text-danger">{life}</span> : null}
-        </p>
-        <p className="text-xs break-words text-foreground-muted">{token.scopes.map((scope) => t(permissionLabelKey(scope))).join(', ')}</p>
-        <p className="text-xs break-words text-foreground-muted">
-          {[
-            t('access:tokens.created', { date: date(token.createdAt) }),
-            token.lastUsedAt ? t('access:tokens.lastUsed', { date: date(token.lastUsedAt) }) : t('access:tokens.neverUsed'),
-            token.expired ? null : life,
-          ]
-            .filter(Boolean)
-            .join(' · ')}
-        </p>
-      </div>
+      <TokenDetails token={token} />
       <Button variant="ghost" size="sm" onClick={onRevoke} aria-label={t('access:tokens.revokeOne', { name: token.name })} data-testid="token-revoke">
         <TrashIcon /> {t('access:tokens.revoke')}
       </Button>
