@@ -14,9 +14,9 @@ const config = fileURLToPath(new URL('../playwright.netns.config.ts', import.met
 
 try {
   process.chdir(e2eDir);
-  const result = await runInNetworkNamespace([playwright, 'test', '--config', config, ...process.argv.slice(2)], { timeoutMs: 300_000 });
-  process.stdout.write(result.stdout);
-  process.stderr.write(result.stderr);
+  // The output as it comes; at the time-out every process of the run ends with it (its own PID namespace).
+  const onOutput = (chunk: string, stream: 'stdout' | 'stderr'): boolean => (stream === 'stdout' ? process.stdout : process.stderr).write(chunk);
+  const result = await runInNetworkNamespace([playwright, 'test', '--config', config, ...process.argv.slice(2)], { timeoutMs: 300_000, onOutput });
   if (result.code !== 0) {
     console.error(result.code === null ? 'network-namespace specs: killed after 300 s' : `network-namespace specs failed (exit ${result.code})`);
     process.exit(result.code ?? 1);
