@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@homecam/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakePeerConnection, FakeSocket, fakeWebrtcVideo, stubWebrtcGlobals } from '../../test/live-fakes';
 import { LiveConnection } from './live-connection';
-import { earlyPage, SESSION_STORAGE_KEY, startEarlyLive, storedAccessToken, UNCLAIMED_MS } from './live-early';
+import { earlyPage, releaseEarlyLive, SESSION_STORAGE_KEY, showEarlyPicture, startEarlyLive, storedAccessToken, UNCLAIMED_MS } from './live-early';
 
 const location = { protocol: 'http:', host: 'h' };
 const storage = (session: unknown) => ({ getItem: (key: string) => (key === 'user' ? JSON.stringify(session) : null) });
@@ -102,6 +102,27 @@ describe('the live socket opened while the app loads', () => {
     await vi.advanceTimersByTimeAsync(UNCLAIMED_MS);
     expect(sockets[0]!.readyState).toBe(3);
     expect(FakePeerConnection.all[0]!.closed).toBe(true);
+  });
+
+  it('the app drops an untaken early socket and its picture at once when it leaves the camera or finds no such camera', () => {
+    const { sockets, env } = environment('/cameras/Porch');
+    startEarlyLive(env);
+    showEarlyPicture(document);
+    sockets[0]!.open();
+    releaseEarlyLive('/cameras/Porch'); // still its page: kept for the player
+    releaseEarlyLive('/cameras/Porch/feed');
+    expect(sockets[0]!.readyState).toBe(1);
+    expect(document.querySelector('.early-picture')).not.toBeNull();
+    releaseEarlyLive('/login'); // redirected: long before UNCLAIMED_MS
+    expect(sockets[0]!.readyState).toBe(3);
+    expect(FakePeerConnection.all[0]!.closed).toBe(true);
+    expect(document.querySelector('.early-picture')).toBeNull();
+
+    const second = environment('/cameras/Porch');
+    startEarlyLive(second.env);
+    second.sockets[0]!.open();
+    releaseEarlyLive(null); // the camera page found no such camera
+    expect(second.sockets[0]!.readyState).toBe(3);
   });
 
   it('a socket the server closed before the player came is not taken', () => {

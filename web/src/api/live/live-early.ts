@@ -143,6 +143,20 @@ export function claimEarlyLive(camera: string, stream: CameraStreamName, webrtc:
   return null;
 }
 
+/**
+ * Closes the early socket and takes its picture away when nobody took them and the app no longer shows their camera:
+ * it went to another page (`pathname`: a redirect, the user moved on) or found no such camera (null). Without this
+ * the picture covered a page without a player until UNCLAIMED_MS.
+ */
+export function releaseEarlyLive(pathname: string | null): void {
+  const early = shared.__homecamEarlyLive;
+  if (!early) return;
+  if (pathname !== null && earlyPage(pathname)?.camera === early.link.options.camera) return;
+  shared.__homecamEarlyLive = null;
+  clearTimeout(early.timer);
+  discard(early);
+}
+
 function discard({ link, picture }: EarlyLive): void {
   picture?.end();
   link.peer?.close();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../routing/route-table';
@@ -10,6 +10,7 @@ import { CameraLive } from '../../components/cameras/CameraLive';
 import { Card } from '../../components/ui/Card';
 import { ExternalIcon } from '../../components/ui/media-icons';
 import { useCamera } from '../../hooks/use-cameras';
+import { releaseEarlyLive } from '../../api/live/live-early';
 import { useHasAnyPermission, useRouteAccess } from '../../hooks/use-permissions';
 import { QueryStatus } from '../../components/layout/QueryStatus';
 import { CameraPlayback } from './CameraPlayback';
@@ -32,6 +33,10 @@ export function CameraView({ name }: { name: string }) {
   const data = camera.data;
   const mayReadNotifications = useHasAnyPermission(['notifications:access']);
   const mayWatchRecordings = useHasAnyPermission(['recordings:access']);
+  // No such camera (or hidden from this user): no player will take the page's early picture.
+  useEffect(() => {
+    if (camera.isError) releaseEarlyLive(null);
+  }, [camera.isError]);
 
   return (
     <>
