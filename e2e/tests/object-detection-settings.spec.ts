@@ -7,7 +7,10 @@ const CAMERA = 'Garden';
 /** Two motion zones: the top left and the bottom right quarter. */
 const REGIONS = [{ coords: [[0, 0], [50, 0], [50, 50], [0, 50]] }, { coords: [[50, 50], [100, 50], [100, 100], [50, 100]] }] as { coords: [number, number][] }[];
 
-test('object detection in the camera form: labels, score, size and zones per label are checked and saved @phone', async ({ page, server, adminApi }) => {
+test('object detection in the camera form: labels, score, size and zones per label are checked and saved @phone', async ({ page, server, adminApi, allowConsoleErrors }) => {
+  // The camera is unreachable on purpose: the zone editor's snapshot may answer 503 CAMERA_OFFLINE (whether it asks
+  // before the test is done depends on timing).
+  allowConsoleErrors(/status of 503/);
   await adminApi.createCamera(CAMERA, 'rtsp://127.0.0.1:9/none', { videoanalysis: { active: false, regions: REGIONS } });
   await signInWithForm(page, server.url, ADMIN.username, ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
