@@ -1,3 +1,4 @@
+import { waitFor } from '@homecam/tools';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +32,9 @@ beforeAll(async () => {
   app = await createTestApp({ backupLimits: { maxEntryBytes: 1024 * 1024 } });
   admin = (await signedInUser(app, ['admin'])).token;
   good = await archiveEntries(await download(app, admin));
+  // The download's work folder (its database copy) is removed when its stream closes, just after the last byte:
+  // the first case's "before" snapshot raced that removal (ENOENT on the folder it had just listed).
+  await waitFor(async () => !(await readdir(app.homecam.dataDir)).some((name) => name.startsWith('backup-work-')), { timeoutMs: 10_000, message: 'the download to remove its work folder' });
   app.homecam.bus.subscribe('RestartRequested', ({ reason }) => void restarts.push(reason));
 });
 afterAll(() => app.close());

@@ -2,10 +2,9 @@ import { HOMEKIT_DEFAULT_NAME, HOMEKIT_DEFAULT_PORT, type Camera, type HomekitSe
 import type { EventBus } from '../events/event-bus.js';
 import { bridgeAddresses, type resolveBind } from './bind.js';
 import type { HomekitBridgeControl } from './bridge-control.js';
-import { PublishedBridge, type BridgeSettings } from './bridge.js';
+import type { BridgeSettings, PublishedBridge } from './bridge.js';
 import type { CameraAccessoryDeps } from './camera-accessory.js';
 import { CATEGORY } from './hap-values.js';
-import { forgetHapIdentity } from './hap-storage.js';
 import { setupUri, type IdentityStore } from './identity.js';
 
 export interface HomekitServiceDeps extends CameraAccessoryDeps {
@@ -103,7 +102,10 @@ export class HomekitService implements HomekitBridgeControl {
       const wasRunning = this.bridge !== null;
       await this.shutdown();
       const old = this.deps.store.peek();
-      if (old) forgetHapIdentity(this.deps.store.dir, old.username);
+      if (old) {
+        const { forgetHapIdentity } = await import('./hap-storage.js');
+        forgetHapIdentity(this.deps.store.dir, old.username);
+      }
       this.deps.store.renew();
       this.deps.log.info({}, 'HomeKit bridge reset: pairings forgotten, new setup code and bridge id');
       if (wasRunning || this.deps.settings()?.active) await this.doApply();
@@ -138,6 +140,9 @@ export class HomekitService implements HomekitBridgeControl {
     this.state = 'starting';
     try {
       const identity = this.deps.store.load();
+      // hap-nodejs (under the bridge) is loaded when HomeKit is first switched on, not at every start: HomeKit is off
+      // by default, and its import took 0.35-0.55 s of each server start and of each test file that builds the app.
+      const { PublishedBridge } = await import('./bridge.js');
       this.bridge = await PublishedBridge.publish(wanted, identity, this.deps.store, this.deps.cameras(), this.deps);
     } catch (error) {
       return this.fail(error);

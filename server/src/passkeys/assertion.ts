@@ -1,7 +1,7 @@
 import type { PasskeyAssertion } from '@homecam/shared';
-import { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import type { Ceremony } from './ceremonies.js';
 import type { PasskeyRecord, PasskeyRepository } from './passkey.repository.js';
+import { webauthn } from './webauthn.js';
 
 /**
  * Whether `assertion` is a valid answer to `ceremony` by `passkey`, and if so takes it (the counter moves on, the
@@ -23,6 +23,7 @@ export async function takeAssertion(
   if (assertion.id !== assertion.rawId || passkey.rpId !== ceremony.party.rpId) return false;
   let verified;
   try {
+    const { verifyAuthenticationResponse } = await webauthn();
     verified = await verifyAuthenticationResponse({
       response: assertion,
       expectedChallenge: ceremony.challenge,

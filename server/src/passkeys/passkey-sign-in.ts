@@ -1,6 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { PasskeyCeremony, PasskeySignInFinish } from '@homecam/shared';
-import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
@@ -11,6 +10,7 @@ import { takeAssertion } from './assertion.js';
 import { WEBAUTHN_TIMEOUT_MS, type Ceremony, type PasskeyCeremonies } from './ceremonies.js';
 import type { PasskeyRecord, PasskeyRepository } from './passkey.repository.js';
 import type { RelyingParty } from './relying-party.js';
+import { webauthn } from './webauthn.js';
 
 export interface PasskeySignInDeps {
   store: PasskeyRepository;
@@ -111,6 +111,7 @@ export class PasskeySignIn {
     party: RelyingParty,
     client: ClientInfo,
   ): Promise<PasskeyCeremony> {
+    const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({
       rpID: party.rpId,
       allowCredentials: allow.map((key) => ({ id: key.credentialId, transports: key.transports })),

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { PASSKEY_LIMIT, type Passkey, type PasskeyCeremony, type PasskeyRegistrationFinish } from '@homecam/shared';
-import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
 import { AppError } from '../errors/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Clock } from '../lib/clock.js';
@@ -10,6 +9,7 @@ import type { ExtraFactor } from '../second-factor/second-factor.service.js';
 import { WEBAUTHN_TIMEOUT_MS, type PasskeyCeremonies } from './ceremonies.js';
 import type { PasskeyRecord, PasskeyRepository } from './passkey.repository.js';
 import type { RelyingParty } from './relying-party.js';
+import { webauthn } from './webauthn.js';
 
 export interface PasskeyServiceDeps {
   store: PasskeyRepository;
@@ -65,6 +65,7 @@ export class PasskeyService implements ExtraFactor {
     if (existing.length >= PASSKEY_LIMIT) throw new AppError('PASSKEY_LIMIT_REACHED', `an account holds ${PASSKEY_LIMIT} passkeys at most`);
     // One user handle per account while it has passkeys, so an authenticator replaces rather than piles up its entry.
     const userHandle = existing[0]?.userHandle ?? randomBytes(32).toString('base64url');
+    const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: 'HomeCam',
       rpID: party.rpId,
@@ -96,6 +97,7 @@ export class PasskeyService implements ExtraFactor {
     if (ceremony?.kind !== 'register' || ceremony.userId !== user.id || ceremony.sessionId !== caller.sessionId) throw registrationFailed();
     let verified;
     try {
+      const { verifyRegistrationResponse } = await webauthn();
       verified = await verifyRegistrationResponse({
         response: body.credential,
         expectedChallenge: ceremony.challenge,

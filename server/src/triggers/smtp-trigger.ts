@@ -1,5 +1,5 @@
-import PostalMime, { type Email } from 'postal-mime';
-import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import type { Email } from 'postal-mime';
+import type { SMTPServer, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import { anyCameraHasBody, cameraBySender, cameraByBody, cameraByRecipient } from './smtp-match.js';
 import { BaseTrigger, errorMessage, listenErrorMessage, sameSecret, type TriggerCamera, type TriggerResult } from './trigger.js';
 
@@ -58,6 +58,9 @@ export class SmtpTrigger extends BaseTrigger<SmtpTriggerOptions> {
       throw new Error('SMTP trigger: set both a user and a password, or neither');
     }
     const maxBytes = this.options.maxMessageBytes ?? SMTP_MAX_MESSAGE_BYTES;
+    // Loaded when the trigger starts, not with the server (the SMTP trigger is off unless set up): start/stop are
+    // serialised, so a stop waits for this start to finish.
+    const { SMTPServer } = await import('smtp-server');
     const server = new SMTPServer({
       name: 'homecam',
       banner: 'HomeCam motion trigger',
@@ -137,6 +140,7 @@ export class SmtpTrigger extends BaseTrigger<SmtpTriggerOptions> {
     });
     if (stream.sizeExceeded) throw smtpError(552, `5.3.4 The message is larger than ${maxBytes} bytes`);
 
+    const { default: PostalMime } = await import('postal-mime');
     let mail: Email | undefined;
     try {
       mail = await PostalMime.parse(Buffer.concat(chunks), { attachmentEncoding: 'arraybuffer' });
