@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { STORAGE_KEYS, UI_TIMINGS } from '@homecam/shared';
+import { ADMIN } from './api.js';
 
 /** Waits for the start-up splash to go, so the app below it can be used. */
 export async function waitForApp(page: Page): Promise<void> {
@@ -29,4 +30,18 @@ export async function signInWithForm(page: Page, baseUrl: string, username: stri
 /** Opens the app in `language` from the first paint on, as if it had been chosen in Settings → Appearance before. */
 export async function chooseLanguage(page: Page, language: 'de' | 'nl' | 'en' | 'fr' | 'th' | 'es'): Promise<void> {
   await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEYS.language, language] as const);
+}
+
+/**
+ * Signs the admin in through the form with `theme` from the first paint on (dark mode set by hand, not following the
+ * system), and waits for the dashboard in that theme.
+ */
+export async function signInAdminInTheme(page: Page, baseUrl: string, theme: 'light' | 'dark'): Promise<void> {
+  await page.addInitScript(([key, value, manual]) => {
+    localStorage.setItem(key, value);
+    localStorage.setItem(manual[0], manual[1]);
+  }, [STORAGE_KEYS.theme, theme, [STORAGE_KEYS.darkmode, 'manual']] as const);
+  await signInWithForm(page, baseUrl, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }

@@ -1,8 +1,8 @@
-import { STORAGE_KEYS, type CreatedApiToken } from '@homecam/shared';
+import type { CreatedApiToken } from '@homecam/shared';
 import type { Page } from '@playwright/test';
 import { Api, ADMIN } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
-import { chooseLanguage, signInWithForm, waitForApp } from '../support/pages.js';
+import { chooseLanguage, signInAdminInTheme, waitForApp } from '../support/pages.js';
 
 /**
  * Settings → Users: every user's API tokens in one list for an admin, with their owners, never a token; revoking one
@@ -22,13 +22,7 @@ async function tokensOfTwoUsers(adminApi: Api): Promise<{ alice: CreatedApiToken
 }
 
 async function openUsers(page: Page, baseUrl: string, theme: 'light' | 'dark'): Promise<void> {
-  await page.addInitScript(([key, value, manual]) => {
-    localStorage.setItem(key, value);
-    localStorage.setItem(manual[0], manual[1]);
-  }, [STORAGE_KEYS.theme, theme, [STORAGE_KEYS.darkmode, 'manual']] as const);
-  await signInWithForm(page, baseUrl, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  await signInAdminInTheme(page, baseUrl, theme);
   await page.goto(`${baseUrl}/settings/user`);
   await waitForApp(page);
 }

@@ -1,10 +1,9 @@
-import { STORAGE_KEYS } from '@homecam/shared';
 import { startCameraSimulator, type CameraSimulator } from '@homecam/tools';
 import type { Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config.js';
 import { ADMIN, type Api } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
-import { chooseLanguage, signInWithForm } from '../support/pages.js';
+import { chooseLanguage, signInAdminInTheme, signInWithForm } from '../support/pages.js';
 
 /**
  * Issue 22, press to talk: Chromium's fake microphone (a beeping tone) goes over the live view's WebRTC peer to the
@@ -20,13 +19,7 @@ async function withTalkingCamera(api: Api): Promise<CameraSimulator> {
 }
 
 async function openCamera(page: Page, baseUrl: string, theme: 'light' | 'dark'): Promise<void> {
-  await page.addInitScript(([key, value, manual]) => {
-    localStorage.setItem(key, value);
-    localStorage.setItem(manual[0], manual[1]);
-  }, [STORAGE_KEYS.theme, theme, [STORAGE_KEYS.darkmode, 'manual']] as const);
-  await signInWithForm(page, baseUrl, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  await signInAdminInTheme(page, baseUrl, theme);
   await page.goto(`${baseUrl}/cameras/Door`);
   await expect(page.getByTestId('live-player')).toHaveAttribute('data-state', 'playing', { timeout: 20_000 });
   const fallback = await page.getByTestId('player-transport').getAttribute('data-fallback');
