@@ -6,11 +6,6 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
-    // Two test files at a time on a 2-core machine (Vitest's default is one fewer than the cores: one). A server
-    // test file mostly waits on ffmpeg, the camera simulator and timers, and each starts a fresh process that
-    // imports the app (~3 s); one at a time the full run (about 310 files) left the second core idle for most
-    // of its 17 minutes. Measured, the same machine: 1925 s wall with one (load ~10), 1105 s with two (load 2-9).
-    maxWorkers: 2,
     projects: [
       {
         extends: true,
