@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminApiTokenInfo } from '@homecam/shared';
 import { useAllApiTokens, useRevokeAnyApiToken } from '../../../hooks/use-access';
-import { useToast } from '../../../hooks/use-toast';
 import { LoadMore } from '../../events/LoadMore';
 import { QueryStatus } from '../../layout/QueryStatus';
 import { Card } from '../../ui/Card';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TrashIcon } from '../../ui/icons';
 import { RowAction } from '../../ui/RowAction';
+import { RevokeTokenDialog, useRevokeToken } from './RevokeTokenDialog';
 import { TokenDetails } from './TokenDetails';
 
 /**
@@ -17,18 +15,8 @@ import { TokenDetails } from './TokenDetails';
  */
 export function AllTokensCard() {
   const { t } = useTranslation();
-  const toast = useToast();
   const list = useAllApiTokens();
-  const revoke = useRevokeAnyApiToken();
-  const [revoking, setRevoking] = useState<AdminApiTokenInfo | null>(null);
-
-  function confirmRevoke(token: AdminApiTokenInfo) {
-    revoke.mutate(token, {
-      onSuccess: () => toast.success(t('access:tokens.revoked', { name: token.name })),
-      onError: toast.apiError,
-      onSettled: () => setRevoking(null),
-    });
-  }
+  const revoke = useRevokeToken<AdminApiTokenInfo>(useRevokeAnyApiToken());
 
   return (
     <Card title={t('access:allTokens.title')} description={t('access:allTokens.hint')}>
@@ -39,7 +27,7 @@ export function AllTokensCard() {
           {list.tokens?.map((token) => (
             <li key={token.id} className="flex items-center gap-3 py-3" data-testid="all-tokens-row">
               <TokenDetails token={token} owner={<p className="text-xs font-medium break-words text-foreground-muted">{t('access:allTokens.owner', { username: token.username })}</p>} />
-              <RowAction label={t('access:allTokens.revokeOne', { name: token.name, username: token.username })} testId="all-tokens-revoke" onClick={() => setRevoking(token)}>
+              <RowAction label={t('access:allTokens.revokeOne', { name: token.name, username: token.username })} testId="all-tokens-revoke" onClick={() => revoke.ask(token)}>
                 <TrashIcon />
               </RowAction>
             </li>
@@ -47,15 +35,7 @@ export function AllTokensCard() {
         </ul>
         <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onLoad={() => void (list.isFetchingNextPage || list.fetchNextPage())} />
       </div>
-      <ConfirmDialog
-        open={revoking !== null}
-        busy={revoke.isPending}
-        title={t('access:tokens.revokeTitle')}
-        message={t('access:allTokens.revokeMessage', { name: revoking?.name ?? '', username: revoking?.username ?? '' })}
-        confirmLabel={t('access:tokens.revoke')}
-        onConfirm={() => revoking && confirmRevoke(revoking)}
-        onCancel={() => setRevoking(null)}
-      />
+      <RevokeTokenDialog flow={revoke} message={t('access:allTokens.revokeMessage', { name: revoke.revoking?.name ?? '', username: revoke.revoking?.username ?? '' })} />
     </Card>
   );
 }

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiTokenInfo } from '@homecam/shared';
 import { useApiTokens, useRevokeApiToken } from '../../../hooks/use-access';
-import { useToast } from '../../../hooks/use-toast';
 import { QueryStatus } from '../../layout/QueryStatus';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PlusIcon, TrashIcon } from '../../ui/icons';
 import { CreateTokenDialog } from './CreateTokenDialog';
+import { RevokeTokenDialog, useRevokeToken } from './RevokeTokenDialog';
 import { TokenDetails } from './TokenDetails';
 
 /**
@@ -17,19 +16,10 @@ import { TokenDetails } from './TokenDetails';
  */
 export function TokensCard({ userId, own }: { userId: number; own: boolean }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const tokens = useApiTokens(userId);
-  const revoke = useRevokeApiToken(userId);
+  const revokeById = useRevokeApiToken(userId);
+  const revoke = useRevokeToken<ApiTokenInfo>({ mutate: (token, callbacks) => revokeById.mutate(token.id, callbacks), isPending: revokeById.isPending });
   const [creating, setCreating] = useState(false);
-  const [revoking, setRevoking] = useState<ApiTokenInfo | null>(null);
-
-  function confirmRevoke(token: ApiTokenInfo) {
-    revoke.mutate(token.id, {
-      onSuccess: () => toast.success(t('access:tokens.revoked', { name: token.name })),
-      onError: toast.apiError,
-      onSettled: () => setRevoking(null),
-    });
-  }
 
   return (
     <Card title={t('access:tokens.title')} description={t('access:tokens.hint')}>
@@ -37,7 +27,7 @@ export function TokensCard({ userId, own }: { userId: number; own: boolean }) {
         <QueryStatus query={tokens} />
         {tokens.data?.length === 0 ? <p className="text-sm text-foreground-muted">{t('access:tokens.none')}</p> : null}
         <ul className="divide-y divide-border">
-          {tokens.data?.map((token) => <TokenRow key={token.id} token={token} onRevoke={() => setRevoking(token)} />)}
+          {tokens.data?.map((token) => <TokenRow key={token.id} token={token} onRevoke={() => revoke.ask(token)} />)}
         </ul>
         {own ? (
           <div>
@@ -48,15 +38,7 @@ export function TokensCard({ userId, own }: { userId: number; own: boolean }) {
         ) : null}
       </div>
       {creating ? <CreateTokenDialog onClose={() => setCreating(false)} /> : null}
-      <ConfirmDialog
-        open={revoking !== null}
-        busy={revoke.isPending}
-        title={t('access:tokens.revokeTitle')}
-        message={t('access:tokens.revokeMessage', { name: revoking?.name ?? '' })}
-        confirmLabel={t('access:tokens.revoke')}
-        onConfirm={() => revoking && confirmRevoke(revoking)}
-        onCancel={() => setRevoking(null)}
-      />
+      <RevokeTokenDialog flow={revoke} message={t('access:tokens.revokeMessage', { name: revoke.revoking?.name ?? '' })} />
     </Card>
   );
 }
