@@ -1,5 +1,5 @@
 import { earlyPage, showEarlyPicture, startEarlyLive, storedAccessToken } from './api/live/live-early';
-import { afterFirstPicture } from './early/after-first-picture';
+import { untilFirstPicture } from './early/after-first-picture';
 import { prefetchEarly } from './early/early-requests';
 import { preloadPageChunks } from './early/page-preload';
 
@@ -16,7 +16,7 @@ const token = storedAccessToken(localStorage);
 const link = page && token ? startEarlyLive({ location: window.location, storage: localStorage }) : null;
 // The picture too: it plays as soon as its first bytes arrive, and the player adopts it once the app has rendered.
 const picture = link ? showEarlyPicture(document) : null;
-afterFirstPicture(picture?.shown ?? null, () => {
+void untilFirstPicture(picture?.shown ?? null).then(() => {
   preloadPageChunks(document, 'app');
   if (!page || !token) return;
   preloadPageChunks(document, page.route);

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_PICTURE_MAX_WAIT_MS, afterFirstPicture } from './after-first-picture';
+import { FIRST_PICTURE_MAX_WAIT_MS, untilFirstPicture } from './after-first-picture';
 
-describe('what the early script asks for once its picture shows', () => {
+describe('waiting for the early picture', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('goes out when the first frame shows, once', async () => {
+  it('goes on when the first frame shows, once', async () => {
     let show = () => undefined as void;
     const shown = new Promise<void>((resolve) => (show = resolve));
     const then = vi.fn();
-    afterFirstPicture(shown, then);
+    void untilFirstPicture(shown).then(then);
     await vi.advanceTimersByTimeAsync(FIRST_PICTURE_MAX_WAIT_MS - 1);
     expect(then).not.toHaveBeenCalled();
     show();
@@ -17,21 +17,25 @@ describe('what the early script asks for once its picture shows', () => {
     expect(then).toHaveBeenCalledTimes(1);
   });
 
-  it('goes out at once without a picture, and after the longest wait when no frame shows', async () => {
+  it('goes on at once without a picture, and after the longest wait when no frame shows', async () => {
     const then = vi.fn();
-    afterFirstPicture(null, then);
+    void untilFirstPicture(null).then(then);
+    await vi.advanceTimersByTimeAsync(0);
     expect(then).toHaveBeenCalledTimes(1);
-    afterFirstPicture(new Promise<void>(() => undefined), then);
+    void untilFirstPicture(new Promise<void>(() => undefined)).then(then);
     await vi.advanceTimersByTimeAsync(FIRST_PICTURE_MAX_WAIT_MS - 1);
     expect(then).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(then).toHaveBeenCalledTimes(2);
   });
 
-  it('goes out when the picture gives up (its promise settles either way)', async () => {
+  it('goes on when the picture gives up (its promise settles either way), and waits as long as it is told', async () => {
     const then = vi.fn();
-    afterFirstPicture(Promise.reject(new Error('socket failed')), then);
+    void untilFirstPicture(Promise.reject(new Error('socket failed'))).then(then);
     await vi.advanceTimersByTimeAsync(0);
     expect(then).toHaveBeenCalledTimes(1);
+    void untilFirstPicture(new Promise<void>(() => undefined), 50).then(then);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(then).toHaveBeenCalledTimes(2);
   });
 });

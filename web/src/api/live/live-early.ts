@@ -1,4 +1,5 @@
 import type { CameraStreamName } from '@homecam/shared';
+import { untilFirstPicture } from '../../early/after-first-picture';
 import type { EarlyRoute } from '../../early/page-preload';
 import { EarlyPicture, EARLY_PICTURE_LAYER_CLASS } from './early-picture';
 import { LiveLink } from './live-link';
@@ -108,9 +109,7 @@ export function showEarlyPicture(document: Document): EarlyPicture | null {
  */
 export function earlyPictureShown(maxWaitMs: number): Promise<void> {
   shared.__homecamAppStarting = true;
-  const picture = shared.__homecamEarlyLive?.picture;
-  if (!picture) return Promise.resolve();
-  return Promise.race([picture.shown, new Promise<void>((resolve) => setTimeout(resolve, maxWaitMs))]);
+  return untilFirstPicture(shared.__homecamEarlyLive?.picture?.shown ?? null, maxWaitMs);
 }
 
 /** Whether the early script plays a camera's picture now (the app's start then shows it instead of the splash). */
