@@ -22,16 +22,15 @@ describe('the offer and candidates held until the server can answer', () => {
     expect(held.drainCandidates()).toHaveLength(MAX_HELD_CANDIDATES);
   });
 
-  it('takes over what the session held during sign-in, which then holds nothing', () => {
-    const session = new HeldSignalling();
-    session.hold({ type: 'webrtc-offer', sdp: 'offer' });
-    session.hold(candidate(1));
-    const webrtc = new HeldSignalling();
-    webrtc.hold(candidate(2));
-    webrtc.takeFrom(session);
-    expect(webrtc.offer).toBe('offer');
-    expect(webrtc.drainCandidates().map((c) => c.mid + c.candidate.split(' ')[5])).toEqual(['05002', '05001']);
-    expect(session.offer).toBeNull();
-    expect(session.drainCandidates()).toEqual([]);
+  it('is one holder from the sign-in to the peer: taking the offer leaves the candidates, which drain once, in order', () => {
+    const held = new HeldSignalling();
+    held.hold({ type: 'webrtc-offer', sdp: 'offer' });
+    held.hold(candidate(1));
+    held.hold(candidate(2));
+    held.offer = null; // answered
+    held.hold(candidate(3)); // came while the peer was being made
+    expect(held.offer).toBeNull();
+    expect(held.drainCandidates().map((c) => c.mid + c.candidate.split(' ')[5])).toEqual(['05001', '05002', '05003']);
+    expect(held.drainCandidates()).toEqual([]);
   });
 });

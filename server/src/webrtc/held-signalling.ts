@@ -14,6 +14,7 @@ export const MAX_HELD_CANDIDATES = 16;
  * soon as it has them, not after the answer: given to the peer with the offer, libjuice checks them at once, and
  * the pair is already good when the browser's nominating check arrives. Learnt only from that check, libjuice
  * answers with a check of its own one pacing slot (50 ms) later, and the first frame waits for it (issue 18).
+ * One holder per live socket, from the sign-in (LiveSession) until the peer is made (LiveWebrtc).
  */
 export class HeldSignalling {
   offer: string | null = null;
@@ -25,13 +26,6 @@ export class HeldSignalling {
     else if (message.type !== 'webrtc-candidate') return false;
     else if (this.candidates.length < MAX_HELD_CANDIDATES) this.candidates.push({ candidate: message.candidate, mid: message.mid });
     return true;
-  }
-
-  /** Takes what another holder kept (the session's, from before the sign-in). */
-  takeFrom(other: HeldSignalling): void {
-    this.offer = other.offer ?? this.offer;
-    for (const candidate of other.drainCandidates()) this.hold({ type: 'webrtc-candidate', ...candidate });
-    other.offer = null;
   }
 
   drainCandidates(): RemoteCandidate[] {

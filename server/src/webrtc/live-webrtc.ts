@@ -2,7 +2,7 @@ import { liveMessage, type LiveClientMessage, type LiveServerMessage, type Webrt
 import type { Consumer, StreamAccess, StreamName } from '../media/index.js';
 import { AudioRtpClock } from './audio/audio-clock.js';
 import { audioTranscoder } from './audio/transcoder.js';
-import { HeldSignalling } from './held-signalling.js';
+import type { HeldSignalling } from './held-signalling.js';
 import { libdatachannel } from './libdatachannel.js';
 import { H264Peer, setPeerLog, type PeerOptions, type PeerState } from './peer.js';
 import { RtpClock } from './rtp-clock.js';
@@ -12,6 +12,8 @@ import { sendVideo, type SendVideoResult } from './video-sender.js';
 /** What the live WebSocket session lends the WebRTC part. */
 export interface LiveWebrtcHost {
   send(message: LiveServerMessage): void;
+  /** The offer and candidates the page sent before there was a peer (from the sign-in on): kept by the session. */
+  held: HeldSignalling;
   /** Detach the current consumer and attach again (now for MSE when WebRTC was declined, else for WebRTC). */
   reattach(): void;
   settings(): WebrtcSettings;
@@ -48,9 +50,6 @@ export interface AudioSource {
  */
 export class LiveWebrtc {
   private phase: Phase = 'waiting';
-  /** The offer and candidates that came before begin() (answered only once the viewer limit let the session in) or
-   * before the peer was made; candidates go to the peer with the offer. */
-  private readonly held = new HeldSignalling();
   private peer: H264Peer | null = null;
   private readonly clock = new RtpClock();
   private readonly audioClock = new AudioRtpClock();
@@ -80,14 +79,13 @@ export class LiveWebrtc {
 
   /**
    * Called once the viewer is signed in, may watch and holds its place among the camera's viewers (maxStreams):
-   * no peer is made for an offer the limit would refuse. `early`: the offer and candidates that arrived during sign-in.
+   * no peer is made for an offer the limit would refuse. The offer (and candidates) that came before is answered now.
    */
-  begin(early: HeldSignalling | null): void {
+  begin(): void {
     if (this.phase !== 'waiting') return;
     this.phase = 'offer';
-    if (early) this.held.takeFrom(early);
-    const offer = this.held.offer;
-    this.held.offer = null;
+    const offer = this.host.held.offer;
+    this.host.held.offer = null;
     if (!this.host.settings().active) return this.decline('DISABLED');
     const codecs = this.host.codecs();
     if (this.host.transcoding() || (codecs !== undefined && !/^avc[13]\./.test(codecs))) return this.decline('CODEC');
@@ -98,13 +96,13 @@ export class LiveWebrtc {
   /** Handles the signalling messages; false for anything else (pause, resume). */
   handle(message: LiveClientMessage): boolean {
     if (message.type === 'webrtc-offer') {
-      if (this.phase === 'waiting') this.held.hold(message);
+      if (this.phase === 'waiting') this.host.held.hold(message);
       else if (this.phase === 'offer') void this.answer(message.sdp);
       return true;
     }
     if (message.type === 'webrtc-candidate') {
       if (this.peer) this.peer.addRemoteCandidate(message.candidate, message.mid);
-      else if (this.phase !== 'mse') this.held.hold(message);
+      else if (this.phase !== 'mse') this.host.held.hold(message);
       return true;
     }
     if (message.type === 'webrtc-fallback') {
@@ -186,7 +184,7 @@ export class LiveWebrtc {
       if (this.phase !== 'answering') return peer.close(); // the socket closed or gave up while libdatachannel started
       this.peer = peer;
       const answering = peer.answer(offer); // takes the offer at once; the answer waits for our own candidates
-      for (const { candidate, mid } of this.held.drainCandidates()) peer.addRemoteCandidate(candidate, mid);
+      for (const { candidate, mid } of this.host.held.drainCandidates()) peer.addRemoteCandidate(candidate, mid);
       sdp = await answering;
     } catch (error) {
       this.host.log.warn({ err: error }, 'WebRTC negotiation failed');

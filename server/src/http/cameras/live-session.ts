@@ -39,7 +39,7 @@ export class LiveSession {
   private webrtc: LiveWebrtc | null = null;
   /** Press to talk (issue 22): only on a WebRTC socket, whose peer carries the microphone. */
   private talk: LiveTalk | null = null;
-  /** The WebRTC offer and candidates that arrived while the sign-in was still being checked. */
+  /** The WebRTC offer and candidates that arrived before there was a peer (from the sign-in on); LiveWebrtc answers from it. */
   private readonly pendingSignalling = new HeldSignalling();
   /** Bumped by every attach and pause: an attach that finds it changed lost a race and lets its consumer go. */
   private attachGeneration = 0;
@@ -125,6 +125,7 @@ export class LiveSession {
     this.talk = LiveTalk.forSocket(this.deps.talk, { camera: () => this.cameraName, owner: this.request.id, microphonePayloadType: () => this.webrtc?.microphonePayloadType ?? null, send });
     const webrtc = new LiveWebrtc({
       send,
+      held: this.pendingSignalling,
       reattach: () => this.reattach(),
       microphone: (packet) => this.talk?.microphone(packet),
       settings: () => this.deps.webrtc?.() ?? { active: true },
@@ -197,7 +198,7 @@ export class LiveSession {
     }
     if (webrtc && !webrtc.begun) {
       // The place is held: now the offer may be answered (the answer re-attaches for the peer).
-      webrtc.begin(this.pendingSignalling);
+      webrtc.begin();
       return;
     }
     if (!webrtc) return void this.pump(consumer);
