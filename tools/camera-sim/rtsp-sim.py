@@ -119,6 +119,10 @@ def launch_line(args, width, height, fps, bitrate):
     label = "".join(c for c in args.name if c.isalnum() or c in " _-")[:32] or "cam"
     font = max(10, height // 40)
     pattern = FLASH_PATTERNS[False] if args.flash else STILL_PATTERN if args.motion else args.pattern
+    # A backchannel-only client (HomeCam's talk) sets up none of the camera's own streams: their payloaders stay
+    # unlinked, and a source that pushes before GStreamer blocks them ends the whole media (not-linked), speaker
+    # included, about one session in five. A tee that allows not-linked makes an unused stream harmless.
+    unused_ok = "! tee allow-not-linked=true " if args.backchannel else ""
     video = (
         f"videotestsrc name=src is-live=true pattern={pattern} "
         f"! video/x-raw,width={width},height={height},framerate={fps}/1,format=I420 "
@@ -126,14 +130,14 @@ def launch_line(args, width, height, fps, bitrate):
         f"shaded-background=true font-desc=\"Sans {font}\" "
         f"! x264enc name=enc tune=zerolatency speed-preset=ultrafast key-int-max={fps * 2} bitrate={bitrate} threads=1 "
         "! video/x-h264,profile=baseline "
-        "! rtph264pay name=pay0 pt=96 config-interval=1"
+        f"{unused_ok}! rtph264pay name=pay0 pt=96 config-interval=1"
     )
     if args.no_audio:
         return f"( {video} )"
     audio = (
         "audiotestsrc is-live=true wave=sine freq=440 volume=0.2 "
         "! audio/x-raw,rate=48000,channels=1 ! audioconvert ! voaacenc bitrate=64000 "
-        "! rtpmp4gpay name=pay1 pt=97"
+        f"{unused_ok}! rtpmp4gpay name=pay1 pt=97"
     )
     return f"( {video} {audio} )"
 
