@@ -16,10 +16,19 @@ interface Fixtures {
  */
 const PUSH_IN_INCOGNITO = [/does not support the Push API in incognito mode/, /^warning: \[push\] subscription failed /];
 
+const LOG_TAIL_LINES = 80;
+
+function serverLogTail(title: string, output: string): string {
+  const lines = output.trimEnd().split('\n');
+  return [`--- the server's last ${Math.min(LOG_TAIL_LINES, lines.length)} of ${lines.length} log lines (${title}) ---`, ...lines.slice(-LOG_TAIL_LINES), '---', ''].join('\n');
+}
+
 export const test = base.extend<Fixtures>({
-  server: async ({}, use) => {
+  server: async ({}, use, testInfo) => {
     const server = await startServer();
     await use(server);
+    // A failed test prints its server's last log lines: a run elsewhere (CI) keeps no files to read afterwards.
+    if (testInfo.status !== testInfo.expectedStatus) process.stderr.write(serverLogTail(testInfo.title, server.output()));
     await server.stop();
   },
   // The browser context depends on the server, so Playwright closes the pages before it stops the server:
