@@ -32,7 +32,7 @@ export function renderTable(rows: readonly Row[]): string {
 
 /** Prints the table and notes, and writes the JSON to bench/results/<name>-<date>.json and <name>-latest.json. */
 export function publishResults(
-  name: 'live' | 'first-frame' | 'first-frame-ab' | 'events' | 'log-pipeline' | 'sampler' | 'requests' | 'detect' | 'cpu' | 'recording' | 'recording-seek' | 'talk',
+  name: 'live' | 'first-frame' | 'first-frame-ab' | 'events' | 'log-pipeline' | 'sampler' | 'requests' | 'detect' | 'cpu' | 'recording' | 'recording-seek' | 'talk' | 'picture-filter',
   title: string,
   result: { date: string; machine: { cpus: number }; durationSeconds: number },
   rows: Row[],

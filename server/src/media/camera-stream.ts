@@ -211,6 +211,7 @@ export class CameraStream {
     const init = this.media.init;
     if (!init) return;
     const fragment = this.ingest.fragment(data, parsed, init);
+    if (!fragment) return; // only a video sample without a picture: nothing to deliver
     this.counters.fragmentsIn += 1;
     this.media.push(fragment);
     if (this.state !== 'streaming') this.setState('streaming');

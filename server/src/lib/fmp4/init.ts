@@ -17,6 +17,8 @@ export interface TrackInfo {
   sampleRate?: number;
   /** mp4a: the esds AudioSpecificConfig bytes (object type, rate, channels), e.g. for ADTS headers. */
   audioSpecificConfig?: Buffer;
+  /** avcC/hvcC: bytes of the length in front of each NAL unit in a sample (1, 2 or 4). */
+  nalLengthSize?: number;
   /** trex defaults (0 when absent); fragments may rely on them. */
   defaultSampleDuration: number;
   defaultSampleFlags: number;
@@ -85,12 +87,15 @@ function videoEntry(buf: Buffer, entry: Box): Partial<TrackInfo> {
   const avcC = kids.find((b) => b.type === 'avcC');
   const hvcC = kids.find((b) => b.type === 'hvcC');
   let codec = entry.type;
+  let nalLengthSize: number | undefined;
   if (avcC && avcC.end - avcC.body >= 4) {
     codec = `${entry.type}.${hex(buf[avcC.body + 1])}${hex(buf[avcC.body + 2])}${hex(buf[avcC.body + 3])}`;
+    if (avcC.end - avcC.body >= 5) nalLengthSize = (buf[avcC.body + 4]! & 0x03) + 1;
   } else if (hvcC && hvcC.end - hvcC.body >= 13) {
     codec = hevcCodec(entry.type, buf.subarray(hvcC.body, hvcC.end));
+    if (hvcC.end - hvcC.body >= 22) nalLengthSize = (buf[hvcC.body + 21]! & 0x03) + 1;
   }
-  return { width, height, codec };
+  return { width, height, codec, ...(nalLengthSize ? { nalLengthSize } : {}) };
 }
 
 /** hvcC → 'hvc1.1.6.L93.B0' (ISO/IEC 14496-15 annex E). */

@@ -10,6 +10,8 @@ export interface Sample {
   /** Presentation minus decode time; differs between samples only when frames are reordered (B-frames). */
   compositionOffset: number;
   sync: boolean;
+  /** The sample flags as the fragment gives them (trun, first-sample, tfhd or trex default). */
+  flags: number;
   /** A view into the fragment buffer (not a copy). */
   data: Buffer;
 }
@@ -64,7 +66,7 @@ export function readSamples(buf: Buffer, tracks: readonly TrackInfo[], trackId: 
         if (i === 0 && firstFlags !== undefined) sampleFlags = firstFlags;
         const compositionOffset = flags & TRUN_CTS ? buf.readInt32BE((p += 4) - 4) : 0;
         if (dataPos + size > buf.length) throw new Mp4ParseError('sample data overruns the fragment');
-        samples.push({ decodeTime, duration, compositionOffset, sync: (sampleFlags & SAMPLE_IS_NON_SYNC) === 0, data: buf.subarray(dataPos, dataPos + size) });
+        samples.push({ decodeTime, duration, compositionOffset, sync: (sampleFlags & SAMPLE_IS_NON_SYNC) === 0, flags: sampleFlags, data: buf.subarray(dataPos, dataPos + size) });
         decodeTime += duration;
         dataPos += size;
       }
