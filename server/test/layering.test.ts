@@ -63,10 +63,28 @@ function edges(): [string, string][] {
 }
 
 /** Imports from `layer` (its wiring aside) whose resolved target fails `allowed`. */
-function resolvedViolations(layer: string, allowed: (target: string) => boolean): string[] {
+function resolvedViolations(layer: string, allowed: (target: string, file: string) => boolean): string[] {
   return edges()
-    .filter(([file, target]) => folderOf(file) === layer && !allowed(target))
+    .filter(([file, target]) => folderOf(file) === layer && !allowed(target, file))
     .map(([file, target]) => `${relative(SRC, file)} imports ${relative(SRC, target)}`);
+}
+
+/** What a feature's own routes take from http/: the route kit, never another route, the edge or Fastify itself. */
+const HTTP_KIT = new Set(['define-routes.js', 'request-auth.js', 'schemas.js'].map((name) => join('http', name)));
+
+/**
+ * A feature folder's routes file (`routes.ts`, `channel-settings-routes.ts` …) importing the route kit: the one way
+ * HTTP enters a feature that wires itself (its routes in http/ would import its service there, and its module.ts
+ * would import them back).
+ */
+function usesRouteKit(target: string, file: string): boolean {
+  const stem = basename(file).replace(/\.[jt]s$/, '');
+  return (stem === 'routes' || stem.endsWith('-routes')) && HTTP_KIT.has(relative(SRC, target));
+}
+
+/** Imports from `layer` (its wiring aside) into http/ that are not a routes file's use of the route kit. */
+function httpImports(layer: string): string[] {
+  return resolvedViolations(layer, (target, file) => folderOf(target) !== 'http' || usesRouteKit(target, file));
 }
 
 /** The names a file imports from a specifier matching `from` (value and type imports alike). */
@@ -183,8 +201,12 @@ describe('layering', () => {
     expect(violations('integrations', /^(?:fastify|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)/)).toEqual([]);
   });
 
-  it('alerts (the alert pipeline and its channels) work through services and the bus: no HTTP, sockets or database', () => {
-    expect(violations('alerts', /\/http\/|\/realtime\/|\/db\/|^better-sqlite3|^kysely|^fastify|^socket\.io|^node:child_process/)).toEqual([]);
+  it('alerts (the alert pipeline and its channels) work through services and the bus: no sockets or database, HTTP only in its routes', () => {
+    expect(violations('alerts', /\/realtime\/|\/db\/|^better-sqlite3|^kysely|^fastify|^socket\.io|^node:child_process/)).toEqual([]);
+    expect(httpImports('alerts')).toEqual([]);
+    // The exception is the one it means: the status/test routes and the channels' one settings route use the kit.
+    expect(specifiers(join(SRC, 'alerts', 'channel-settings-routes.ts'))).toContain('../http/define-routes.js');
+    expect(usesRouteKit(join(SRC, 'http', 'define-routes.js'), join(SRC, 'alerts', 'alert-pipeline.ts'))).toBe(false);
   });
 
   it('logs (the log hub: scrubbing, ring, rotating file) uses only lib and the shared contract', () => {
@@ -195,8 +217,8 @@ describe('layering', () => {
     expect(resolvedViolations('backup', (target) => ['backup', 'db', 'lib', 'errors', 'config-rules'].includes(folderOf(target)))).toEqual([]);
   });
 
-  it('metrics (the one reader of /proc) uses lib and the media API only: nothing of services, storage, HTTP or sockets', () => {
-    expect(resolvedViolations('metrics', (target) => ['metrics', 'lib', 'media'].includes(folderOf(target)))).toEqual([]);
+  it('metrics (the one reader of /proc) uses lib and the media API only, and its route the route kit: nothing of services, storage or sockets', () => {
+    expect(resolvedViolations('metrics', (target, file) => ['metrics', 'lib', 'media'].includes(folderOf(target)) || usesRouteKit(target, file))).toEqual([]);
     expect(violations('services', /\/metrics\//)).toEqual([]);
   });
 
@@ -239,13 +261,15 @@ describe('layering', () => {
     expect([...new Set(users)].sort()).toEqual(['continuous/module.ts', 'modules.ts']); // its own wiring and the module list
   });
 
-  it('the features that wire themselves, routes included (sessions, API tokens, passkeys, ONVIF), are reached by the module list alone', () => {
+  it('the features that wire themselves, routes included (sessions, API tokens, passkeys, ONVIF, HomeKit, metrics, alerts), are reached by the wiring alone', () => {
     // A route of theirs kept in http/ would import their service there, and their module.ts would import it back.
     const inside = (file: string, feature: string) => relative(SRC, file).startsWith(feature + sep);
-    for (const feature of ['sessions', 'api-tokens', 'passkeys', 'onvif', 'onvif-events']) {
+    // main.ts reads the alert channels' operator options (`--help`, the environment) before anything is built.
+    const wiringUsers: Record<string, string[]> = { alerts: ['main.ts', 'modules.ts'] };
+    for (const feature of ['sessions', 'api-tokens', 'passkeys', 'onvif', 'onvif-events', 'homekit', 'metrics', 'alerts']) {
       expect(sourceFiles(join(SRC, feature)).length, feature).toBeGreaterThan(2);
       const users = edges().filter(([file, target]) => inside(target, feature) && !inside(file, feature)).map(([file]) => relative(SRC, file));
-      expect([...new Set(users)], feature).toEqual(['modules.ts']);
+      expect([...new Set(users)].sort(), feature).toEqual(wiringUsers[feature] ?? ['modules.ts']);
     }
   });
 
@@ -264,9 +288,10 @@ describe('layering', () => {
     expect([...new Set(cycles)]).toEqual([]);
   });
 
-  it('homekit (the HAP bridge, its accessories, HomeKit streaming) uses services, the bus, the media API and lib: no HTTP, sockets or database', () => {
+  it('homekit (the HAP bridge, its accessories, HomeKit streaming) uses services, the bus, the media API and lib, and its route the route kit: no other HTTP, sockets or database', () => {
     expect(sourceFiles(join(SRC, 'homekit')).length).toBeGreaterThan(3);
-    expect(resolvedViolations('homekit', (target) => ['homekit', 'services', 'events', 'integrations', 'media', 'errors', 'lib'].includes(folderOf(target)))).toEqual([]);
-    expect(violations('homekit', /^(?:fastify|@fastify\/|socket\.io|better-sqlite3|kysely)|\/http\/|\/realtime\/|\/db\/|\/repositories\//)).toEqual([]);
+    const allowed = (target: string, file: string) => ['homekit', 'services', 'events', 'integrations', 'media', 'errors', 'lib'].includes(folderOf(target)) || usesRouteKit(target, file);
+    expect(resolvedViolations('homekit', allowed)).toEqual([]);
+    expect(violations('homekit', /^(?:fastify|@fastify\/|socket\.io|better-sqlite3|kysely)|\/realtime\/|\/db\/|\/repositories\//)).toEqual([]);
   });
 });
