@@ -2,8 +2,8 @@ import { alertsModule, type AlertsModuleOptions } from './alerts/module.js';
 import { mqttStateModule, publisherHooks } from './alerts/mqtt/module.js';
 import { pushModule, type PushModuleOptions } from './alerts/push/module.js';
 import { analysisModule, type AnalysisOptions } from './analysis/module.js';
-import { auditModule } from './audit/module.js';
-import { backupModule, type BackupModuleOptions } from './backup/module.js';
+import { auditModule } from './core/audit.module.js';
+import { backupModule, type BackupModuleOptions } from './core/backup.module.js';
 import type { ContinuousOptions } from './continuous/index.js';
 import { continuousModule } from './continuous/module.js';
 import type { AppContext } from './context/context.js';
@@ -26,8 +26,8 @@ import { secondFactorModule } from './second-factor/module.js';
 import { apiTokensModule } from './api-tokens/module.js';
 import { sessionsModule } from './sessions/module.js';
 import { firstGate } from './services/notification.service.js';
-import { streamsModule, type LiveOptions } from './streams/module.js';
-import { triggersModule } from './triggers/module.js';
+import { streamsModule, type LiveOptions } from './core/streams.module.js';
+import { triggersModule } from './core/triggers.module.js';
 import type { TriggerExtras } from './triggers/trigger-manager.js';
 
 /** What the modules take besides the context: operator options (main.ts) and tests' shorter time-outs. */

@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
  * The wiring stands apart: each feature's `module.ts` (and `core/*.module.ts`), the ordered list in `modules.ts`,
  * the context, the runtime, app.ts and main.ts. A folder's `module.ts` builds its parts and registers its routes,
  * so it may reach what its folder's own files may not (its routes in http/, a repository); nothing but the wiring
- * imports it.
+ * imports it. It stands in a folder only where nothing lower imports that folder (else in core/): counted in its
+ * own folder, no import runs back up (the folders form no cycle, app.ts, main.ts and modules.ts on top).
  */
 const SRC = resolve(import.meta.dirname, '..', 'src');
 const WIRING_FOLDERS = new Set(['context', 'runtime', 'core']);
@@ -63,10 +64,28 @@ function edges(): [string, string][] {
 }
 
 /** Imports from `layer` (its wiring aside) whose resolved target fails `allowed`. */
-function resolvedViolations(layer: string, allowed: (target: string) => boolean): string[] {
+function resolvedViolations(layer: string, allowed: (target: string, file: string) => boolean): string[] {
   return edges()
-    .filter(([file, target]) => folderOf(file) === layer && !allowed(target))
+    .filter(([file, target]) => folderOf(file) === layer && !allowed(target, file))
     .map(([file, target]) => `${relative(SRC, file)} imports ${relative(SRC, target)}`);
+}
+
+/** What a feature's own routes take from http/: the route kit, never another route, the edge or Fastify itself. */
+const HTTP_KIT = new Set(['define-routes.js', 'request-auth.js', 'schemas.js'].map((name) => join('http', name)));
+
+/**
+ * A feature folder's routes file (`routes.ts`, `channel-settings-routes.ts` …) importing the route kit: the one way
+ * HTTP enters a feature that wires itself (its routes in http/ would import its service there, and its module.ts
+ * would import them back).
+ */
+function usesRouteKit(target: string, file: string): boolean {
+  const stem = basename(file).replace(/\.[jt]s$/, '');
+  return (stem === 'routes' || stem.endsWith('-routes')) && HTTP_KIT.has(relative(SRC, target));
+}
+
+/** Imports from `layer` (its wiring aside) into http/ that are not a routes file's use of the route kit. */
+function httpImports(layer: string): string[] {
+  return resolvedViolations(layer, (target, file) => folderOf(target) !== 'http' || usesRouteKit(target, file));
 }
 
 /** The names a file imports from a specifier matching `from` (value and type imports alike). */
@@ -87,6 +106,32 @@ function violations(layer: string, forbidden: RegExp): string[] {
         .filter((specifier) => forbidden.test(specifier))
         .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
     );
+}
+
+/**
+ * The cycles between the places `placeOf` puts files in, each as `a → b → … → a`: one depth-first walk, a cycle per
+ * import that leads back to a place still being walked (linear in places and imports).
+ */
+function cyclesBetween(placeOf: (path: string) => string): string[] {
+  const graph = new Map<string, Set<string>>();
+  for (const [file, target] of edges()) {
+    const [from, to] = [placeOf(file), placeOf(target)];
+    if (from !== to) graph.set(from, (graph.get(from) ?? new Set()).add(to));
+  }
+  const cycles: string[] = [];
+  const done = new Set<string>();
+  const walking: string[] = [];
+  const visit = (place: string): void => {
+    if (done.has(place)) return;
+    const at = walking.indexOf(place);
+    if (at >= 0) return void cycles.push([...walking.slice(at), place].join(' → '));
+    walking.push(place);
+    for (const next of graph.get(place) ?? []) visit(next);
+    walking.pop();
+    done.add(place);
+  };
+  for (const place of graph.keys()) visit(place);
+  return cycles;
 }
 
 describe('layering', () => {
@@ -183,8 +228,12 @@ describe('layering', () => {
     expect(violations('integrations', /^(?:fastify|socket\.io|node:child_process|node:fs|better-sqlite3|kysely)/)).toEqual([]);
   });
 
-  it('alerts (the alert pipeline and its channels) work through services and the bus: no HTTP, sockets or database', () => {
-    expect(violations('alerts', /\/http\/|\/realtime\/|\/db\/|^better-sqlite3|^kysely|^fastify|^socket\.io|^node:child_process/)).toEqual([]);
+  it('alerts (the alert pipeline and its channels) work through services and the bus: no sockets or database, HTTP only in its routes', () => {
+    expect(violations('alerts', /\/realtime\/|\/db\/|^better-sqlite3|^kysely|^fastify|^socket\.io|^node:child_process/)).toEqual([]);
+    expect(httpImports('alerts')).toEqual([]);
+    // The exception is the one it means: the status/test routes and the channels' one settings route use the kit.
+    expect(specifiers(join(SRC, 'alerts', 'channel-settings-routes.ts'))).toContain('../http/define-routes.js');
+    expect(usesRouteKit(join(SRC, 'http', 'define-routes.js'), join(SRC, 'alerts', 'alert-pipeline.ts'))).toBe(false);
   });
 
   it('logs (the log hub: scrubbing, ring, rotating file) uses only lib and the shared contract', () => {
@@ -195,8 +244,8 @@ describe('layering', () => {
     expect(resolvedViolations('backup', (target) => ['backup', 'db', 'lib', 'errors', 'config-rules'].includes(folderOf(target)))).toEqual([]);
   });
 
-  it('metrics (the one reader of /proc) uses lib and the media API only: nothing of services, storage, HTTP or sockets', () => {
-    expect(resolvedViolations('metrics', (target) => ['metrics', 'lib', 'media'].includes(folderOf(target)))).toEqual([]);
+  it('metrics (the one reader of /proc) uses lib and the media API only, and its route the route kit: nothing of services, storage or sockets', () => {
+    expect(resolvedViolations('metrics', (target, file) => ['metrics', 'lib', 'media'].includes(folderOf(target)) || usesRouteKit(target, file))).toEqual([]);
     expect(violations('services', /\/metrics\//)).toEqual([]);
   });
 
@@ -239,34 +288,40 @@ describe('layering', () => {
     expect([...new Set(users)].sort()).toEqual(['continuous/module.ts', 'modules.ts']); // its own wiring and the module list
   });
 
-  it('the features that wire themselves, routes included (sessions, API tokens, passkeys, ONVIF), are reached by the module list alone', () => {
+  it('the features that wire themselves, routes included (sessions, API tokens, passkeys, ONVIF, HomeKit, metrics, alerts), are reached by the wiring alone', () => {
     // A route of theirs kept in http/ would import their service there, and their module.ts would import it back.
     const inside = (file: string, feature: string) => relative(SRC, file).startsWith(feature + sep);
-    for (const feature of ['sessions', 'api-tokens', 'passkeys', 'onvif', 'onvif-events']) {
+    // main.ts reads the alert channels' operator options (`--help`, the environment) before anything is built.
+    const wiringUsers: Record<string, string[]> = { alerts: ['main.ts', 'modules.ts'] };
+    for (const feature of ['sessions', 'api-tokens', 'passkeys', 'onvif', 'onvif-events', 'homekit', 'metrics', 'alerts']) {
       expect(sourceFiles(join(SRC, feature)).length, feature).toBeGreaterThan(2);
       const users = edges().filter(([file, target]) => inside(target, feature) && !inside(file, feature)).map(([file]) => relative(SRC, file));
-      expect([...new Set(users)], feature).toEqual(['modules.ts']);
+      expect([...new Set(users)].sort(), feature).toEqual(wiringUsers[feature] ?? ['modules.ts']);
     }
   });
 
   it('has no cycles between folders', () => {
-    const graph = new Map<string, Set<string>>();
-    for (const [file, target] of edges()) {
-      const [from, to] = [folderOf(file), folderOf(target)];
-      if (from !== to) graph.set(from, (graph.get(from) ?? new Set()).add(to));
-    }
-    const cycles: string[] = [];
-    const visit = (folder: string, path: string[]): void => {
-      if (path.includes(folder)) return void cycles.push([...path.slice(path.indexOf(folder)), folder].join(' → '));
-      for (const next of graph.get(folder) ?? []) visit(next, [...path, folder]);
-    };
-    for (const folder of graph.keys()) visit(folder, []);
-    expect([...new Set(cycles)]).toEqual([]);
+    expect(cyclesBetween(folderOf)).toEqual([]);
   });
 
-  it('homekit (the HAP bridge, its accessories, HomeKit streaming) uses services, the bus, the media API and lib: no HTTP, sockets or database', () => {
+  it('no import runs back up: with each module.ts counted in its own folder, only app.ts, main.ts and modules.ts stand above the folders', () => {
+    // The case above lumps all wiring into one place. Here a folder's module.ts belongs to its folder, so a module
+    // kept in a folder that lower code imports (it imports the context, the runtime and http back) is a cycle: such
+    // a module belongs in core/, and a route that serves a feature in the feature's own folder.
+    const placeOf = (path: string) => {
+      const [top = '', ...rest] = relative(SRC, path).split(sep);
+      const stem = top.replace(/\.[jt]s$/, '');
+      return rest.length === 0 && WIRING_ROOT_FILES.has(stem) ? 'top' : stem;
+    };
+    expect(placeOf(join(SRC, 'triggers', 'trigger.ts'))).toBe('triggers');
+    expect(placeOf(join(SRC, 'logger.js'))).toBe(placeOf(join(SRC, 'logger.ts')));
+    expect(cyclesBetween(placeOf)).toEqual([]);
+  });
+
+  it('homekit (the HAP bridge, its accessories, HomeKit streaming) uses services, the bus, the media API and lib, and its route the route kit: no other HTTP, sockets or database', () => {
     expect(sourceFiles(join(SRC, 'homekit')).length).toBeGreaterThan(3);
-    expect(resolvedViolations('homekit', (target) => ['homekit', 'services', 'events', 'integrations', 'media', 'errors', 'lib'].includes(folderOf(target)))).toEqual([]);
-    expect(violations('homekit', /^(?:fastify|@fastify\/|socket\.io|better-sqlite3|kysely)|\/http\/|\/realtime\/|\/db\/|\/repositories\//)).toEqual([]);
+    const allowed = (target: string, file: string) => ['homekit', 'services', 'events', 'integrations', 'media', 'errors', 'lib'].includes(folderOf(target)) || usesRouteKit(target, file);
+    expect(resolvedViolations('homekit', allowed)).toEqual([]);
+    expect(violations('homekit', /^(?:fastify|@fastify\/|socket\.io|better-sqlite3|kysely)|\/realtime\/|\/db\/|\/repositories\//)).toEqual([]);
   });
 });

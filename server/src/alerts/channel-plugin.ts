@@ -13,7 +13,7 @@ export interface SettingsCaller {
 
 /**
  * A channel's settings card (Settings → Notifications): one block of config.json `notifications.<id>`, served at
- * `GET/PATCH /api/settings/notifications/<id>` by the one generic route (http/alerts/channel-settings.routes.ts),
+ * `GET/PATCH /api/settings/notifications/<id>` by the one generic route (channel-settings-routes.ts),
  * documented per channel from these schemas. Answers never hold a secret a caller may not see.
  */
 export interface ChannelSettings<Response = unknown, Patch = unknown> {

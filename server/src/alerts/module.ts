@@ -1,9 +1,9 @@
 import type { AppContext } from '../context/context.js';
-import { alertRoutes } from '../http/alerts/alerts.routes.js';
-import { channelSettingsRoutes, type ChannelSettingsEntry } from '../http/alerts/channel-settings.routes.js';
 import { DEFAULT_MAX_CLIP_MS } from '../recording/clip-policy.js';
 import { PrivateFileRepository } from '../repositories/private-file.repository.js';
 import { registerAll, type HomecamModule } from '../runtime/module.js';
+import { alertRoutes } from './routes.js';
+import { channelSettingsRoutes, type ChannelSettingsEntry } from './channel-settings-routes.js';
 import type { AlertPipeline } from './alert-pipeline.js';
 import type { AlertChannelPlugin, ChannelContext } from './channel-plugin.js';
 import type { ChannelWorkerOptions } from './channel-worker.js';

@@ -1,8 +1,8 @@
 import type { AppContext } from '../context/context.js';
-import { homekitRoutes } from '../http/homekit/homekit.routes.js';
 import { redactText } from '../media/index.js';
 import type { HomecamModule } from '../runtime/module.js';
 import type { SystemService } from '../services/system.service.js';
+import { homekitRoutes } from './routes.js';
 import type { InterfaceTable } from './bind.js';
 import { HomekitIntegration } from './homekit-integration.js';
 import { HomekitService } from './homekit-service.js';

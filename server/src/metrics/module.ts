@@ -1,7 +1,7 @@
 import type { AppContext } from '../context/context.js';
-import { metricsRoutes } from '../http/system/metrics.routes.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { HomecamModule } from '../runtime/module.js';
+import { metricsRoutes } from './routes.js';
 import { createSystemProbe, MetricsSampler } from './index.js';
 
 export interface MetricsOptions {

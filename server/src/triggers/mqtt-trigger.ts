@@ -31,6 +31,9 @@ export interface MqttTriggerOptions {
   onConnected?: (trigger: MqttTrigger) => void;
 }
 
+/** What another module hangs on the MQTT trigger's connection (the MQTT publisher: its commands, its announcements). */
+export type MqttTriggerHooks = Pick<MqttTriggerOptions, 'commands' | 'onConnected'>;
+
 export interface MqttCommandHandler {
   topics(): string[];
   handle(topic: string, payload: Buffer): void;

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context/context.js';
 import { MqttStateIntegration } from '../../integrations/index.js';
 import type { HomecamModule } from '../../runtime/module.js';
 import type { TriggerService } from '../../services/trigger.service.js';
-import type { MqttTriggerHooks } from '../../triggers/module.js';
+import type { MqttTriggerHooks } from '../../triggers/mqtt-trigger.js';
 import type { TriggerManager } from '../../triggers/trigger-manager.js';
 import { MqttHaPublisher } from './ha-publisher.js';
 

@@ -1,9 +1,9 @@
 import { alertChannelParamsSchema, alertStatusListSchema, alertTestResultSchema, isAdmin } from '@homecam/shared';
-import type { AlertPipeline } from '../../alerts/alert-pipeline.js';
-import { AppError } from '../../errors/app-error.js';
-import { defineRoutes } from '../define-routes.js';
-import { requireAuth } from '../request-auth.js';
-import { AUTH_ERRORS, errorResponses } from '../schemas.js';
+import { AppError } from '../errors/app-error.js';
+import { defineRoutes } from '../http/define-routes.js';
+import { requireAuth } from '../http/request-auth.js';
+import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
+import type { AlertPipeline } from './alert-pipeline.js';
 
 const NOTIFICATIONS_READ = { anyOf: ['settings:notifications:access', 'settings:notifications:edit'] } as const;
 const NOTIFICATIONS_EDIT = { anyOf: ['settings:notifications:edit'] } as const;

@@ -1,8 +1,8 @@
 import { isAdmin } from '@homecam/shared';
-import type { ChannelSettings } from '../../alerts/channel-plugin.js';
-import { defineRoutes } from '../define-routes.js';
-import { requireAuth } from '../request-auth.js';
-import { AUTH_ERRORS, errorResponses } from '../schemas.js';
+import { defineRoutes } from '../http/define-routes.js';
+import { requireAuth } from '../http/request-auth.js';
+import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
+import type { ChannelSettings } from './channel-plugin.js';
 
 const READ = { anyOf: ['settings:notifications:access', 'settings:notifications:edit'] } as const;
 const EDIT = { anyOf: ['settings:notifications:edit'] } as const;

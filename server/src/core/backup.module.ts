@@ -1,8 +1,8 @@
+import type { ScanLimits } from '../backup/archive-scan.js';
 import type { AppContext } from '../context/context.js';
 import { automaticBackupRoutes, backupRoutes } from '../http/backup/backup.routes.js';
 import { registerAll, type HomecamModule } from '../runtime/module.js';
 import { BackupService } from '../services/backup.service.js';
-import type { ScanLimits } from './archive-scan.js';
 
 export interface BackupModuleOptions {
   /** Backup archive limits (tests lower them). */

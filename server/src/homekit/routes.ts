@@ -1,7 +1,7 @@
 import { homekitPatchSchema, homekitStatusSchema } from '@homecam/shared';
-import type { HomekitSettingsService } from '../../homekit/homekit-settings.service.js';
-import { defineRoutes } from '../define-routes.js';
-import { AUTH_ERRORS, errorResponses } from '../schemas.js';
+import { defineRoutes } from '../http/define-routes.js';
+import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
+import type { HomekitSettingsService } from './homekit-settings.service.js';
 
 /** Admin only: the setup code pairs a phone with every camera, and the bridge opens a port on the LAN. */
 export const homekitRoutes = defineRoutes<{ homekit: HomekitSettingsService }>((app, { homekit }) => {

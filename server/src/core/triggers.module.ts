@@ -3,12 +3,9 @@ import { triggerRoutes } from '../http/system/triggers.routes.js';
 import { TriggerIntegration } from '../integrations/index.js';
 import type { HomecamModule } from '../runtime/module.js';
 import { TriggerService } from '../services/trigger.service.js';
-import type { MqttTriggerOptions } from './mqtt-trigger.js';
-import { TriggerManager, type TriggerExtras } from './trigger-manager.js';
-import { TRIGGER_NAMES } from './trigger.js';
-
-/** What another module hangs on the MQTT trigger's connection (the MQTT publisher: its commands, its announcements). */
-export type MqttTriggerHooks = Pick<MqttTriggerOptions, 'commands' | 'onConnected'>;
+import type { MqttTriggerHooks } from '../triggers/mqtt-trigger.js';
+import { TriggerManager, type TriggerExtras } from '../triggers/trigger-manager.js';
+import { TRIGGER_NAMES } from '../triggers/trigger.js';
 
 export type TriggersModule = HomecamModule & { readonly triggers: TriggerService; readonly manager: TriggerManager };
 

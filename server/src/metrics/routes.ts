@@ -1,7 +1,7 @@
 import { metricsResponseSchema } from '@homecam/shared';
-import type { MetricsSampler } from '../../metrics/index.js';
-import { defineRoutes } from '../define-routes.js';
-import { AUTH_ERRORS, errorResponses } from '../schemas.js';
+import { defineRoutes } from '../http/define-routes.js';
+import { AUTH_ERRORS, errorResponses } from '../http/schemas.js';
+import type { MetricsSampler } from './sampler.js';
 
 export const metricsRoutes = defineRoutes<{ metrics: MetricsSampler }>((app, { metrics }) => {
   app.get(

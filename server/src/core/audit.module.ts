@@ -1,6 +1,6 @@
+import { AuditLog } from '../audit/audit-log.js';
 import type { AppContext } from '../context/context.js';
 import type { HomecamModule } from '../runtime/module.js';
-import { AuditLog } from './audit-log.js';
 
 /** The Console's audit trail: after the streams (it follows their states), before anything that makes events. */
 export function auditModule(ctx: Pick<AppContext, 'bus' | 'cameras' | 'config' | 'streams' | 'log'>): HomecamModule {
