@@ -46,12 +46,19 @@ describe('continuous recording on a filling disk', () => {
     await app.modules.recorder.recorder.idle();
     const span = (await app.homecam.repositories.recordings.get(id))!;
     const spanStart = Date.parse(span.started_at);
-    // Settled once every finished segment the span overlaps carries the event flag.
+    const spanEnd = spanStart + span.duration_ms;
+    // Settled once all of the event's footage is finished (a segment reaches past its end, usually ~0.1 s of the
+    // event lies in the segment being written when it ends) and the event is indexed (its review item is added
+    // after its segments are marked).
     const snapshot = await waitFor(async () => {
       const rows = (await segmentsOf(app, 'Yard')).filter((row) => row.status === 'complete');
-      const covered = rows.filter((row) => row.start_ms <= spanStart + span.duration_ms && row.end_ms >= spanStart);
-      return covered.length > 0 && covered.every((row) => row.event === 1) ? rows : null;
-    }, { timeoutMs: 30_000, message: 'event footage' });
+      const indexed = await app.homecam.database.db.selectFrom('review_items').select('id').where('camera', '=', 'Yard').executeTakeFirst();
+      return indexed && rows.some((row) => row.end_ms >= spanEnd) ? rows : null;
+    }, { timeoutMs: 30_000, message: 'the event footage finished and indexed' });
+    // Every segment holding some of the event is in the events tier, the one holding its last moments too.
+    const covered = snapshot.filter((row) => row.start_ms <= spanEnd && row.end_ms >= spanStart);
+    expect(covered.length).toBeGreaterThan(0);
+    expect(covered.map((row) => [row.start_ms, row.end_ms, row.event])).toEqual(covered.map((row) => [row.start_ms, row.end_ms, 1]));
 
     // A live viewer the whole time.
     const viewer = await app.homecam.streams.attach('Yard', 'main', { kind: 'viewer', label: 'disk-full-test' });

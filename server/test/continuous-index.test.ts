@@ -132,6 +132,31 @@ describe.each(['sqlite', 'postgres'])('the continuous index on %s', (name) => {
     expect(Number(summarized?.n)).toBe(1_200 - 6);
   });
 
+  it('keeps the events tier on segments an event touched while they were written, through their close', async () => {
+    const index = new SegmentIndex(db());
+    const writing = (id: string, start: number): SegmentRow => segment('Gate', 0, { id, start_ms: start, end_ms: start, bytes: 0, status: 'writing' });
+    const closed = (start: number) => ({ start_ms: start, end_ms: start + 10_000, bytes: 500_000, status: 'complete', motion: 0 as const, motion_score: 0, event: 0 as const });
+    // The event [T0 + 2 s, T0 + 5 s] ends while two segments are written: one began inside it, one before it.
+    await index.insert(writing('began-inside', T0 + 4_000));
+    await index.insert(segment('Gate', 0, { id: 'began-before', camera: 'Shed', start_ms: T0, end_ms: T0, bytes: 0, status: 'writing' }));
+    await index.markEvent('Gate', T0 + 2_000, T0 + 5_000, 60_000);
+    await index.markEvent('Shed', T0 + 2_000, T0 + 5_000, 60_000);
+    // Both close after the event: the writer's flags no longer see it open (event 0), the mark stays.
+    await index.finish('began-inside', closed(T0 + 4_000));
+    await index.finish('began-before', closed(T0));
+    expect((await index.get('began-inside'))?.event).toBe(1);
+    expect((await index.get('began-before'))?.event).toBe(1);
+    // A segment begun after the event is plain; one closed while an event is open is in the events tier.
+    await index.insert(writing('began-after', T0 + 14_000));
+    await index.markEvent('Gate', T0 + 2_000, T0 + 5_000, 60_000);
+    await index.finish('began-after', closed(T0 + 14_000));
+    expect((await index.get('began-after'))?.event).toBe(0);
+    await index.insert(writing('during-next', T0 + 24_000));
+    await index.finish('during-next', { ...closed(T0 + 24_000), event: 1 });
+    expect((await index.get('during-next'))?.event).toBe(1);
+    expect((await index.oldest({ motion: 0, event: 0 }, 'Gate', 10)).map((row) => row.id)).toEqual(['began-after']);
+  });
+
   it('merges overlapping events into one review item per camera, and keeps marks per user', async () => {
     const review = new ReviewIndex(db());
     const a = await review.addEvent('Yard', T0, T0 + 30_000, ['motion']);

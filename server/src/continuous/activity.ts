@@ -1,6 +1,6 @@
 import type { EventBus } from '../events/event-bus.js';
 
-/** How long finished motion intervals are remembered: longer than any segment stays open. */
+/** How long finished motion and event intervals are remembered: longer than any segment stays open. */
 const KEEP_MS = 10 * 60_000;
 
 interface Interval {
@@ -9,12 +9,15 @@ interface Interval {
 }
 
 /**
- * Motion per camera from the bus, for a segment's tier flags when it closes: `motion` when any motion overlaps it
- * (`motion_score`: the share of the segment with motion, 0–100), `event` while an event's recording (a clip or a
- * span) is open. Every finished event also marks its segments in the index (markEvent), pre-roll included.
+ * Motion and events per camera from the bus, for a segment's tier flags when it closes: `motion` when any motion
+ * overlaps it (`motion_score`: the share of the segment with motion, 0–100), `event` while an event's recording (a
+ * clip or a span) is open or when a finished event overlaps it: a writer behind the wall clock (a busy machine)
+ * opens and closes the segment holding an event's last moments after the event finished and marked its segments
+ * in the index (markEvent, which sees only the segments that exist by then).
  */
 export class Activity {
   private readonly motion = new Map<string, Interval[]>();
+  private readonly events = new Map<string, { start: number; end: number }[]>();
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
@@ -28,6 +31,10 @@ export class Activity {
     this.unsubscribe.push(
       this.bus.subscribe('MotionStarted', ({ camera, at }) => this.open(this.motion, camera, at)),
       this.bus.subscribe('MotionEnded', ({ camera, at }) => this.end(this.motion, camera, at)),
+      this.bus.subscribe('RecordingCompleted', ({ recording }) => {
+        const start = Date.parse(recording.startedAt);
+        this.finished(recording.camera, start, start + recording.durationMs);
+      }),
     );
   }
 
@@ -41,8 +48,18 @@ export class Activity {
     return {
       motion: covered > 0 ? 1 : 0,
       motion_score: Math.min(100, Math.round((covered / length) * 100)),
-      event: this.eventOpen(camera) ? 1 : 0,
+      event: this.eventOpen(camera) || this.eventWithin(camera, start, end) ? 1 : 0,
     };
+  }
+
+  /** A finished event overlaps [start, end] (ends included, as markEvent counts them). */
+  private eventWithin(camera: string, start: number, end: number): boolean {
+    return (this.events.get(camera) ?? []).some((event) => event.start <= end && event.end >= start);
+  }
+
+  private finished(camera: string, start: number, end: number): void {
+    const kept = (this.events.get(camera) ?? []).filter((event) => event.end > this.now() - KEEP_MS);
+    this.events.set(camera, [...kept, { start, end }]);
   }
 
   private overlap(list: Interval[] | undefined, start: number, end: number): number {

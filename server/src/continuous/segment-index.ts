@@ -45,6 +45,16 @@ export class SegmentIndex {
     });
   }
 
+  /**
+   * A segment is closed with its length, size and flags. The event flag is only ever added here, never cleared:
+   * an event that ended while the segment was being written has marked it already (markEvent), and the writer's
+   * flags, taken at the close, no longer see that event open.
+   */
+  async finish(id: string, closed: Pick<SegmentRow, 'start_ms' | 'end_ms' | 'bytes' | 'status' | 'motion' | 'motion_score' | 'event'>): Promise<void> {
+    const { event, ...rest } = closed;
+    await this.update(id, event === 1 ? closed : rest);
+  }
+
   async get(id: string): Promise<SegmentRow | undefined> {
     return this.db.selectFrom('segments').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -139,7 +149,11 @@ export class SegmentIndex {
     return timelineData(this.db, camera, range, maxSegmentMs, live);
   }
 
-  /** Marks the segments of a camera overlapping [from, to] as holding an event (the events tier). */
+  /**
+   * Marks the segments of a camera overlapping [from, to] as holding an event (the events tier). A segment still
+   * being written has no end yet (its row says end = start) but reaches to now, past the finished event: it
+   * overlaps whenever it began before the event's end.
+   */
   async markEvent(camera: string, from: number, to: number, maxSegmentMs: number): Promise<void> {
     await this.db
       .updateTable('segments')
@@ -147,7 +161,7 @@ export class SegmentIndex {
       .where('camera', '=', camera)
       .where('start_ms', '>', from - maxSegmentMs)
       .where('start_ms', '<=', to)
-      .where('end_ms', '>=', from)
+      .where((eb) => eb.or([eb('end_ms', '>=', from), eb('status', '=', 'writing')]))
       .execute();
   }
 

@@ -194,7 +194,7 @@ export class SegmentWriter {
     const end = start + length;
     const flags = this.deps.flags(this.camera, start, end);
     const done: SegmentRow = { ...row, start_ms: start, end_ms: end, bytes: file.bytes, status: 'complete', ...flags };
-    await this.deps.index.update(row.id, { start_ms: start, end_ms: end, bytes: file.bytes, status: 'complete', ...flags });
+    await this.deps.index.finish(row.id, { start_ms: start, end_ms: end, bytes: file.bytes, status: 'complete', ...flags });
     this.deps.finished(done);
   }
 }
