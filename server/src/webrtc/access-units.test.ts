@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateFmp4 } from '../lib/fmp4/test-support/fmp4-fixture.js';
 import { hasReorderedSamples, readAvcConfig, readSamples } from '../lib/fmp4/samples.js';
 import { Fmp4StreamParser, type Fmp4Segment } from '../lib/fmp4/stream-parser.js';
-import { fragmentAccessUnits, splitNalUnits, NAL_TYPES } from './access-units.js';
+import { splitNalUnits } from '../lib/fmp4/nal-units.js';
+import { fragmentAccessUnits, NAL_TYPES } from './access-units.js';
 
 function segments(bytes: Buffer): { init: Extract<Fmp4Segment, { type: 'init' }>; fragments: Extract<Fmp4Segment, { type: 'fragment' }>[] } {
   const all = new Fmp4StreamParser().push(bytes);

@@ -1,5 +1,6 @@
 import { readSamples, type AvcConfig, type Sample } from '../lib/fmp4/samples.js';
 import type { InitInfo } from '../lib/fmp4/init.js';
+import { nalType, splitNalUnits } from '../lib/fmp4/nal-units.js';
 
 /** One H.264 frame ready for the RTP packetizer: NAL units each behind a 4-byte big-endian length. */
 export interface AccessUnit {
@@ -21,28 +22,14 @@ function lengthPrefixed(nal: Buffer): Buffer {
   return Buffer.concat([head, nal]);
 }
 
-/** The NAL units of an AVCC sample (length fields of `lengthSize` bytes). Truncated tails are dropped. */
-export function splitNalUnits(sample: Buffer, lengthSize: number): Buffer[] {
-  const units: Buffer[] = [];
-  let p = 0;
-  while (p + lengthSize <= sample.length) {
-    const length = sample.readUIntBE(p, lengthSize);
-    p += lengthSize;
-    if (length === 0 || p + length > sample.length) break;
-    units.push(sample.subarray(p, p + length));
-    p += length;
-  }
-  return units;
-}
-
 /**
  * A sample as one access unit for WebRTC: 4-byte lengths whatever the stream used, access unit delimiters
  * dropped (they only cost packets), and SPS/PPS from the init segment in front of every keyframe that does not
  * carry its own, so a browser can start decoding at any keyframe (cameras often send them only in the SDP).
  */
 export function toAccessUnit(sample: Sample, config: AvcConfig, timescale: number): AccessUnit {
-  const units = splitNalUnits(sample.data, config.lengthSize).filter((nal) => (nal[0]! & 0x1f) !== NAL_AUD);
-  const hasParameterSets = units.some((nal) => (nal[0]! & 0x1f) === NAL_SPS);
+  const units = splitNalUnits(sample.data, config.lengthSize).filter((nal) => nalType('h264', nal[0]!) !== NAL_AUD);
+  const hasParameterSets = units.some((nal) => nalType('h264', nal[0]!) === NAL_SPS);
   const front = sample.sync && !hasParameterSets ? [...config.sps, ...config.pps] : [];
   return {
     data: Buffer.concat([...front, ...units].map(lengthPrefixed)),

@@ -30,31 +30,36 @@ export function isParameterSet(codec: NalCodec, type: number): boolean {
 }
 
 /**
- * Whether a length-prefixed sample holds at least one slice. A unit whose length runs past the sample (a frame cut
- * off by an outage) does not count: a decoder refuses it as well.
+ * Each NAL unit of a length-prefixed sample, in order: where its length field starts and its body (a view). The
+ * walk ends at a zero length or at a unit whose length runs past the sample (a frame cut off by an outage).
  */
-export function hasPicture(sample: Buffer, lengthSize: number, codec: NalCodec): boolean {
+export function* nalUnits(sample: Buffer, lengthSize: number): Generator<{ at: number; body: Buffer }> {
   let p = 0;
-  while (p + lengthSize < sample.length) {
+  while (p + lengthSize <= sample.length) {
     const length = sample.readUIntBE(p, lengthSize);
-    p += lengthSize;
-    if (length === 0 || p + length > sample.length) return false;
-    if (isVcl(codec, nalType(codec, sample[p]!))) return true;
-    p += length;
+    const body = p + lengthSize;
+    if (length === 0 || body + length > sample.length) return;
+    yield { at: p, body: sample.subarray(body, body + length) };
+    p = body + length;
   }
+}
+
+/** The bodies of a length-prefixed sample's NAL units (views into the sample); a cut-off tail is left out. */
+export function splitNalUnits(sample: Buffer, lengthSize: number): Buffer[] {
+  return Array.from(nalUnits(sample, lengthSize), (unit) => unit.body);
+}
+
+/** Whether a length-prefixed sample holds at least one slice; a slice cut off by the end does not count (a decoder refuses it as well). */
+export function hasPicture(sample: Buffer, lengthSize: number, codec: NalCodec): boolean {
+  for (const { body } of nalUnits(sample, lengthSize)) if (isVcl(codec, nalType(codec, body[0]!))) return true;
   return false;
 }
 
 /** The parameter-set units of a length-prefixed sample, each with its length field, as views into the sample. */
 export function parameterSetUnits(sample: Buffer, lengthSize: number, codec: NalCodec): Buffer[] {
   const units: Buffer[] = [];
-  let p = 0;
-  while (p + lengthSize < sample.length) {
-    const length = sample.readUIntBE(p, lengthSize);
-    const body = p + lengthSize;
-    if (length === 0 || body + length > sample.length) break;
-    if (isParameterSet(codec, nalType(codec, sample[body]!))) units.push(sample.subarray(p, body + length));
-    p = body + length;
+  for (const { at, body } of nalUnits(sample, lengthSize)) {
+    if (isParameterSet(codec, nalType(codec, body[0]!))) units.push(sample.subarray(at, at + lengthSize + body.length));
   }
   return units;
 }
